@@ -1,0 +1,34 @@
+# Everything the project needs is installed from nothing by these targets.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+CLI := $(BIN)/pa-table-games
+
+.PHONY: run test diagrams check-diagrams bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test,render]'
+	ln -sf graphviz-pure $(BIN)/dot
+	touch $(STAMP)
+
+run: $(STAMP) diagrams
+	$(CLI) demo
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+diagrams: $(STAMP)
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --out diagrams
+
+check-diagrams: diagrams
+	@git diff --exit-code --stat -- diagrams/ || (echo "diagrams/ differ from the machine files: run 'make diagrams' and commit" && exit 1)
+	@test -z "$$(git status --porcelain -- diagrams/)" || (git status --porcelain -- diagrams/ && echo "untracked or changed diagrams: run 'make diagrams' and commit" && exit 1)
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info

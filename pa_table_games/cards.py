@@ -1,0 +1,94 @@
+"""Cards and card codes: ``AS`` (ace of spades) .. ``KC``, ``TD`` for the ten, ``JK``, ``CUT``.
+
+Rank ``A 2-9 T J Q K``, suit ``S H D C``; ``JK`` is the joker (Six-Card Fortune
+Pai Gow Poker's 53-card deck); ``CUT`` is the cover card. Each code maps to one
+shared, frozen :class:`Card`, so cards compare and hash cheaply.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from attrs import frozen
+
+from pa_table_games.errors import CardCodeError
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+JOKER_CODE = "JK"
+COVER_CODE = "CUT"
+RED_SUITS = frozenset("HD")
+
+
+@frozen(cache_hash=True)
+class Card:
+    """One playing card, the joker, or the cover card. Build with :meth:`from_code`."""
+
+    code: str
+    #: ``A``..``K``; ``JK`` for the joker; ``CUT`` for the cover card.
+    rank: str
+    #: ``S H D C``, or ``""`` for the joker and the cover card.
+    suit: str
+
+    @property
+    def is_joker(self) -> bool:
+        return self.code == JOKER_CODE
+
+    @property
+    def is_cover_card(self) -> bool:
+        return self.code == COVER_CODE
+
+    def __copy__(self) -> Card:
+        return self  # one shared instance per code
+
+    def __deepcopy__(self, memo: dict) -> Card:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """The card for ``code`` (case-insensitive); :class:`CardCodeError` if unknown."""
+        try:
+            return _BY_CODE[code.strip().upper()]
+        except KeyError:
+            raise CardCodeError(
+                f"unknown card code {code.strip()!r}: use rank A 2-9 T J Q K and suit S H D C "
+                f"(e.g. AS, TD), {JOKER_CODE} for the joker or {COVER_CODE} for the cover card"
+            ) from None
+
+
+_BY_CODE: dict[str, Card] = {r + s: Card(r + s, r, s) for s in SUITS for r in RANKS}
+_BY_CODE[JOKER_CODE] = Card(JOKER_CODE, JOKER_CODE, "")
+_BY_CODE[COVER_CODE] = Card(COVER_CODE, COVER_CODE, "")
+
+JOKER = _BY_CODE[JOKER_CODE]
+COVER_CARD = _BY_CODE[COVER_CODE]
+
+
+def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
+    """One 52-card deck in a fixed order, plus the joker when asked (53 cards)."""
+    cards = [_BY_CODE[r + s] for s in SUITS for r in RANKS]
+    return tuple(cards + [JOKER] if joker else cards)
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
+    """Card codes separated by spaces or commas, first code first: ``"AS, TD KH"``."""
+    codes = re.split(r"[\s,]+", text.strip()) if isinstance(text, str) else list(text)
+    cards = []
+    for position, code in enumerate(c for c in codes if c):
+        try:
+            cards.append(Card.from_code(code))
+        except CardCodeError as err:
+            raise CardCodeError(f"card {position + 1}: {err}") from None
+    return tuple(cards)
+
+
+def codes(cards: Iterable[Card]) -> str:
+    """``"AS TD KH"`` for a sequence of cards."""
+    return " ".join(card.code for card in cards)

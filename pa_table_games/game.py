@@ -1,0 +1,104 @@
+"""A game = its machine spec + its registry + its Rules; it deals new rounds.
+
+``load_game("blackjack", rules="casino.yaml")`` loads and validates the machine file
+once per process and builds one engine for every round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from attrs import frozen
+
+from pa_table_games.cards import Card
+from pa_table_games.registry import Registry
+from pa_table_games.shoe import Shoe
+from pa_table_games.spec import MachineSpec, TransitionSpec, load_spec
+from pa_table_games.table import Table
+
+MACHINES = Path(__file__).resolve().parent.parent / "machines"
+
+
+@frozen
+class GameInfo:
+    """What a game module declares about itself; the hooks are plain functions."""
+
+    name: str  # command-line name: "blackjack"
+    machine: str  # file in machines/
+    registry: Registry
+    rules_class: type
+    wagers: tuple[str, ...]  # wager names (contract)
+    layout: Callable[[Any], Any]  # round -> the game's layout data (hands, dealer's cards)
+    turn: Callable[[Any], tuple[int, int] | None]  # round -> (seat, hand) deciding now
+    cards_on_layout: Callable[[Any], Iterable[Card]]
+    check_wager: Callable[[Any, int, str, float], None]
+    new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
+    cover_card_cite: str
+    demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
+
+
+class Game:
+    """A loaded game: deals rounds that all share one machine and one engine."""
+
+    def __init__(self, info: GameInfo, rules: Any, spec: MachineSpec, engine: Any) -> None:
+        self.info, self.rules, self.spec, self.engine = info, rules, spec, engine
+        self._dealer: dict[str, list[TransitionSpec]] = {s.id: [] for s in spec.states}
+        self._player: dict[str, list[TransitionSpec]] = {s.id: [] for s in spec.states}
+        for t in spec.transitions:
+            (self._dealer if t.by == "dealer" else self._player)[t.source].append(t)
+
+    def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
+        return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed))
+
+    def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
+                  shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True) -> Any:
+        """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one)."""
+        from pa_table_games.round import Round
+
+        return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats, atomic=atomic)
+
+    @staticmethod
+    def guards_hold(t: TransitionSpec, rnd: Any) -> bool:
+        for g in t.when:
+            if not g.fn(rnd):
+                return False
+        for g in t.unless:
+            if g.fn(rnd):
+                return False
+        return True
+
+    def next_dealer_transition(self, rnd: Any) -> TransitionSpec | None:
+        """The first dealer transition out of the round's state whose guards hold."""
+        for t in self._dealer[rnd.state]:
+            if self.guards_hold(t, rnd):
+                return t
+        return None
+
+    def player_transitions(self, state: str) -> list[TransitionSpec]:
+        return self._player[state]
+
+
+_LOADED: dict[str, tuple[MachineSpec, Any]] = {}
+
+
+def _spec_and_engine(info: GameInfo) -> tuple[MachineSpec, Any]:
+    """Load each machine file once per process and build its one engine."""
+    if info.name not in _LOADED:
+        from pa_table_games.engine import TransitionsEngine
+
+        spec = load_spec(MACHINES / info.machine, info.registry)
+        _LOADED[info.name] = spec, TransitionsEngine(spec)
+    return _LOADED[info.name]
+
+
+def load_game(name: str, rules: Any = None) -> Game:
+    """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults."""
+    from pa_table_games.games import game_info
+    from pa_table_games.rules import load_rules
+
+    info = game_info(name)
+    if rules is None or isinstance(rules, (str, Path)):
+        rules = load_rules(info.rules_class, rules)
+    return Game(info, rules, *_spec_and_engine(info))

@@ -1,0 +1,314 @@
+"""Actions of § 633a.7: one procedural step each, named in the regulation's words.
+
+Actions are the only code that changes a round. They deal through ``rnd.draw`` and
+settle through ``rnd.settle`` so that every card and chip lands in the event log.
+"""
+
+from __future__ import annotations
+
+from pa_table_games.errors import IllegalAction
+from pa_table_games.games.blackjack.hand import describe, is_blackjack, total
+from pa_table_games.games.blackjack.layout import Hand
+from pa_table_games.games.blackjack.outcome import blackjack_outcome
+from pa_table_games.games.blackjack.registry import action
+
+MAIN = "blackjack"
+
+
+# -- (a) (c) (e): the shoe ------------------------------------------------------------------
+@action("(a)")
+def place_stack_in_shoe(rnd) -> None:
+    """place the shuffled stack of cards in the dealing shoe"""
+    rnd.note(f"{len(rnd.shoe)} cards placed in the dealing shoe")
+
+
+@action("(c)")
+def burn_first_card(rnd) -> None:
+    """remove the first card of the batch and place it in the discard rack"""
+    _burn(rnd)
+    rnd.shoe.batch_is_new = False
+
+
+@action("(c)")
+def burn_card_for_new_dealer(rnd) -> None:
+    """the new dealer removes one card and places it in the discard rack"""
+    _burn(rnd)
+    rnd.table.new_dealer = False
+
+
+def _burn(rnd) -> None:
+    card = rnd.draw("discard rack", face_up=False)
+    rnd.table.rack.place("burn card", [card])
+
+
+@action("(e)")
+def set_aside_cover_card(rnd) -> None:
+    """remove the cover card and place it to the side"""
+    card = rnd.shoe.set_aside_cover_card()
+    rnd.record(card, "set aside")
+    rnd.note("the cover card appeared first: the round is completed, then the cards are reshuffled")
+
+
+@action("(e)(1)")
+def discard_rest_of_shoe(rnd) -> None:
+    """remove the cards remaining in the shoe and place them in the discard rack"""
+    rnd.discard("remaining shoe", rnd.shoe.take_remaining())
+
+
+@action("(e)(3)")
+def reshuffle_cards(rnd) -> None:
+    """collect and shuffle the cards so that they are randomly intermixed"""
+    shoe = rnd.shoe
+    cards = rnd.table.rack.take_all() + shoe.take_remaining()
+    if shoe.cover_card_aside is not None:
+        cards.append(shoe.cover_card_aside)
+    shoe.load(cards)
+    rnd.note(f"{len(cards)} cards shuffled; the next round places them in the shoe and burns one")
+
+
+# -- (f): the deal ------------------------------------------------------------------------------
+@action("(f)(1)")
+def deal_first_card_to_each_box(rnd) -> None:
+    """one card face up to each box holding a Blackjack Wager, dealer's left first"""
+    lay = rnd.layout
+    for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
+        hand = Hand(wager.seat, 0, wager)
+        lay.hands.append(hand)
+        hand.cards.append(rnd.draw(hand.label))
+
+
+@action("(f)(2)")
+def deal_dealer_up_card(rnd) -> None:
+    """one card face up to the dealer"""
+    rnd.layout.dealer.append(rnd.draw("dealer"))
+
+
+@action("(f)(3)")
+def deal_second_card_to_each_box(rnd) -> None:
+    """a second card face up to each box"""
+    for hand in rnd.layout.hands:
+        hand.cards.append(rnd.draw(hand.label))
+
+
+@action("(f)(4)")
+def deal_hole_card(rnd) -> None:
+    """a second card face down to the dealer: the hole card"""
+    rnd.layout.dealer.append(rnd.draw("dealer (hole card)", face_up=False))
+
+
+# -- (h): insurance, even money and the peek ------------------------------------------------------
+@action("§ 633a.8")
+def offer_insurance_and_even_money(rnd) -> None:
+    """offer the Insurance Wager, or even money to a player with a Blackjack"""
+    rnd.layout.insurance_open = True
+
+
+def _answering_box(rnd) -> Hand:
+    lay = rnd.layout
+    box = lay.boxes()[lay.insurance_asked]
+    lay.insurance_asked += 1
+    return box
+
+
+@action("§ 633a.8")
+def place_insurance_wager(rnd) -> None:
+    """the player places an Insurance Wager of up to the Rules maximum"""
+    box = _answering_box(rnd)
+    rnd.place_wager(box.seat, "insurance", box.wager.amount * rnd.rules.insurance_max)
+
+
+@action("§ 633a.8")
+def pay_even_money(rnd) -> None:
+    """pay the player's Blackjack even money and remove the player's cards"""
+    box = _answering_box(rnd)
+    rnd.settle(box.wager, "even money", box.wager.amount, "§ 633a.8")
+    box.settled = True
+    _remove_cards(rnd, box)
+
+
+@action("§ 633a.8")
+def record_declined_offer(rnd) -> None:
+    """the player declines the Insurance Wager or even money"""
+    _answering_box(rnd)
+
+
+@action("(h)")
+def read_hole_card(rnd) -> None:
+    """insert the hole card in the card reader, face down, without exposing it"""
+    lay = rnd.layout
+    lay.insurance_open = False
+    lay.dealer_blackjack = is_blackjack(lay.dealer)
+    rnd.note("card reader: the dealer " + ("has" if lay.dealer_blackjack else "does not have") + " a Blackjack")
+
+
+@action("(h)")
+def settle_against_dealer_blackjack(rnd) -> None:
+    """turn the hole card and settle each Blackjack Wager and Insurance Wager, dealer's right first"""
+    lay = rnd.layout
+    lay.hole_card_turned = True
+    rnd.note(f"dealer: {describe(lay.dealer)}")
+    for hand in sorted(lay.hands, key=lambda h: -h.seat):
+        if not hand.settled:
+            if hand.blackjack:
+                rnd.settle(hand.wager, "tie", 0.0, "(q)")
+            else:
+                rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
+            hand.settled = True
+        insurance = rnd.wager(hand.seat, "insurance")
+        if insurance is not None:
+            rnd.settle(insurance, "win", insurance.amount * rnd.rules.insurance_odds, "§ 633a.8")
+
+
+@action("§ 633a.8")
+def collect_insurance_wagers(rnd) -> None:
+    """the dealer has no Blackjack: collect every Insurance Wager"""
+    for wager in sorted((w for w in rnd.wagers if w.name == "insurance"), key=lambda w: -w.seat):
+        rnd.settle(wager, "lose", -wager.amount, "§ 633a.8")
+
+
+# -- (i) (j) (k): player decisions ------------------------------------------------------------------
+@action(("(i)(1)(i)", "(i)(1)(ii)(A)"))
+def pay_blackjack_and_remove_cards(rnd) -> None:
+    """announce and pay the player's Blackjack and remove the player's cards"""
+    lay = rnd.layout
+    hand = lay.acting_hand()
+    cite = "(i)(1)(i)" if total([lay.up_card]) not in (10, 11) else "(i)(1)(ii)(A)"
+    rnd.settle(hand.wager, "blackjack", hand.wager.amount * rnd.rules.blackjack_odds, cite)
+    hand.settled = True
+    _remove_cards(rnd, hand)
+    lay.acting += 1
+
+
+@action("(i)(1)(ii)(B)")
+def announce_blackjack_and_leave_cards(rnd) -> None:
+    """announce the player's Blackjack and leave the cards until the hole card is revealed"""
+    lay = rnd.layout
+    lay.acting_hand().blackjack_announced = True
+    lay.acting += 1
+
+
+@action("(j)")
+def deal_card_to_acting_hand(rnd) -> None:
+    """deal face up the card that the player's decision needs"""
+    hand = rnd.layout.acting_hand()
+    hand.cards.append(rnd.draw(hand.label))
+    rnd.note(f"{hand.label}: {describe(hand.cards)}")
+
+
+@action("(i)(2)")
+def move_to_next_hand(rnd) -> None:
+    """the hand is complete: the next hand decides"""
+    rnd.layout.acting += 1
+
+
+@action("(i)(2)")
+def stand_acting_hand(rnd) -> None:
+    """the player stands"""
+    lay = rnd.layout
+    lay.acting_hand().stood = True
+    lay.acting += 1
+
+
+@action("§ 633a.10")
+def place_double_down_wager(rnd) -> None:
+    """the player places a Double Down Wager of up to the original wager"""
+    hand = rnd.layout.acting_hand()
+    original = hand.wager.amount
+    amount = rnd.acting.amount if rnd.acting.amount is not None else original
+    if not 0 < amount <= original:
+        raise IllegalAction(rnd.acting.word, f"a Double Down Wager may be at most the original {original:g}",
+                            rnd.spec.cite_text("§ 633a.10"))
+    rnd.add_to_wager(hand.wager, amount)
+    hand.doubles += 1
+
+
+@action("§ 633a.11")
+def split_pair(rnd) -> None:
+    """split the pair into two hands with a second wager equal to the first; the first hand plays first"""
+    lay = rnd.layout
+    hand = lay.acting_hand()
+    index = sum(1 for h in lay.hands if h.seat == hand.seat)
+    wager = rnd.place_wager(hand.seat, MAIN, hand.wager.amount, hand=index)
+    aces = hand.cards[0].rank == "A"
+    new = Hand(hand.seat, index, wager, [hand.cards.pop()], from_split=True, split_aces=aces)
+    hand.from_split, hand.split_aces = True, aces
+    lay.hands.insert(lay.acting + 1, new)
+    rnd.note(f"{hand.label} and {new.label} split from a pair")
+    hand.cards.append(rnd.draw(hand.label))
+
+
+@action("§ 633a.9")
+def surrender_hand(rnd) -> None:
+    """the player surrenders: half the Blackjack Wager is collected, half returned"""
+    lay = rnd.layout
+    hand = lay.acting_hand()
+    rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
+    hand.settled = True
+    lay.acting += 1
+
+
+def _remove_cards(rnd, hand: Hand) -> None:
+    rnd.discard(hand.label, hand.cards)
+    hand.discarded = True
+
+
+# -- (l) (m): the dealer's hand ------------------------------------------------------------------
+@action("(l)")
+def turn_hole_card(rnd) -> None:
+    """turn the hole card face up and announce the dealer's total"""
+    lay = rnd.layout
+    lay.hole_card_turned = True
+    rnd.record(lay.hole_card, "dealer (turned face up)")
+    rnd.note(f"dealer: {describe(lay.dealer)}")
+
+
+@action(("(l)", "(m)"))
+def deal_card_to_dealer(rnd) -> None:
+    """deal the dealer an additional card face up and announce the total"""
+    lay = rnd.layout
+    lay.dealer.append(rnd.draw("dealer"))
+    rnd.note(f"dealer: {describe(lay.dealer)}")
+
+
+# -- (p) (q) (r): settlement ------------------------------------------------------------------------
+def _open_hands_right_to_left(rnd) -> list[Hand]:
+    return sorted((h for h in rnd.layout.hands if not h.settled), key=lambda h: (-h.seat, -h.index))
+
+
+def _settle_hands(rnd, which: str) -> None:
+    dealer, odds = rnd.layout.dealer, rnd.rules.blackjack_odds
+    for hand in _open_hands_right_to_left(rnd):
+        outcome, net, cite = blackjack_outcome(hand, dealer, odds)
+        if which == "all" or (which == "losing") == (net < 0):
+            rnd.settle(hand.wager, outcome, net * hand.wager.amount, cite)
+            hand.settled = True
+
+
+@action(("(p)", "(q)", "(r)(1)"))
+def collect_losing_wagers(rnd) -> None:
+    """collect all losing Blackjack Wagers"""
+    _settle_hands(rnd, "losing")
+
+
+@action(("(p)(1)", "(p)(2)", "(p)(3)", "(q)", "(r)(1)"))
+def pay_winning_wagers(rnd) -> None:
+    """pay all winning Blackjack Wagers and return tied ones"""
+    _settle_hands(rnd, "winning")
+
+
+@action(("(p)", "(q)", "(r)(2)"))
+def settle_each_box_right_to_left(rnd) -> None:
+    """pay or collect each box in turn from the dealer's right, losing chips straight to the inventory"""
+    _settle_hands(rnd, "all")
+
+
+# -- (s): discard ------------------------------------------------------------------------------------
+@action("(s)")
+def discard_cards_by_hand(rnd) -> None:
+    """place the remaining cards in the discard rack hand by hand, so each hand can be reconstructed"""
+    lay = rnd.layout
+    for hand in lay.hands:
+        if not hand.discarded:
+            _remove_cards(rnd, hand)
+    rnd.discard("dealer", lay.dealer)
+    lay.dealer_discarded = True

@@ -1,0 +1,184 @@
+"""Blackjack optional wagers decided by the first cards: 58 Pa. Code § 633a.7(g).
+
+Each function is pure: it reads cards and returns the winning outcome's name, a key of the
+wager's pay table in ``paytables/blackjack.yaml``, or ``None`` when the wager loses. Terms are
+the § 633a.1 definitions as REFERENCE.md records them. Point values are Blackjack's for a
+two-card total: 2-9 face value, 10/J/Q/K 10, an ace 11 (two aces make 12).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from pa_table_games.cards import Card
+
+TEN_VALUE_RANKS = frozenset("TJQK")
+#: Rank order with aces high (In Between, straights); an ace may also play low in straights.
+HIGH_ORDER = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
+
+
+def point_value(card: Card) -> int:
+    """The card's point count with an ace as 11."""
+    if card.rank == "A":
+        return 11
+    return 10 if card.rank in TEN_VALUE_RANKS else int(card.rank)
+
+
+def two_card_total(cards: Sequence[Card]) -> int:
+    """The total point count of two cards, an ace 11 unless that makes 22 (two aces are 12)."""
+    total = sum(point_value(card) for card in cards)
+    return total - 10 if total > 21 else total
+
+
+def is_blackjack(cards: Sequence[Card]) -> bool:
+    """Are these two cards an ace and a 10, jack, queen or king?"""
+    return len(cards) == 2 and two_card_total(cards) == 21
+
+
+def _identical(player2: Sequence[Card]) -> bool:
+    return player2[0].code == player2[1].code
+
+
+def _suited(cards: Sequence[Card]) -> bool:
+    return len({card.suit for card in cards}) == 1
+
+
+def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card) -> str | None:
+    """Lucky Ladies Twenty Point Bonus Wager, § 633a.7(g)(1).
+
+    Wins when the player's initial two cards total 20: two queens of hearts with a dealer
+    Blackjack, two queens of hearts (settled last, (g)(1)(i)-(ii)), a Matched 20 (two identical
+    cards), a suited 20, or Any 20 (two cards of different suits).
+    """
+    if two_card_total(player2) != 20:
+        return None
+    if _identical(player2) and player2[0].code == "QH":
+        if is_blackjack((dealer_up, dealer_hole)):
+            return "queen_of_hearts_pair_dealer_blackjack"
+        return "queen_of_hearts_pair"
+    if _identical(player2):
+        return "matched_20"
+    return "suited_20" if _suited(player2) else "any_20"
+
+
+def match_the_dealer_matches(player2: Sequence[Card], dealer_up: Card) -> list[str]:
+    """Match-the-Dealer Wager, § 633a.7(g)(2): one outcome per player card matching the up card.
+
+    A card matches when it has the up card's rank ("suited" when also its suit, else
+    "unsuited"); a 10, jack, queen or king matches only an identical rank, not the value 10.
+    Both cards may match and each is paid. An empty list means the wager loses.
+    """
+    return ["suited" if card.suit == dealer_up.suit else "unsuited"
+            for card in player2 if card.rank == dealer_up.rank]
+
+
+def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
+    """In Between Wager, § 633a.7(g)(3), aces high.
+
+    (ii) all three cards of one rank is a Triple Match; (i) otherwise the up card must fall
+    strictly between the player's two cards, paid by the spread (the number of ranks between
+    them). A pair, two consecutive ranks, or an up card equal to a player card loses.
+    """
+    low, high = sorted(HIGH_ORDER[card.rank] for card in player2)
+    up = HIGH_ORDER[dealer_up.rank]
+    if low == high == up:
+        return "triple_match"
+    if not low < up < high:
+        return None
+    spread = high - low - 1
+    return ("one_card_spread", "two_card_spread", "three_card_spread")[spread - 1] \
+        if spread <= 3 else "four_or_more_card_spread"
+
+
+def is_royal_match(cards: Sequence[Card]) -> bool:
+    """Are these two cards the king and queen of one suit (a Royal Match, § 633a.1)?"""
+    return _suited(cards) and sorted(card.rank for card in cards) == ["K", "Q"]
+
+
+def royal_match_21_outcome(player2: Sequence[Card]) -> str | None:
+    """Royal Match 21 Wager, § 633a.7(g)(4): a Royal Match, else a Suited Match (two suited cards)."""
+    if is_royal_match(player2):
+        return "royal_match"
+    return "suited_match" if _suited(player2) else None
+
+
+def crown_treasure(player2: Sequence[Card], dealer2: Sequence[Card]) -> bool:
+    """Does the Crown Treasure Bonus apply: player and dealer both hold a Royal Match ((g)(4))?"""
+    return is_royal_match(player2) and is_royal_match(dealer2)
+
+
+def bet_the_set_21_outcome(player2: Sequence[Card]) -> str | None:
+    """Bet the Set 21 Wager, § 633a.7(g)(5): a suited pair of the same rank, else a pair."""
+    if player2[0].rank != player2[1].rank:
+        return None
+    return "suited_pair" if _suited(player2) else "pair"
+
+
+def kings_bounty_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card) -> str | None:
+    """King's Bounty Wager, § 633a.7(g)(6): the player's initial two cards total 20.
+
+    Two kings of spades with a dealer Blackjack, two kings of spades (settled last,
+    (g)(6)(i)-(ii)), suited kings, a suited pair of queens, jacks or 10s, a suited 20,
+    unsuited kings, an unsuited 20 (best first).
+    """
+    if two_card_total(player2) != 20:
+        return None
+    kings = player2[0].rank == player2[1].rank == "K"
+    if kings and _identical(player2) and player2[0].suit == "S":
+        if is_blackjack((dealer_up, dealer_hole)):
+            return "king_of_spades_pair_dealer_blackjack"
+        return "king_of_spades_pair"
+    if kings:
+        return "suited_kings" if _suited(player2) else "unsuited_kings"
+    if _identical(player2):
+        return "suited_queens_jacks_or_tens"
+    return "suited_20" if _suited(player2) else "unsuited_20"
+
+
+def super_match_outcome(four_cards: Sequence[Card]) -> str | None:
+    """Super Match Wager at Blackjack Switch, § 633a.7(g)(7), on the player's initial four cards."""
+    shape = sorted(Counter(card.rank for card in four_cards).values(), reverse=True)
+    return {(4,): "four_of_a_kind", (2, 2): "two_pair", (3, 1): "three_of_a_kind",
+            (2, 1, 1): "pair"}.get(tuple(shape))
+
+
+def is_three_card_straight(cards: Sequence[Card]) -> bool:
+    """Are these three consecutive ranks, an ace high (Q-K-A) or low (A-2-3)?"""
+    ranks = sorted(HIGH_ORDER[card.rank] for card in cards)
+    return ranks in ([2, 3, 14], [ranks[0], ranks[0] + 1, ranks[0] + 2])
+
+
+def three_card_poker_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
+    """Three Card Poker Wager, § 633a.7(g)(8): the player's two cards with the dealer's up card.
+
+    Best first: three identical cards (suited three-of-a-kind), straight flush,
+    three-of-a-kind, straight, flush.
+    """
+    hand = (*player2, dealer_up)
+    flush = _suited(hand)
+    if len({card.rank for card in hand}) == 1:
+        return "suited_three_of_a_kind" if flush else "three_of_a_kind"
+    if is_three_card_straight(hand):
+        return "straight_flush" if flush else "straight"
+    return "flush" if flush else None
+
+
+def is_two_card_straight(player2: Sequence[Card]) -> bool:
+    """Straight Jack Progressive, § 633a.7(g)(9): are the two cards consecutive ranks?
+
+    An ace plays high or low: ace-king and ace-2 are two-card straights ((o)(3)(i)).
+    """
+    ranks = {HIGH_ORDER[card.rank] for card in player2}
+    return len(ranks) == 2 and (max(ranks) - min(ranks) == 1 or ranks == {14, 2})
+
+
+def house_money_outcome(player2: Sequence[Card]) -> str | None:
+    """House Money Wager, § 633a.7(g)(10): best first, an ace-king suited, a two-card
+    straight flush, a pair, a two-card straight; anything else is collected."""
+    suited = _suited(player2)
+    if suited and sorted(card.rank for card in player2) == ["A", "K"]:
+        return "ace_king_suited"
+    if is_two_card_straight(player2):
+        return "two_card_straight_flush" if suited else "two_card_straight"
+    return "pair" if player2[0].rank == player2[1].rank else None

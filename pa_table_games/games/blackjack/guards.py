@@ -1,0 +1,166 @@
+"""Guards of § 633a.7: pure yes/no questions about a round, each with the subsection it lifts.
+
+The first line of each doc string is the condition as the regulation states it; it is
+shown on the review page and in refusals ("allowed only when <doc>").
+"""
+
+from __future__ import annotations
+
+from pa_table_games.cards import COVER_CARD
+from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
+from pa_table_games.games.blackjack.registry import guard
+
+
+# -- (a) (c) (e): the shoe ------------------------------------------------------------------
+@guard("(c)")
+def full_batch_is_new(rnd) -> bool:
+    """a full batch of cards has just been shuffled for the shoe"""
+    return rnd.shoe.batch_is_new
+
+
+@guard("(c)")
+def new_dealer_has_not_burned(rnd) -> bool:
+    """a new dealer has come to the table and has not yet burned a card"""
+    return rnd.table.new_dealer
+
+
+@guard("(e)")
+def cover_card_is_next(rnd) -> bool:
+    """the cover card is the next card in the shoe"""
+    return rnd.shoe.next_card() is COVER_CARD
+
+
+@guard("(e)")
+def reshuffle_is_due(rnd) -> bool:
+    """the cover card appeared this round, or the Rules reshuffle after every round"""
+    return rnd.shoe.cover_card_aside is not None or rnd.rules.shuffle == "every_round"
+
+
+# -- (h): insurance and the peek --------------------------------------------------------------
+@guard("(h)")
+def dealer_shows_ace(rnd) -> bool:
+    """the dealer's first card is an ace"""
+    return rnd.layout.up_card.rank == "A"
+
+
+@guard("(h)")
+def dealer_shows_ten_value(rnd) -> bool:
+    """the dealer's first card is a king, queen, jack or 10"""
+    return is_ten_value(rnd.layout.up_card)
+
+
+@guard("§ 633a.8")
+def insurance_is_offered(rnd) -> bool:
+    """the Rules offer the Insurance Wager and even money"""
+    return rnd.rules.insurance
+
+
+@guard("§ 633a.8")
+def acting_box_has_blackjack(rnd) -> bool:
+    """the player answering the Insurance offer has a Blackjack (so is offered even money)"""
+    box = rnd.layout.boxes()[rnd.layout.insurance_asked]
+    return box.blackjack
+
+
+@guard("(h)")
+def insurance_answers_pending(rnd) -> bool:
+    """a player has not yet answered the Insurance or even money offer"""
+    return rnd.layout.insurance_asked < len(rnd.layout.boxes())
+
+
+@guard("(h)")
+def dealer_has_blackjack(rnd) -> bool:
+    """the card reader shows the hole card gives the dealer a Blackjack"""
+    return bool(rnd.layout.dealer_blackjack)
+
+
+# -- (i) (k): player decisions ----------------------------------------------------------------
+@guard("(i)(1)")
+def acting_hand_is_blackjack(rnd) -> bool:
+    """the player whose turn it is has a Blackjack"""
+    return rnd.layout.acting_hand().blackjack
+
+
+@guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
+def blackjack_is_paid_at_once(rnd) -> bool:
+    """the dealer's up card is 2 to 9, or the Rules pay a Blackjack at once against an ace or 10"""
+    return (POINTS[rnd.layout.up_card.rank] not in (1, 10)
+            or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
+
+
+@guard("§ 633a.11")
+def acting_hand_awaits_second_card(rnd) -> bool:
+    """the hand whose turn it is is a split hand holding one card"""
+    return len(rnd.layout.acting_hand().cards) == 1
+
+
+@guard("(k)(1)")
+def acting_hand_totals_21_or_more(rnd) -> bool:
+    """the hand totals 21 or more, so it may not draw additional cards"""
+    return rnd.layout.acting_hand().total >= 21
+
+
+@guard("(k)(2)")
+def acting_hand_has_doubled_down(rnd) -> bool:
+    """the player made a Double Down Wager on the hand, which draws only one additional card"""
+    return rnd.layout.acting_hand().doubles > 0
+
+
+@guard("§ 633a.11")
+def acting_hand_is_split_ace_with_its_card(rnd) -> bool:
+    """the hand is a split ace that has received its one card (Rules: split aces draw one card)"""
+    hand = rnd.layout.acting_hand()
+    return hand.split_aces and rnd.rules.split_aces_one_card and len(hand.cards) >= 2
+
+
+@guard("§ 633a.10")
+def acting_hand_may_double_down(rnd) -> bool:
+    """the hand has two cards the Rules allow a Double Down Wager on"""
+    hand, rules = rnd.layout.acting_hand(), rnd.rules
+    allowed = {"any_two": True, "nine_ten_eleven": hand.total in (9, 10, 11),
+               "ten_eleven": hand.total in (10, 11)}[rules.double_on]
+    return len(hand.cards) == 2 and allowed and (rules.double_after_split or not hand.from_split)
+
+
+@guard("§ 633a.11")
+def acting_hand_may_split(rnd) -> bool:
+    """the hand is two cards of equal value and the Rules allow another split"""
+    lay, rules = rnd.layout, rnd.rules
+    hand = lay.acting_hand()
+    in_box = sum(1 for h in lay.hands if h.seat == hand.seat)
+    return (len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
+            and in_box < rules.split_max_hands and not (hand.split_aces and not rules.resplit_aces))
+
+
+@guard("§ 633a.9")
+def acting_hand_may_surrender(rnd) -> bool:
+    """the Rules allow late surrender and the hand is the player's first two cards, not split"""
+    hand = rnd.layout.acting_hand()
+    return rnd.rules.surrender == "late" and len(hand.cards) == 2 and not hand.from_split
+
+
+@guard("(l)")
+def all_decisions_made(rnd) -> bool:
+    """every player's decisions have been implemented"""
+    return rnd.layout.acting >= len(rnd.layout.hands)
+
+
+# -- (m) (n): the dealer's hand ---------------------------------------------------------------
+@guard("(n)")
+def no_outcome_depends_on_dealer(rnd) -> bool:
+    """every hand is busted or already settled, so the dealer's total cannot change an outcome"""
+    return all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands)
+
+
+@guard("(m)")
+def dealer_total_below_17(rnd) -> bool:
+    """the dealer's hand has a hard or soft total below 17"""
+    return points(rnd.layout.dealer)[0] < 17
+
+
+# -- (r): settlement ------------------------------------------------------------------------------
+@guard("(r)(1)")
+def rules_collect_then_pay(rnd) -> bool:
+    """the Rules Submission designates (r)(1): collect all losing wagers, then pay all winners"""
+    return rnd.rules.settlement == "collect_then_pay"
+

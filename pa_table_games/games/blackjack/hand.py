@@ -1,0 +1,51 @@
+"""Blackjack hand arithmetic, written once for Blackjack and Double Down Madness.
+
+Card values (§ 633a.1 and § 692.1, in REFERENCE.md): 2-10 at face value; jack, queen
+and king count 10; an ace counts 11 unless that takes the hand over 21, then 1. A
+*soft* total counts an ace as 11; a *hard* total has no ace counted as 11.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pa_table_games.cards import Card
+
+POINTS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+          "T": 10, "J": 10, "Q": 10, "K": 10}
+TEN_VALUE = frozenset("TJQK")
+
+
+def points(cards: Sequence[Card]) -> tuple[int, bool]:
+    """The hand's total and whether it is soft (an ace counted as 11)."""
+    hard = 0
+    ace = False
+    for card in cards:
+        value = POINTS[card.rank]
+        hard += value
+        ace = ace or value == 1
+    if ace and hard <= 11:
+        return hard + 10, True
+    return hard, False
+
+
+def total(cards: Sequence[Card]) -> int:
+    """The best total: soft if an ace can count 11 without passing 21."""
+    return points(cards)[0]
+
+
+def is_blackjack(cards: Sequence[Card]) -> bool:
+    """An ace and a 10-value card as the first two cards."""
+    return len(cards) == 2 and total(cards) == 21
+
+
+def is_ten_value(card: Card) -> bool:
+    """A 10, jack, queen or king."""
+    return card.rank in TEN_VALUE
+
+
+def describe(cards: Sequence[Card]) -> str:
+    """``"AS 6H (soft 17)"``."""
+    value, soft = points(cards)
+    kind = "Blackjack" if is_blackjack(cards) else ("soft " if soft else "") + str(value)
+    return f"{' '.join(c.code for c in cards)} ({kind})"

@@ -1,0 +1,91 @@
+"""What lies on a blackjack layout during a round: each box's hands and the dealer's cards.
+
+Shared by Blackjack (§ 633a.7) and Double Down Madness (§ 692.7). Seat 1 is the box
+farthest to the dealer's left: it is dealt and decides first; settlement from the
+dealer's right starts at the highest seat.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from pa_table_games.cards import Card
+from pa_table_games.chips import Wager
+from pa_table_games.games.blackjack.hand import is_blackjack, points
+
+
+@define
+class Hand:
+    """One player hand in a box; ``index`` counts split hands from 0."""
+
+    seat: int
+    index: int
+    wager: Wager
+    cards: list[Card] = field(factory=list)
+    doubles: int = 0  # Double Down wagers made on this hand
+    from_split: bool = False
+    split_aces: bool = False
+    stood: bool = False
+    settled: bool = False  # paid, collected or returned already (Blackjack, even money, surrender)
+    blackjack_announced: bool = False  # (i)(1)(ii)(B): paid after the hole card
+    one_card_only: bool = False  # a first-card ace in Double Down Madness, § 692.7(l)(2)
+    discarded: bool = False  # cards already in the discard rack
+
+    @property
+    def total(self) -> int:
+        return points(self.cards)[0]
+
+    @property
+    def soft(self) -> bool:
+        return points(self.cards)[1]
+
+    @property
+    def blackjack(self) -> bool:
+        """A two-card 21 that did not come from a split."""
+        return not self.from_split and is_blackjack(self.cards)
+
+    @property
+    def busted(self) -> bool:
+        return self.total > 21
+
+    @property
+    def label(self) -> str:
+        return f"seat {self.seat}" + (f" hand {self.index}" if self.from_split or self.index else "")
+
+
+@define
+class BlackjackLayout:
+    """Hands in play order, the dealer's cards, and whose decision it is."""
+
+    hands: list[Hand] = field(factory=list)
+    dealer: list[Card] = field(factory=list)
+    up_index: int = 0  # which of the dealer's cards is the up card (0 in § 633a.7, 1 in § 692.7)
+    hole_card_turned: bool = False
+    dealer_blackjack: bool | None = None  # None until the card reader has been used
+    acting: int = 0  # index into ``hands`` of the hand deciding now
+    insurance_asked: int = 0  # how many boxes have answered the Insurance offer
+    insurance_open: bool = False  # the Insurance / even money offer is being answered
+    dealer_discarded: bool = False
+
+    @property
+    def up_card(self) -> Card:
+        return self.dealer[self.up_index]
+
+    @property
+    def hole_card(self) -> Card:
+        return self.dealer[1 - self.up_index]
+
+    def boxes(self) -> list[Hand]:
+        """The first hand of each box, seat 1 first."""
+        return [h for h in self.hands if h.index == 0]
+
+    def acting_hand(self) -> Hand | None:
+        return self.hands[self.acting] if self.acting < len(self.hands) else None
+
+    def cards(self) -> list[Card]:
+        """Cards still on the layout (not yet in the discard rack)."""
+        held = [c for h in self.hands if not h.discarded for c in h.cards]
+        return held if self.dealer_discarded else held + self.dealer
+
+    def dealer_points(self) -> tuple[int, bool]:
+        return points(self.dealer)

@@ -1,0 +1,7 @@
+"""The Blackjack (§ 633a.7) registry of guards and actions."""
+
+from pa_table_games.registry import Registry
+
+REGISTRY = Registry("blackjack")
+guard = REGISTRY.guard
+action = REGISTRY.action

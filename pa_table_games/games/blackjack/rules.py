@@ -1,0 +1,51 @@
+"""Blackjack Rules Submission options (§ 601a.2) with the defaults in REFERENCE.md.
+
+Where § 633a.7 leaves a choice to the certificate holder, or cites a section whose
+text is not available here, the option's help says "default" and names the source.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
+
+
+@frozen
+class BlackjackRules:
+    """The certificate holder's Blackjack choices. Every default is ours unless a cite says otherwise."""
+
+    decks: int = option(6, "§ 633a.2", "decks in the shoe (default 6; at least 1)", whole(1, 12))
+    positions: int = option(7, "§ 633a.2", "betting positions; seat 1 is farthest to the dealer's left (default 7)", whole(1, 9))
+    shuffle: str = option("cover_card", "(e)", "cover_card: reshuffle after the cover card appears; every_round: "
+                          "reshuffle after every round (a continuous shuffle)", one_of("cover_card", "every_round"))
+    cover_card_depth_decks: float = option(1.5, "§ 633a.5", "decks left behind the cover card (default 1.5; § 633a.5 not available)", number(0, 12))
+    blackjack_pays: str = option("3:2", "§ 633a.13(a)", "a player Blackjack pays (default 3 to 2; § 633a.13 not available)", is_odds)
+    blackjack_vs_ace_or_ten: str = option(
+        "pay_at_once", "(i)(1)(ii)", "pay_at_once ((i)(1)(ii)(A)) or pay_after_hole_card ((i)(1)(ii)(B)) "
+        "for a player Blackjack against an ace or 10-value up card", one_of("pay_at_once", "pay_after_hole_card"))
+    insurance: bool = option(True, "§ 633a.8", "Insurance and even money offered against an ace (default yes)", flag)
+    insurance_max: float = option(0.5, "§ 633a.8", "largest Insurance Wager as a fraction of the Blackjack Wager (default 1/2)", number(0.01, 0.5))
+    insurance_pays: str = option("2:1", "§ 633a.8", "Insurance pays (default 2 to 1)", is_odds)
+    double_on: str = option("any_two", "§ 633a.10", "first two cards a player may double on: any_two, nine_ten_eleven, "
+                            "ten_eleven (default any_two)", one_of("any_two", "nine_ten_eleven", "ten_eleven"))
+    double_after_split: bool = option(True, "§ 633a.10", "double down allowed on split hands (default yes)", flag)
+    split_max_hands: int = option(4, "§ 633a.11", "most hands a player may split to (default 4)", whole(1, 8))
+    resplit_aces: bool = option(False, "§ 633a.11", "split aces may be split again (default no)", flag)
+    split_aces_one_card: bool = option(True, "§ 633a.11", "each split ace receives one card only (default yes)", flag)
+    surrender: str = option("late", "§ 633a.9", "late: surrender the first two cards after the dealer checks for Blackjack, "
+                            "not after a split; none (default late)", one_of("late", "none"))
+    settlement: str = option("collect_then_pay", "(r)", "collect_then_pay ((r)(1)) or right_to_left ((r)(2))",
+                             one_of("collect_then_pay", "right_to_left"))
+
+    @property
+    def blackjack_odds(self) -> float:
+        return odds(self.blackjack_pays)
+
+    @property
+    def insurance_odds(self) -> float:
+        return odds(self.insurance_pays)
+
+    @property
+    def cover_depth_cards(self) -> int:
+        return round(self.cover_card_depth_decks * 52)

@@ -1,0 +1,74 @@
+"""Guards and actions: small named Python functions, each registered with the citation it implements.
+
+A machine file names them; the loader looks every name up here and never evaluates
+anything. A guard is ``def dealer_shows_ace(rnd) -> bool``: pure, a statement in the
+regulation's words whose doc string's first line reads as a condition ("the dealer's up
+card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import field, frozen
+
+from pa_table_games.errors import TableGamesError
+
+
+@frozen
+class Entry:
+    """A registered guard or action."""
+
+    name: str
+    kind: str  # "guard" or "action"
+    fn: Callable[[Any], Any]
+    cite: tuple[str, ...] = field(converter=tuple)
+    doc: str
+
+    @property
+    def meaning(self) -> str:
+        return self.doc
+
+
+class Registry:
+    """The guards and actions of one game, by name."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._entries: dict[str, Entry] = {}
+
+    def _register(self, kind: str, cite: str | tuple[str, ...]) -> Callable:
+        cites = (cite,) if isinstance(cite, str) else tuple(cite)
+
+        def decorate(fn: Callable) -> Callable:
+            name = fn.__name__
+            if name in self._entries:
+                raise ValueError(f"{self.game}: {kind} {name!r} registered twice")
+            doc = (fn.__doc__ or "").strip().splitlines()
+            if not doc:
+                raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
+            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip())
+            return fn
+
+        return decorate
+
+    def guard(self, cite: str | tuple[str, ...]) -> Callable:
+        """Register a guard implementing ``cite`` (``"(k)(1)"`` or ``"§ 633a.11"``)."""
+        return self._register("guard", cite)
+
+    def action(self, cite: str | tuple[str, ...]) -> Callable:
+        """Register an action implementing ``cite``."""
+        return self._register("action", cite)
+
+    def lookup(self, kind: str, name: str) -> Entry:
+        entry = self._entries.get(name)
+        if entry is None or entry.kind != kind:
+            raise TableGamesError(f"no {kind} named {name!r} in the {self.game} registry")
+        return entry
+
+    def names(self, kind: str) -> set[str]:
+        return {name for name, entry in self._entries.items() if entry.kind == kind}
+
+    def entries(self) -> list[Entry]:
+        return list(self._entries.values())

@@ -1,0 +1,101 @@
+"""Rules Submission options (§ 601a.2): one frozen attrs class per game, loadable from YAML.
+
+A certificate holder files its choices (decks, pay tables, settlement procedure ...).
+Each option is an attrs field with ``metadata={"cite": ..., "help": ...}``; the help says
+when a default is ours rather than the regulation's. A Rules file is a flat YAML
+mapping of option -> value; an unknown option or a bad value is a ``file:line`` error.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, TypeVar
+
+import attrs
+
+from pa_table_games.errors import RulesFileError
+from pa_table_games.yamlio import LineDict, load_yaml
+
+R = TypeVar("R")
+
+
+def option(default: Any, cite: str, help: str, validator: Any = None) -> Any:
+    """An attrs field for a Rules option, with its citation and one-line help."""
+    return attrs.field(default=default, validator=validator, metadata={"cite": cite, "help": help})
+
+
+def odds(text: str) -> float:
+    """``"3:2"`` -> 1.5 (pays 3 to 2)."""
+    left, _, right = str(text).partition(":")
+    return float(Fraction(int(left), int(right or 1)))
+
+
+def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
+    """Validator: odds written ``"N:M"`` with positive whole numbers."""
+    try:
+        if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1:
+            raise ValueError
+    except (ValueError, ZeroDivisionError):
+        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {value!r}") from None
+
+
+def one_of(*choices: str) -> Any:
+    def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if value not in choices:
+            raise ValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {value!r}")
+    return check
+
+
+def whole(low: int, high: int | None = None) -> Any:
+    def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+            limit = f"{low}..{high}" if high is not None else f">= {low}"
+            raise ValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
+    return check
+
+
+def number(low: float, high: float) -> Any:
+    def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise ValueError(f"{attribute.name} must be a number from {low} to {high}, not {value!r}")
+    return check
+
+
+def flag(_: Any, attribute: attrs.Attribute, value: Any) -> None:
+    if not isinstance(value, bool):
+        raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+def load_rules(cls: type[R], path: str | Path | None) -> R:
+    """The Rules for ``cls`` from a YAML file, or the defaults when ``path`` is None."""
+    if path is None:
+        return cls()
+    doc = load_yaml(path, RulesFileError)
+    if doc is None:
+        return cls()
+    if not isinstance(doc, LineDict):
+        raise RulesFileError(path, 1, "a Rules file is a mapping of option: value")
+    return rules_from_mapping(cls, doc, str(path))
+
+
+def rules_from_mapping(cls: type[R], doc: dict, file: str = "<rules>") -> R:
+    """Apply ``doc``'s options one at a time so an error names the option's line."""
+    fields = {f.name: f for f in attrs.fields(cls)}
+    rules = cls()
+    for key, value in doc.items():
+        line = doc.line_of(key) if isinstance(doc, LineDict) else None
+        if key not in fields:
+            raise RulesFileError(file, line, f"unknown Rules option {key!r} for {cls.__name__} "
+                                 f"(known: {', '.join(sorted(fields))})")
+        try:
+            rules = attrs.evolve(rules, **{key: value})
+        except (ValueError, TypeError) as err:
+            raise RulesFileError(file, line, str(err)) from None
+    return rules
+
+
+def describe(rules: Any) -> list[tuple[str, Any, str, str]]:
+    """Each option's (name, value, cite, help), for ``--help`` and the review page."""
+    return [(f.name, getattr(rules, f.name), f.metadata.get("cite", ""), f.metadata.get("help", ""))
+            for f in attrs.fields(type(rules))]

@@ -1,0 +1,123 @@
+"""The dealing shoe, the cover card and the discard rack.
+
+A shoe holds cards in dealing order. It is either shuffled from ``decks`` standard
+decks with a seeded random generator, or stacked from an exact card order for tests
+and training (:meth:`Shoe.stacked`). A stacked shoe that runs out is an error, never
+a silent reshuffle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+
+from attrs import define, field
+
+from pa_table_games.cards import COVER_CARD, Card, parse_cards, standard_deck
+from pa_table_games.errors import ShoeExhausted
+
+
+@define
+class DiscardRack:
+    """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s))."""
+
+    bundles: list[tuple[str, tuple[Card, ...]]] = field(factory=list)
+
+    def place(self, label: str, cards: Iterable[Card]) -> None:
+        cards = tuple(cards)
+        if cards:
+            self.bundles.append((label, cards))
+
+    def cards(self) -> list[Card]:
+        return [card for _, bundle in self.bundles for card in bundle]
+
+    def take_all(self) -> list[Card]:
+        """Empty the rack for a reshuffle."""
+        cards = self.cards()
+        self.bundles.clear()
+        return cards
+
+
+@define
+class Shoe:
+    """Cards waiting to be dealt; ``loaded`` is every card put in, for conservation checks."""
+
+    _cards: list[Card]  # reversed: the next card out is the last element
+    loaded: Counter
+    rng: random.Random
+    cover_depth: int | None = None  # cards left behind the cover card after a shuffle
+    stacked_order: bool = False
+    batch_is_new: bool = True  # a full batch was just placed in the shoe: burn first (§ 633a.7(c))
+    needs_shuffle: bool = False
+    cover_card_aside: Card | None = None  # set aside when it appeared (§ 633a.7(e))
+    dealt: int = 0  # cards taken out since the last shuffle
+
+    @classmethod
+    def shuffled(cls, decks: int = 1, *, seed: int | None = None, joker: bool = False,
+                 cover_depth: int | None = None) -> Shoe:
+        """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end."""
+        cards = list(standard_deck(joker=joker)) * decks
+        if cover_depth is not None:
+            cards.append(COVER_CARD)
+        shoe = cls([], Counter(cards), random.Random(seed), cover_depth)
+        shoe.load(cards)
+        return shoe
+
+    @classmethod
+    def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0) -> Shoe:
+        """A shoe dealing exactly these card codes, first code first (repeats and any count allowed)."""
+        cards = list(parse_cards(text))
+        shoe = cls(cards[::-1], Counter(cards), random.Random(seed), stacked_order=True)
+        return shoe
+
+    # -- dealing -------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def next_card(self) -> Card | None:
+        return self._cards[-1] if self._cards else None
+
+    def draw(self, step: str = "") -> Card:
+        """Take the next card; the cover card is set aside and the following card taken (§ 633a.7(e))."""
+        cards = self._cards
+        if not cards:
+            raise ShoeExhausted(f"the shoe ran out of cards at {step or 'a draw'}"
+                                f" after {self.dealt} cards: stack more cards")
+        card = cards.pop()
+        self.dealt += 1
+        if card is COVER_CARD:
+            self.cover_card_aside = card
+            return self.draw(step)
+        return card
+
+    def set_aside_cover_card(self) -> Card:
+        """The cover card is the next card: remove it and place it to the side (§ 633a.7(e))."""
+        card = self._cards.pop()
+        self.cover_card_aside = card
+        self.dealt += 1
+        return card
+
+    def remaining(self) -> list[Card]:
+        """The cards still in the shoe, next card first."""
+        return self._cards[::-1]
+
+    def take_remaining(self) -> list[Card]:
+        cards = self.remaining()
+        self._cards.clear()
+        return cards
+
+    # -- shuffling -----------------------------------------------------------------------
+    def load(self, cards: list[Card]) -> None:
+        """Shuffle ``cards`` (the cover card among them is re-placed) and put them in the shoe."""
+        cover = [c for c in cards if c is COVER_CARD]
+        playing = [c for c in cards if c is not COVER_CARD]
+        self.rng.shuffle(playing)
+        if cover:
+            depth = min(self.cover_depth or 0, len(playing))
+            playing[len(playing) - depth:len(playing) - depth] = cover
+        self._cards = playing[::-1]
+        self.cover_card_aside = None
+        self.batch_is_new = True
+        self.needs_shuffle = False
+        self.dealt = 0

@@ -1,0 +1,326 @@
+"""Machine files (``machines/*.yaml``) -> frozen :class:`MachineSpec`.
+
+A machine file is data only: states, transitions, citations and the *names* of guards
+and actions. Every name is resolved against the game's registry when the file is
+loaded, and every problem is a :class:`MachineFileError` with ``file:line``.
+
+Dealer transitions (``by: dealer``, the default) fire on their own through
+``Round.advance``: from one state they are tried in file order and the first whose
+guards hold fires, so a transition without guards is the "otherwise" and comes last.
+Player transitions (``by: player``) fire only through ``Round.act``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from pathlib import Path
+
+from attrs import field, frozen
+
+from pa_table_games.errors import MachineFileError, TableGamesError
+from pa_table_games.registry import Entry, Registry
+from pa_table_games.yamlio import LineDict, LineList, load_yaml
+
+CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
+STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
+TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
+
+_TOP = {"section", "title", "game", "notes", "subsections", "references", "waived",
+        "refusals", "initial", "states", "transitions"}
+_STATE = {"id", "label", "cite", "final"}
+_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do"}
+_REFUSAL = {"trigger", "cite", "reason"}
+
+
+@frozen
+class StateSpec:
+    id: str
+    label: str
+    cite: tuple[str, ...] = field(converter=tuple)
+    final: bool
+    line: int
+
+
+@frozen
+class TransitionSpec:
+    trigger: str
+    source: str
+    dest: str
+    by: str  # "dealer" or "player"
+    cite: tuple[str, ...] = field(converter=tuple)
+    when: tuple[Entry, ...] = field(converter=tuple)
+    unless: tuple[Entry, ...] = field(converter=tuple)
+    do: tuple[Entry, ...] = field(converter=tuple)
+    line: int
+    index: int  # position in the file: identifies the transition
+
+    @property
+    def guards(self) -> tuple[Entry, ...]:
+        return self.when + self.unless
+
+
+@frozen
+class Refusal:
+    """A decision the section forbids outright (``split`` in Double Down Madness)."""
+
+    trigger: str
+    cite: str
+    reason: str
+    line: int
+
+
+@frozen
+class MachineSpec:
+    path: str
+    section: str
+    title: str
+    game: str
+    notes: str
+    subsections: tuple[tuple[str, str], ...] = field(converter=tuple)
+    references: tuple[tuple[str, str], ...] = field(converter=tuple)
+    waived: tuple[tuple[str, str], ...] = field(converter=tuple)
+    refusals: tuple[Refusal, ...] = field(converter=tuple)
+    initial: str
+    states: tuple[StateSpec, ...] = field(converter=tuple)
+    transitions: tuple[TransitionSpec, ...] = field(converter=tuple)
+
+    @property
+    def name(self) -> str:
+        """The machine's file stem, used for diagram file names."""
+        return Path(self.path).stem
+
+    @property
+    def short_section(self) -> str:
+        """``§ 633a.7`` from ``58 Pa. Code § 633a.7``."""
+        return self.section[self.section.index("§"):] if "§" in self.section else self.section
+
+    def cite_text(self, cite: str) -> str:
+        """``§ 633a.7(k)(1)`` for ``(k)(1)``; a reference to another section is kept as written."""
+        return cite if cite.startswith("§") else f"{self.short_section}{cite}"
+
+    def state(self, state_id: str) -> StateSpec:
+        return next(s for s in self.states if s.id == state_id)
+
+    def final_states(self) -> set[str]:
+        return {s.id for s in self.states if s.final}
+
+    def outgoing(self, state_id: str) -> list[TransitionSpec]:
+        return [t for t in self.transitions if t.source == state_id]
+
+    def entries(self) -> list[Entry]:
+        """Every guard and action the machine uses, once each, in file order."""
+        seen: dict[str, Entry] = {}
+        for t in self.transitions:
+            for entry in t.when + t.unless + t.do:
+                seen.setdefault(entry.name, entry)
+        return list(seen.values())
+
+    def reachable(self) -> set[str]:
+        """States reachable from the initial state over the transitions."""
+        seen, queue = {self.initial}, deque([self.initial])
+        while queue:
+            for t in self.outgoing(queue.popleft()):
+                if t.dest not in seen:
+                    seen.add(t.dest)
+                    queue.append(t.dest)
+        return seen
+
+    def cited_keys(self) -> dict[str, list[str]]:
+        """Each citation -> the machine elements that cite it (``state x``, ``guard y`` ...)."""
+        cited: dict[str, list[str]] = {}
+        for s in self.states:
+            for c in s.cite:
+                cited.setdefault(c, []).append(f"state {s.id}")
+        for t in self.transitions:
+            for c in t.cite:
+                cited.setdefault(c, []).append(f"transition {t.trigger} ({t.source} -> {t.dest})")
+        for e in self.entries():
+            for c in e.cite:
+                cited.setdefault(c, []).append(f"{e.kind} {e.name}")
+        for r in self.refusals:
+            cited.setdefault(r.cite, []).append(f"refusal {r.trigger}")
+        return cited
+
+    def unmapped(self) -> list[str]:
+        """Subsections neither cited (itself or a sub-paragraph) nor waived."""
+        cited = self.cited_keys()
+        waived = dict(self.waived)
+        return [key for key, _ in self.subsections
+                if key not in waived and not any(c.startswith(key) for c in cited)]
+
+
+def load_spec(path: str | Path, registry: Registry) -> MachineSpec:
+    """Load and validate one machine file against ``registry``."""
+    return _Loader(Path(path), registry).load()
+
+
+class _Loader:
+    def __init__(self, path: Path, registry: Registry) -> None:
+        self.path, self.registry = path, registry
+        self.file = str(path)
+
+    def fail(self, line: int | None, message: str) -> MachineFileError:
+        return MachineFileError(self.file, line, message)
+
+    def load(self) -> MachineSpec:
+        doc = load_yaml(self.path, MachineFileError)
+        if not isinstance(doc, LineDict):
+            raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
+        self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
+                                                             "initial", "states", "transitions"})
+        self.index = self.mapping_of_text(doc, "subsections")
+        self.references = self.mapping_of_text(doc, "references", optional=True)
+        waived = self.mapping_of_text(doc, "waived", optional=True)
+        for key in waived:
+            if key not in self.index:
+                raise self.fail(doc["waived"].line_of(key), f"waived {key!r} is not in subsections")
+        states = self.states(doc)
+        self.state_ids = {s.id for s in states}
+        transitions = self.transitions(doc)
+        refusals = self.refusals(doc)
+        initial = self.text(doc, "initial")
+        if initial not in self.state_ids:
+            raise self.fail(doc.line_of("initial"), f"initial state {initial!r} is not a state")
+        spec = MachineSpec(self.file, self.text(doc, "section"), self.text(doc, "title"),
+                           self.text(doc, "game"), str(doc.get("notes", "")).strip(),
+                           self.index.items(), self.references.items(), waived.items(),
+                           refusals, initial, states, transitions)
+        self.check_structure(spec, doc)
+        return spec
+
+    # -- pieces --------------------------------------------------------------------------
+    def check_keys(self, node: LineDict, allowed: set[str], what: str, required: set[str] = frozenset()) -> None:
+        for key in node:
+            if key not in allowed:
+                raise self.fail(node.line_of(key), f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})")
+        for key in sorted(required - set(node)):
+            raise self.fail(node.line, f"{what} is missing {key!r}")
+
+    def text(self, node: LineDict, key: str) -> str:
+        value = node.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(node.line_of(key), f"{key!r} must be a non-empty string")
+        return value.strip()
+
+    def mapping_of_text(self, doc: LineDict, key: str, optional: bool = False) -> dict[str, str]:
+        node = doc.get(key, LineDict() if optional else None)
+        if not isinstance(node, LineDict):
+            raise self.fail(doc.line_of(key), f"{key!r} must be a mapping of citation -> one line of text")
+        for k, v in node.items():
+            if not isinstance(v, str) or not v.strip():
+                raise self.fail(node.line_of(k), f"{key} {k!r} needs a one-line text (a waiver needs its reason)")
+            if key != "references" and not CITE.match(str(k)):
+                raise self.fail(node.line_of(k), f"{k!r} is not a subsection like '(a)' or '(k)(1)'")
+            if key == "references" and not str(k).startswith("§"):
+                raise self.fail(node.line_of(k), f"reference {k!r} must start with '§'")
+        return {str(k): " ".join(v.split()) for k, v in node.items()}
+
+    def items(self, doc: LineDict, key: str, optional: bool = False) -> LineList:
+        node = doc.get(key, LineList() if optional else None)
+        if not isinstance(node, LineList) or (not node and not optional):
+            raise self.fail(doc.line_of(key), f"{key!r} must be a non-empty list")
+        for i, item in enumerate(node):
+            if not isinstance(item, LineDict):
+                raise self.fail(node.line_of(i), f"each entry of {key!r} must be a mapping")
+        node.line = node.line or doc.line_of(key)
+        return node
+
+    def cites(self, node: LineDict, what: str) -> tuple[str, ...]:
+        value = node.get("cite")
+        if isinstance(value, str):
+            value = [value]
+        if not value or not all(isinstance(c, str) for c in value):
+            raise self.fail(node.line_of("cite"), f"{what} needs 'cite': a subsection or a list of them")
+        for c in value:
+            if c not in self.index and c not in self.references:
+                raise self.fail(node.line_of("cite"), f"{what} cites {c!r}, which is not in subsections or references")
+        return tuple(value)
+
+    def names(self, node: LineDict, key: str, kind: str, what: str) -> tuple[Entry, ...]:
+        value = node.get(key, [])
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(node.line_of(key), f"{what}: {key!r} must be a list of {kind} names")
+        entries = []
+        for name in value:
+            try:
+                entry = self.registry.lookup(kind, name)
+            except TableGamesError as err:
+                raise self.fail(node.line_of(key), f"{what}: {err}") from None
+            for c in entry.cite:
+                if c not in self.index and c not in self.references:
+                    raise self.fail(node.line_of(key), f"{what}: {kind} {name!r} cites {c!r}, which is not in subsections or references")
+            entries.append(entry)
+        return tuple(entries)
+
+    def states(self, doc: LineDict) -> list[StateSpec]:
+        states, seen = [], set()
+        for node in self.items(doc, "states"):
+            self.check_keys(node, _STATE, "a state", required={"id", "cite"})
+            state_id = self.text(node, "id")
+            if not STATE_ID.match(state_id):
+                raise self.fail(node.line_of("id"), f"state id {state_id!r} must be lower_snake_case (no ':')")
+            if state_id in seen:
+                raise self.fail(node.line_of("id"), f"duplicate state id {state_id!r}")
+            seen.add(state_id)
+            final = node.get("final", False)
+            if not isinstance(final, bool):
+                raise self.fail(node.line_of("final"), "'final' must be true or false")
+            label = node.get("label", state_id.replace("_", " "))
+            states.append(StateSpec(state_id, str(label), self.cites(node, f"state {state_id!r}"), final, node.line))
+        return states
+
+    def transitions(self, doc: LineDict) -> list[TransitionSpec]:
+        result = []
+        for index, node in enumerate(self.items(doc, "transitions")):
+            self.check_keys(node, _TRANSITION, "a transition", required={"trigger", "source", "dest", "cite"})
+            trigger = self.text(node, "trigger")
+            if not TRIGGER.match(trigger):
+                raise self.fail(node.line_of("trigger"), f"trigger {trigger!r} must be lower_snake_case, optionally '=value'")
+            what = f"transition {trigger!r}"
+            ends = {}
+            for key in ("source", "dest"):
+                ends[key] = self.text(node, key)
+                if ends[key] not in self.state_ids:
+                    raise self.fail(node.line_of(key), f"{what}: unknown state {ends[key]!r}")
+            by = node.get("by", "dealer")
+            if by not in ("dealer", "player"):
+                raise self.fail(node.line_of("by"), f"{what}: 'by' must be dealer or player")
+            result.append(TransitionSpec(
+                trigger, ends["source"], ends["dest"], by, self.cites(node, what),
+                self.names(node, "when", "guard", what), self.names(node, "unless", "guard", what),
+                self.names(node, "do", "action", what), node.line, index))
+        return result
+
+    def refusals(self, doc: LineDict) -> list[Refusal]:
+        result = []
+        for node in self.items(doc, "refusals", optional=True):
+            self.check_keys(node, _REFUSAL, "a refusal", required={"trigger", "cite", "reason"})
+            cite = self.cites(node, "refusal")
+            result.append(Refusal(self.text(node, "trigger"), cite[0], self.text(node, "reason"), node.line))
+        return result
+
+    def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:
+        finals = spec.final_states()
+        for s in spec.states:
+            out = spec.outgoing(s.id)
+            if s.final and out:
+                raise self.fail(out[0].line, f"final state {s.id!r} may not have transitions out")
+            if not s.final and not out:
+                raise self.fail(s.line, f"state {s.id!r} is not final and has no way out")
+        for s in spec.states:
+            dealer = [t for t in spec.outgoing(s.id) if t.by == "dealer"]
+            for t, later in zip(dealer, dealer[1:]):
+                if not t.guards:
+                    raise self.fail(later.line, f"transition {later.trigger!r} can never fire: "
+                                    f"{t.trigger!r} from {s.id!r} has no guards and is tried first")
+        if not finals:
+            raise self.fail(doc.line_of("states"), "no state is final")
+        unreachable = [s for s in spec.states if s.id not in spec.reachable()]
+        if unreachable:
+            raise self.fail(unreachable[0].line, f"state {unreachable[0].id!r} cannot be reached from {spec.initial!r}")
+        for key in spec.unmapped():
+            raise self.fail(doc["subsections"].line_of(key),
+                            f"subsection {key} is neither cited by the machine nor waived with a reason")

@@ -1,0 +1,30 @@
+"""What stays at the table between rounds: the shoe, the discard rack, who is dealing."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from attrs import define, field
+
+from pa_table_games.cards import Card
+from pa_table_games.shoe import DiscardRack, Shoe
+
+
+@define
+class Table:
+    """A gaming table: one shoe and one discard rack shared by consecutive rounds."""
+
+    shoe: Shoe
+    rack: DiscardRack = field(factory=DiscardRack)
+    new_dealer: bool = False  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
+    removed: list[Card] = field(factory=list)  # a deck taken off the table (§ 670a.8(f))
+    rounds_played: int = 0
+
+    def cards_off_layout(self) -> Counter:
+        """Shoe + discard rack + set-aside cover card + removed deck, as a multiset."""
+        held = Counter(self.shoe.remaining())
+        held.update(self.rack.cards())
+        held.update(self.removed)
+        if self.shoe.cover_card_aside is not None:
+            held[self.shoe.cover_card_aside] += 1
+        return held

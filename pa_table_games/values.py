@@ -1,0 +1,90 @@
+"""Frozen value classes shared by every game: actions, events, settlement rows."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+
+@frozen
+class Action:
+    """A player's decision: ``Action(seat=1, name="hit")``; ``hand`` counts split hands from 0."""
+
+    seat: int
+    name: str
+    hand: int = 0
+    amount: float | None = None
+
+    @property
+    def word(self) -> str:
+        """The action as typed on the command line (``double=5`` when an amount is given)."""
+        return self.name if self.amount is None else f"{self.name}={_number(self.amount)}"
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} hand {self.hand}: {self.word}"
+
+
+@frozen
+class Settled:
+    """One wager settled: a row of the round's settlement.
+
+    ``net`` is what the player gained (+) or lost (-); ``cite`` is the subsection that decided it.
+    """
+
+    seat: int
+    wager: str
+    hand: int
+    amount: float
+    outcome: str
+    net: float
+    cite: str
+    paid_off_table: float = 0.0
+
+    def to_json(self) -> dict:
+        row = {"seat": self.seat, "wager": self.wager, "hand": self.hand, "amount": self.amount,
+               "outcome": self.outcome, "net": self.net, "cite": self.cite}
+        if self.paid_off_table:
+            row["paid_off_table"] = self.paid_off_table
+        return row
+
+
+@frozen
+class CardMove:
+    """A card leaving the shoe, or going to the discard rack: ``card`` went ``to`` a place."""
+
+    card: str
+    to: str
+    face_up: bool = True
+
+
+@frozen
+class Event:
+    """One fired transition of the machine, with what it moved and settled."""
+
+    seq: int
+    trigger: str
+    source: str
+    dest: str
+    cite: tuple[str, ...] = field(converter=tuple)
+    seat: int | None = None
+    hand: int | None = None
+    cards: tuple[CardMove, ...] = field(default=(), converter=tuple)
+    settled: tuple[Settled, ...] = field(default=(), converter=tuple)
+    notes: tuple[str, ...] = field(default=(), converter=tuple)
+
+    def to_json(self) -> dict:
+        doc: dict = {"seq": self.seq, "trigger": self.trigger, "source": self.source,
+                     "dest": self.dest, "cite": list(self.cite)}
+        if self.seat is not None:
+            doc["seat"] = self.seat
+            doc["hand"] = self.hand
+        if self.cards:
+            doc["cards"] = [{"card": m.card, "to": m.to, "face_up": m.face_up} for m in self.cards]
+        if self.settled:
+            doc["settled"] = [s.to_json() for s in self.settled]
+        if self.notes:
+            doc["notes"] = list(self.notes)
+        return doc
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)

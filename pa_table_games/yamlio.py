@@ -1,0 +1,92 @@
+"""Safe YAML loading that remembers the line of every mapping, key and list item.
+
+Only plain data is accepted: ``yaml.SafeLoader`` refuses Python object tags, and a
+duplicate key is an error rather than a silent overwrite. Errors carry ``file:line``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from pa_table_games.errors import InputFileError
+
+
+class LineDict(dict):
+    """A mapping read from YAML; ``line`` is where it starts, ``key_lines[k]`` where key ``k`` is."""
+
+    line: int = 0
+    key_lines: dict
+
+    def line_of(self, key: object) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class LineList(list):
+    """A sequence read from YAML; ``lines[i]`` is the line of item ``i``."""
+
+    line: int = 0
+    lines: list
+
+    def line_of(self, index: int) -> int:
+        return self.lines[index] if index < len(self.lines) else self.line
+
+
+class _Loader(yaml.SafeLoader):
+    error_class: type[InputFileError] = InputFileError
+    file: str = "<string>"
+
+
+def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
+    loader.flatten_mapping(node)
+    result = LineDict()
+    result.line = node.start_mark.line + 1
+    result.key_lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, (str, int, float, bool)):
+            raise loader.error_class(loader.file, line, "a key must be a plain value")
+        if key in result:
+            raise loader.error_class(loader.file, line, f"duplicate key {key!r}")
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.key_lines[key] = line
+    return result
+
+
+def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
+    result = LineList(loader.construct_object(item, deep=True) for item in node.value)
+    result.line = node.start_mark.line + 1
+    result.lines = [item.start_mark.line + 1 for item in node.value]
+    return result
+
+
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
+_Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
+
+
+def load_yaml(path: str | Path, error_class: type[InputFileError] = InputFileError,
+              text: str | None = None) -> object:
+    """Parse ``path`` (or ``text`` named as ``path``) safely; any problem is ``error_class(file, line, msg)``."""
+    file = str(path)
+    try:
+        source = Path(path).read_text(encoding="utf-8") if text is None else text
+    except OSError as err:
+        raise error_class(file, None, f"cannot read: {err.strerror or err}") from None
+    loader = _Loader(source)
+    loader.error_class = error_class
+    loader.file = file
+    try:
+        return loader.get_single_data()
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else None
+        problem = (err.problem or err.context or "invalid YAML").strip()
+        if "could not determine a constructor" in problem:
+            problem = "tags are not allowed (plain data only): " + problem.split("for the tag", 1)[-1].strip()
+        raise error_class(file, line, f"YAML: {problem}") from None
+    except yaml.YAMLError as err:
+        raise error_class(file, None, f"YAML: {err}") from None
+    finally:
+        loader.dispose()
