@@ -53,11 +53,15 @@ class Game:
         return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed))
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
-                  shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True) -> Any:
-        """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one)."""
+                  shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
+                  options: dict | None = None) -> Any:
+        """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one).
+
+        ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow)."""
         from pa_table_games.round import Round
 
-        return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats, atomic=atomic)
+        return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats,
+                     atomic=atomic, options=options)
 
     @staticmethod
     def guards_hold(t: TransitionSpec, rnd: Any) -> bool:

@@ -41,7 +41,7 @@ class Round:
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
     def __init__(self, game: Game, table: Table, seats: dict[int, dict[str, float]],
-                 *, atomic: bool = True) -> None:
+                 *, atomic: bool = True, options: dict | None = None) -> None:
         self.game = game
         self.spec = game.spec
         self.rules = game.rules
@@ -53,6 +53,7 @@ class Round:
         self.wagers: list[Wager] = []
         self.acting: Action | None = None
         self.atomic = atomic
+        self.options = dict(options or {})  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
         self._deck = table.cards_off_layout()
         for seat in sorted(seats):
@@ -90,14 +91,17 @@ class Round:
                 names.append(t.trigger)
         return tuple(Action(turn[0], name, turn[1]) for name in names)
 
-    def act(self, action: Action | None = None, *, seat: int | None = None, name: str | None = None,
-            hand: int | None = None, amount: float | None = None) -> Round:
-        """Apply one player decision (``act(seat=1, name="hit")``), then stop; call ``advance()`` next."""
+    def act(self, action: Action | str | None = None, *, seat: int | None = None, name: str | None = None,
+            hand: int | None = None, amount: float | None = None, choice: str | None = None) -> Round:
+        """Apply one player decision (``act(seat=1, name="hit")`` or ``act("hit")`` for whoever
+        decides now), then stop; call ``advance()`` next."""
+        if isinstance(action, str):
+            action = self.parse_action(action)
         if action is None:
             if seat is None or name is None:
                 raise TableGamesError("act needs an Action or seat= and name=")
             turn = self.game.info.turn(self)
-            action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), amount)
+            action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), amount, choice)
         t = self._check(action)
         self.acting = action
         try:
@@ -105,6 +109,18 @@ class Round:
         finally:
             self.acting = None
         return self
+
+    def parse_action(self, word: str) -> Action:
+        """``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` for the seat and hand deciding now."""
+        word = word.strip()
+        turn = self.game.info.turn(self) or (0, 0)
+        if any(t.trigger == word for t in self.spec.transitions) or "=" not in word:
+            return Action(turn[0], word, turn[1])
+        name, _, value = word.partition("=")
+        try:
+            return Action(turn[0], name, turn[1], amount=float(value))
+        except ValueError:
+            return Action(turn[0], name, turn[1], choice=value)
 
     def settlement(self) -> tuple[Settled, ...]:
         """Every settled wager, in the order the dealer settled them."""

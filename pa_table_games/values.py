@@ -12,12 +12,15 @@ class Action:
     seat: int
     name: str
     hand: int = 0
-    amount: float | None = None
+    amount: float | None = None  # ``double=5``
+    choice: str | None = None  # a free-form argument, e.g. a card code: ``low=KS``
 
     @property
     def word(self) -> str:
-        """The action as typed on the command line (``double=5`` when an amount is given)."""
-        return self.name if self.amount is None else f"{self.name}={_number(self.amount)}"
+        """The action as typed on the command line (``double=5``, ``low=KS``)."""
+        if self.amount is not None:
+            return f"{self.name}={_number(self.amount)}"
+        return self.name if self.choice is None else f"{self.name}={self.choice}"
 
     def __str__(self) -> str:
         return f"seat {self.seat} hand {self.hand}: {self.word}"
