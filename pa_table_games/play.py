@@ -1,0 +1,68 @@
+"""Driving one round from command-line words: seats, a stacked shoe, a list of decisions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from pa_table_games.errors import TableGamesError, WagerError
+from pa_table_games.game import Game
+from pa_table_games.shoe import Shoe
+
+_SEAT = re.compile(r"^\s*(\d+)\s*:\s*(.+)$")
+
+
+def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
+    """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": 10.0, "lucky_ladies": 5.0}}``."""
+    seats: dict[int, dict[str, float]] = {}
+    for spec in specs:
+        match = _SEAT.match(spec)
+        if not match:
+            raise WagerError(f"--seat {spec!r}: write SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...], e.g. 1:blackjack=10")
+        seat = int(match.group(1))
+        if seat in seats:
+            raise WagerError(f"--seat {spec!r}: seat {seat} is given twice")
+        wagers: dict[str, float] = {}
+        for item in match.group(2).split(","):
+            name, eq, amount = item.strip().partition("=")
+            try:
+                value = float(amount)
+            except ValueError:
+                value = -1.0
+            if not eq or not name or value <= 0 or value != value or value == float("inf"):
+                raise WagerError(f"--seat {spec!r}: {item.strip()!r} is not WAGER=AMOUNT with a positive amount")
+            if name in wagers:
+                raise WagerError(f"--seat {spec!r}: wager {name!r} is given twice")
+            wagers[name] = value
+        seats[seat] = wagers
+    return seats
+
+
+def parse_actions(text: str | None) -> list[str]:
+    """``"insurance=no, hit,stand"`` -> ``["insurance=no", "hit", "stand"]``."""
+    return [word.strip() for word in (text or "").split(",") if word.strip()]
+
+
+def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,
+               seed: int | None = None, shoe: str | None = None, options: dict | None = None,
+               require_end: bool = True):
+    """Play one round: advance, apply each decision in order, advance; return the round.
+
+    With ``require_end``, decisions running out before the round ends is an error naming
+    the legal actions at that point.
+    """
+    stacked = Shoe.stacked(shoe) if shoe is not None else None
+    rnd = game.new_round(seats or {1: {game.info.wagers[0]: 10.0}}, seed=seed, shoe=stacked, options=options)
+    rnd.advance()
+    for number, word in enumerate(actions, 1):
+        if rnd.is_over:
+            raise TableGamesError(f"action {number} {word!r}: the round is already over")
+        rnd.act(word)
+        rnd.advance()
+    if require_end and not rnd.is_over:
+        legal = ", ".join(a.word for a in rnd.legal_actions()) or "none"
+        who = rnd.legal_actions()[0] if rnd.legal_actions() else None
+        whose = f" for seat {who.seat} hand {who.hand}" if who else ""
+        raise TableGamesError(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
+                              f"legal now{whose}: {legal}")
+    return rnd
