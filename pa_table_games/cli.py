@@ -141,5 +141,27 @@ def trace(game: str) -> None:
     click.echo(f"{encoded} of {len(spec.subsections)} subsections encoded, {len(waived)} waived, {len(unmapped)} unmapped")
 
 
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json")
+@click.argument("wager")
+@click.option("--decks", type=click.IntRange(1, 12), default=6, show_default=True)
+@click.option("--paytable", help="Pay table name (default: the wager's default; see the pay-table file).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def edge(wager: str, decks: int, paytable: str | None, as_json: bool) -> None:
+    """Exact return of a Blackjack optional wager decided by the first cards (§ 633a.7(g))."""
+    import json
+
+    from pa_table_games.edge import exact_edge
+
+    report = exact_edge(wager, decks=decks, paytable=paytable)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2))
+        return
+    doc = report.to_json()
+    click.echo(f"{wager}, {decks} decks, pay table {doc['paytable']}")
+    for row in doc["outcomes"]:
+        click.echo(f"  {row["outcome"]:38} p={row['probability']:.8f}  pays {row['pays']:>8g}  return {row['return']:+.6f}")
+    click.echo(f"house edge {float(report.house_edge) * 100:.4f} %")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -97,7 +97,7 @@ def is_royal_match(cards: Sequence[Card]) -> bool:
 
 
 def royal_match_21_outcome(player2: Sequence[Card]) -> str | None:
-    """Royal Match 21 Wager, § 633a.7(g)(4): a Royal Match, else a Suited Match (two suited cards)."""
+    """Royal Match 21 Wager, § 633a.7(g)(4): a Royal Match, else a Suited Match (any suited two)."""
     if is_royal_match(player2):
         return "royal_match"
     return "suited_match" if _suited(player2) else None
@@ -137,7 +137,7 @@ def kings_bounty_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
 
 
 def super_match_outcome(four_cards: Sequence[Card]) -> str | None:
-    """Super Match Wager at Blackjack Switch, § 633a.7(g)(7), on the player's initial four cards."""
+    """Super Match Wager at Blackjack Switch, § 633a.7(g)(7), on the player's first four cards."""
     shape = sorted(Counter(card.rank for card in four_cards).values(), reverse=True)
     return {(4,): "four_of_a_kind", (2, 2): "two_pair", (3, 1): "three_of_a_kind",
             (2, 1, 1): "pair"}.get(tuple(shape))

@@ -1,0 +1,202 @@
+"""Exact return of the Blackjack optional wagers decided by the first cards (§ 633a.7(g)).
+
+The first cards are drawn without replacement from a shoe of ``decks`` standard 52-card decks.
+Instead of visiting every ordered deal (52**4 for four cards) the enumeration walks *classes*:
+ranks the wager cannot tell apart share a group, and suits and the ranks within a group are
+labelled in order of first appearance. Each labelled deal stands for as many real deals as
+there are ways to give its labels real ranks and suits, and its probability depends only on
+which cards are identical (``decks`` copies of each card). Sums are exact integers, turned
+into :class:`~fractions.Fraction` at the end. The outcomes come from the pure classifiers in
+:mod:`pa_table_games.games.blackjack.first_cards` with odds from :mod:`pa_table_games.paytables`.
+
+Decisions (defaults, not regulation text):
+- Match-the-Dealer pays per matching card: two matches pay the sum of both odds (§ 633a.7(g)(2)).
+- In Between: a non-matching pair, consecutive cards, or an up card equal to one player card
+  lose (nothing falls between); only three cards of one rank are a Triple Match ((g)(3)).
+- House Money: the (g)(10)(i) dealer-Blackjack case changes only *when* the winning wager is
+  paid, not *what* it pays, so the return is the player's two cards alone.
+- Royal Match 21: the Crown Treasure Bonus counts when the chosen table lists
+  ``crown_treasure_bonus`` (paid on top of the Royal Match, (g)(4)).
+- With no table chosen, a table named ``"<decks>-deck"`` is used when the wager has one
+  (Match-the-Dealer), else the wager's default.
+- The progressives (Bad Beat, Hit and Run, Straight Jack) are settled after the hand is
+  played (§ 633a.7(o)); :func:`exact_edge` refuses them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from attrs import field, frozen
+
+from pa_table_games.cards import RANKS, SUITS, Card
+from pa_table_games.errors import WagerError
+from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.paytables import PayTable, pay_table, table_names, wager_tables
+
+LOSS = "lose"
+PROGRESSIVES = frozenset({"bad_beat", "hit_and_run", "straight_jack"})
+
+Settle = Callable[[Sequence[Card], PayTable], tuple[str, ...]]
+
+
+@frozen
+class _Deal:
+    """How to enumerate one wager: cards dealt, rank groups, suits that matter, settlement."""
+
+    cards: int
+    #: Partition of ``RANKS``: the outcome is unchanged when ranks in one group are permuted.
+    groups: tuple[str, ...]
+    #: Suits the wager names (hearts for the queen of hearts); the others are interchangeable.
+    named_suits: str
+    #: False when the outcome ignores suits: then only ranks are enumerated.
+    suits_matter: bool
+    #: The winning outcome names for the dealt cards (empty: the wager loses).
+    settle: Settle
+
+
+def _one(outcome: str | None) -> tuple[str, ...]:
+    return () if outcome is None else (outcome,)
+
+
+def _royal_match(cards: Sequence[Card], table: PayTable) -> tuple[str, ...]:
+    won = _one(fc.royal_match_21_outcome(cards[:2]))
+    if "crown_treasure_bonus" in table.pays and fc.crown_treasure(cards[:2], cards[2:]):
+        won += ("crown_treasure_bonus",)
+    return won
+
+
+_ALL = (RANKS,)
+_EACH = tuple(RANKS)
+# Order of cards: the player's cards first, then the dealer's up card, then the hole card.
+_DEALS: dict[str, _Deal] = {
+    "lucky_ladies": _Deal(4, ("A", "2345678", "9", "TJK", "Q"), "H", True,
+                          lambda c, t: _one(fc.lucky_ladies_outcome(c[:2], c[2], c[3]))),
+    "match_the_dealer": _Deal(3, _ALL, "", True,
+                              lambda c, t: tuple(fc.match_the_dealer_matches(c[:2], c[2]))),
+    "in_between": _Deal(3, _EACH, "", False, lambda c, t: _one(fc.in_between_outcome(c[:2], c[2]))),
+    "royal_match_21": _Deal(4, ("K", "Q", "A23456789TJ"), "", True, _royal_match),
+    "bet_the_set_21": _Deal(2, _ALL, "", True, lambda c, t: _one(fc.bet_the_set_21_outcome(c))),
+    "kings_bounty": _Deal(4, ("A", "2345678", "9", "TJQ", "K"), "S", True,
+                          lambda c, t: _one(fc.kings_bounty_outcome(c[:2], c[2], c[3]))),
+    "super_match": _Deal(4, _ALL, "", False, lambda c, t: _one(fc.super_match_outcome(c))),
+    "three_card_poker": _Deal(3, _EACH, "", True,
+                              lambda c, t: _one(fc.three_card_poker_outcome(c[:2], c[2]))),
+    "house_money": _Deal(2, _EACH, "", True, lambda c, t: _one(fc.house_money_outcome(c))),
+}
+
+
+def _labels(used: int, size: int) -> list[tuple[int, int]]:
+    """Labels already given (one way each), then the next new one (one way per unused value)."""
+    return [(i, 1) for i in range(used)] + ([(used, size - used)] if used < size else [])
+
+
+def _deal_weights(deal: _Deal, decks: int, table: PayTable) -> dict[tuple[str, ...], int]:
+    """Number of ordered deals (of ``decks * 52`` distinct physical cards) per outcome tuple."""
+    free_suits = [s for s in SUITS if s not in deal.named_suits]
+    copies = decks if deal.suits_matter else 4 * decks
+    weights: dict[tuple[str, ...], int] = defaultdict(int)
+    # A labelled card is (group, member label, suit label); a suit label is a named suit, an
+    # index into free_suits, or "" when suits do not matter.
+    dealt: list[tuple[int, int, str | int]] = []
+    members_used = [0] * len(deal.groups)
+    suits_used = [0]
+
+    def suit_choices() -> list[tuple[str | int, int]]:
+        if not deal.suits_matter:
+            return [("", 1)]
+        named: list[tuple[str | int, int]] = [(s, 1) for s in deal.named_suits]
+        return named + list(_labels(suits_used[0], len(free_suits)))
+
+    def visit(ways: int) -> None:
+        if len(dealt) == deal.cards:
+            cards = [_card(deal.groups[g][m], s, free_suits, i)
+                     for i, (g, m, s) in enumerate(dealt)]
+            weights[deal.settle(cards, table)] += ways
+            return
+        for g, group in enumerate(deal.groups):
+            for member, member_ways in _labels(members_used[g], len(group)):
+                for suit, suit_ways in suit_choices():
+                    left = copies - dealt.count((g, member, suit))
+                    if left <= 0:
+                        continue
+                    new_member = int(member == members_used[g])
+                    new_suit = int(isinstance(suit, int) and suit == suits_used[0])
+                    members_used[g] += new_member
+                    suits_used[0] += new_suit
+                    dealt.append((g, member, suit))
+                    visit(ways * member_ways * suit_ways * left)
+                    dealt.pop()
+                    members_used[g] -= new_member
+                    suits_used[0] -= new_suit
+
+    visit(1)
+    return weights
+
+
+def _card(rank: str, suit: str | int, free_suits: Sequence[str], position: int) -> Card:
+    """The representative card; with suits ignored any suit will do (never read)."""
+    if suit == "":
+        return Card.from_code(rank + SUITS[position % 4])
+    return Card.from_code(rank + (suit if isinstance(suit, str) else free_suits[suit]))
+
+
+
+@frozen
+class EdgeReport:
+    """Exact probabilities, returns and house edge of one wager on one shoe and pay table."""
+
+    wager: str
+    decks: int
+    paytable: str
+    #: ``(outcome, probability, return_per_unit)``: the net result of a one-unit wager when the
+    #: outcome happens (its odds, or -1 for ``"lose"``), best paying first.
+    outcomes: tuple[tuple[str, Fraction, Fraction], ...] = field(converter=tuple)
+    #: Expected loss per unit wagered: ``-sum(probability * return_per_unit)``.
+    house_edge: Fraction
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON data; ``pays`` is the return per unit and ``return`` is probability x pays."""
+        return {
+            "wager": self.wager,
+            "decks": self.decks,
+            "paytable": self.paytable,
+            "outcomes": [{"outcome": name, "probability": float(p), "pays": float(r),
+                          "return": float(p * r)} for name, p, r in self.outcomes],
+            "house_edge": float(self.house_edge),
+        }
+
+
+def exact_edge(wager: str, decks: int = 6, paytable: str | None = None) -> EdgeReport:
+    """Enumerate the first cards of a ``decks``-deck shoe and return the wager's exact edge."""
+    if wager in PROGRESSIVES:
+        raise WagerError(f"{wager!r} is a progressive wager settled after the hand is played "
+                         "(§ 633a.7(o)), not by the first cards: no exact edge")
+    if wager not in _DEALS:
+        wager_tables(wager)  # raises WagerError listing the wagers
+        raise WagerError(f"no exact edge for wager {wager!r}: choose one of {', '.join(_DEALS)}")
+    if not isinstance(decks, int) or isinstance(decks, bool) or decks < 1:
+        raise WagerError(f"decks must be a whole number of at least 1, not {decks!r}")
+    if paytable is None and f"{decks}-deck" in table_names(wager):
+        paytable = f"{decks}-deck"
+    table = pay_table(wager, paytable)
+    deal = _DEALS[wager]
+    weights = _deal_weights(deal, decks, table)
+    total = math.perm(52 * decks, deal.cards)
+    order = {name: i for i, name in enumerate(table.pays)}
+    merged: dict[str, list[Fraction]] = {}
+    for won, ways in weights.items():
+        if missing := set(won) - set(order):
+            raise WagerError(f"{wager} pay table {table.name!r} gives no odds for "
+                             f"{', '.join(sorted(missing))}")
+        won = tuple(sorted(won, key=order.__getitem__))
+        name = "+".join(won) or LOSS
+        pays = sum((table.pays[o] for o in won), Fraction(0)) if won else Fraction(-1)
+        merged.setdefault(name, [Fraction(0), pays])[0] += Fraction(ways, total)
+    lines = sorted(((n, p, r) for n, (p, r) in merged.items()), key=lambda x: (-x[2], x[0]))
+    edge = -sum((p * r for _, p, r in lines), Fraction(0))
+    return EdgeReport(wager, decks, table.name, lines, edge)

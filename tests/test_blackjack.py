@@ -1,0 +1,229 @@
+"""Stacked-shoe rounds through every branch of the § 633a.7 machine.
+
+Shoe order: burn card, then (f)(1) first cards seat 1..n, (f)(2) up card, (f)(3) second
+cards, (f)(4) hole card, then draws in play order.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pa_table_games import IllegalAction, Shoe, load_game
+from pa_table_games.errors import ShoeExhausted
+from pa_table_games.games.blackjack.rules import BlackjackRules
+
+from conftest import drive, event, play, rows, triggers
+
+BJ = "blackjack"
+
+
+class TestDeal:
+    def test_deal_order_and_burn(self):
+        """The burn card goes to the rack, then first cards, up card, second cards and hole card in (f) order."""
+        rnd = play(BJ, "2C 9H TS 6D 2H 7S 8C 9S 3D", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"])
+        assert event(rnd, "burn_first_card").cards[0].card == "2C"
+        assert [m.card for m in event(rnd, "deal_first_cards").cards] == ["9H", "TS"]
+        assert event(rnd, "deal_up_card").cite == ("§ 633a.7(f)(2)",)
+        hole = event(rnd, "deal_hole_card").cards[0]
+        assert (hole.card, hole.face_up) == ("8C", False)
+
+    def test_discard_keeps_each_hand_together(self):
+        """(s): the rack holds one bundle per hand, in order, so each hand can be reconstructed."""
+        rnd = play(BJ, "2C 9H TS 6D 2H 7S 8C 9S 3D", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"])
+        bundles = dict(rnd.table.rack.bundles)
+        assert [c.code for c in bundles["seat 1"]] == ["9H", "2H"]
+        assert [c.code for c in bundles["dealer"]] == ["6D", "8C", "9S"]
+
+
+class TestPlayerBlackjack:
+    def test_blackjack_against_nine_paid_three_to_two_at_once(self):
+        """(i)(1)(i): a Blackjack against a 9 is paid 3 to 2 before the dealer's hand, cards removed."""
+        rnd = play(BJ, "2C AS 9D KH 7C")
+        assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(i)")]
+        assert event(rnd, "pay_player_blackjack").seq < event(rnd, "turn_hole_card").seq
+        assert "draw_dealer_card" not in triggers(rnd)
+
+    def test_blackjack_against_ten_paid_after_hole_card_by_rules(self):
+        """(i)(1)(ii)(B): with that Rules option the Blackjack is announced and paid after the hole card."""
+        rules = BlackjackRules(blackjack_vs_ace_or_ten="pay_after_hole_card")
+        rnd = play(BJ, "2C AS KD KH 7C", rules=rules)
+        assert "announce_player_blackjack" in triggers(rnd)
+        assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(ii)(B)")]
+
+    def test_blackjack_against_ten_paid_at_once_by_default(self):
+        """(i)(1)(ii)(A): by default a Blackjack against a 10 without dealer Blackjack is paid at once."""
+        rnd = play(BJ, "2C AS KD KH 7C")
+        assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(ii)(A)")]
+
+
+class TestInsuranceAndPeek:
+    def test_insurance_taken_and_dealer_blackjack(self):
+        """(h): Insurance pays 2 to 1 and the Blackjack Wager is lost to the dealer's Blackjack."""
+        rnd = play(BJ, "2C 9H AS 8D KC", actions=["insurance=yes"])
+        assert rows(rnd) == [(1, BJ, 0, "lose", -10.0, "§ 633a.7(h)"),
+                             (1, "insurance", 0, "win", 10.0, "§ 633a.8")]
+        assert "player_decisions" not in [e.dest for e in rnd.events]
+
+    def test_insurance_lost_without_dealer_blackjack(self):
+        """§ 633a.8: without a dealer Blackjack the Insurance Wager is collected before decisions."""
+        rnd = play(BJ, "2C TH AS 8D 6C", actions=["insurance=yes", "stand"])
+        assert (1, "insurance", 0, "lose", -5.0, "§ 633a.8") in rows(rnd)
+        assert "dealer_stands" in triggers(rnd)  # soft 17: the dealer stands, (m)
+
+    def test_even_money(self):
+        """§ 633a.8: a Blackjack against an ace takes even money, settled once even when the dealer has Blackjack."""
+        rnd = play(BJ, "2C AH AS KD KC", actions=["even_money=yes"])
+        assert rows(rnd) == [(1, BJ, 0, "even money", 10.0, "§ 633a.8")]
+
+    def test_blackjack_ties_dealer_blackjack(self):
+        """(q): a declined even money Blackjack ties the dealer's Blackjack."""
+        rnd = play(BJ, "2C AH AS KD KC", actions=["even_money=no"])
+        assert rows(rnd) == [(1, BJ, 0, "tie", 0.0, "§ 633a.7(q)")]
+
+    def test_peek_on_ten_without_offer(self):
+        """(h): a 10-value up card is read for Blackjack without an Insurance offer."""
+        rnd = play(BJ, "2C 9H KS 8D AC")
+        assert "offer_insurance" not in triggers(rnd)
+        assert triggers(rnd)[6:8] == ["read_hole_card", "settle_dealer_blackjack"]
+        assert rows(rnd) == [(1, BJ, 0, "lose", -10.0, "§ 633a.7(h)")]
+
+
+class TestDecisions:
+    def test_surrender(self):
+        """§ 633a.9: late surrender collects half; with no live hand the dealer does not draw, (n)."""
+        rnd = play(BJ, "2C TH TS 6D 5C", actions=["surrender"])
+        assert rows(rnd) == [(1, BJ, 0, "surrender", -5.0, "§ 633a.9")]
+        assert "stop_drawing" in triggers(rnd)
+
+    def test_double_gets_exactly_one_card(self):
+        """(k)(2): a doubled hand gets one card; a further hit is refused citing (k)(2)."""
+        rnd = load_game(BJ).new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C 6H 9S 5D 7C 9D 4C")).advance()
+        rnd.act("double")
+        with pytest.raises(IllegalAction, match=r"§ 633a.7\(k\)\(2\)"):
+            rnd.act("hit")
+        drive(rnd)
+        assert rows(rnd) == [(1, BJ, 0, "tie", 0.0, "§ 633a.7(q)")]
+        assert event(rnd, "double").cards[0].card == "9D"
+
+    def test_split_and_resplit_to_the_limit(self):
+        """§ 633a.11: eights split to four hands; the fourth split is not offered; each hand settles once."""
+        game = load_game(BJ)
+        rnd = game.new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C 8H 6S 8D 7C 8S 8C 3D 2H TD 9H 5C")).advance()
+        for _ in range(3):
+            rnd.act("split")
+            rnd.advance()
+        assert "split" not in [a.name for a in rnd.legal_actions()]
+        with pytest.raises(IllegalAction, match="§ 633a.11"):
+            rnd.act("split")
+        drive(rnd, ["stand"] * 4)
+        assert sorted(rows(rnd)) == [(1, BJ, 0, "lose", -10.0, "§ 633a.7(p)"), (1, BJ, 1, "lose", -10.0, "§ 633a.7(p)"),
+                                     (1, BJ, 2, "tie", 0.0, "§ 633a.7(q)"), (1, BJ, 3, "lose", -10.0, "§ 633a.7(p)")]
+
+    def test_split_aces_get_one_card_each(self):
+        """§ 633a.11: split aces draw one card each; ace-king after a split is 21, paid even, not a Blackjack."""
+        rnd = play(BJ, "2C AH 6S AD 7C 9S KD 5C", actions=["split"])
+        assert sorted(rows(rnd)) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(2)"), (1, BJ, 1, "win", 10.0, "§ 633a.7(p)(2)")]
+        assert triggers(rnd).count("close_split_ace_hand") + triggers(rnd).count("close_hand_at_21_or_over") == 2
+
+    def test_bust_and_dealer_does_not_draw(self):
+        """(n): every player busted, so the dealer turns the hole card and draws nothing."""
+        rnd = play(BJ, "2C TH 6S 5D 7C KC", actions=["hit"])
+        assert rows(rnd) == [(1, BJ, 0, "bust", -10.0, "§ 633a.7(p)")]
+        assert "draw_dealer_card" not in triggers(rnd) and "stop_drawing" in triggers(rnd)
+
+    def test_no_draw_on_21(self):
+        """(k)(1): a hand reaching 21 is closed; it is never offered a hit."""
+        rnd = play(BJ, "2C 5H 9S 6D 7C KC 2D", actions=["hit"])
+        assert "close_hand_at_21_or_over" in triggers(rnd)
+        assert rows(rnd)[0][3:] == ("win", 10.0, "§ 633a.7(p)(2)")
+
+    def test_dealer_draws_to_17_and_busts(self):
+        """(m) and (p)(1): the dealer draws below 17; a dealer bust pays every standing hand."""
+        rnd = play(BJ, "2C TH 6S 8D 7C 9C", actions=["stand"])
+        assert rows(rnd) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(1)")]
+
+
+class TestSettlementProcedures:
+    def test_collect_then_pay(self):
+        """(r)(1): losing wagers are collected in one step, then winners paid in the next."""
+        rnd = play(BJ, "2C TH 9S 6D TD 8C 9H 3C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"])
+        # dealer 6 9 = 15, draws 3C = 18: seat 1 (20) wins, seat 2 (17) loses
+        assert [s.seat for s in event(rnd, "collect_losing_wagers").settled] == [2]
+        assert [s.seat for s in event(rnd, "pay_winning_wagers").settled] == [1]
+
+    def test_right_to_left(self):
+        """(r)(2): one step settles each box from the dealer's right (highest seat first)."""
+        rules = BlackjackRules(settlement="right_to_left")
+        rnd = play(BJ, "2C TH 9S 6D TD 8C 9H 3C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"], rules=rules)
+        assert [(s.seat, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [(2, "lose"), (1, "win")]
+        assert event(rnd, "settle_right_to_left").cite == ("§ 633a.7(r)(2)",)
+
+
+class TestShoe:
+    def test_cover_card_first_card_of_round(self):
+        """(e): the cover card out first is set aside, the round completed, then the shoe is reshuffled."""
+        rnd = play(BJ, "2C CUT TH 6S 8D 7C 5C", actions=["stand"])
+        assert triggers(rnd)[:3] == ["load_shoe", "burn_first_card", "set_aside_cover_card"]
+        assert triggers(rnd)[-2:] == ["discard_rest_of_shoe", "reshuffle"]
+        assert rnd.shoe.batch_is_new and len(rnd.shoe) == 7 and not rnd.table.rack.bundles
+
+    def test_cover_card_mid_round(self):
+        """(e): a cover card appearing during play is set aside and noted; the round ends with a reshuffle."""
+        rnd = play(BJ, "2C TH 6S 8D 7C CUT 5C 4C", actions=["stand"])
+        drawn = event(rnd, "draw_dealer_card")
+        assert drawn.cards[0].card == "5C" and "cover card appeared" in drawn.notes[0]
+        assert triggers(rnd)[-2:] == ["discard_rest_of_shoe", "reshuffle"]
+
+    def test_new_dealer_burns_one_card(self):
+        """(c): a new dealer burns one card before dealing, on a shoe already in play."""
+        game = load_game(BJ)
+        table = game.new_table(shoe=Shoe.stacked("2C TH 6S 8D 7C 5C  3H TS 6H 8S 7D 5D"))
+        drive(game.new_round({1: {BJ: 10}}, table=table), ["stand"])
+        table.new_dealer = True
+        second = drive(game.new_round({1: {BJ: 10}}, table=table), ["stand"])
+        assert triggers(second)[:2] == ["continue_shoe", "burn_for_new_dealer"]
+        assert event(second, "burn_for_new_dealer").cards[0].card == "3H"
+
+    def test_stacked_shoe_running_out_is_an_error_and_changes_nothing(self):
+        """A stacked shoe that runs out names the step and leaves the round as it was."""
+        rnd = load_game(BJ).new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C TH 6S 8D 7C")).advance()
+        before = (rnd.state, len(rnd.events), len(rnd.shoe))
+        with pytest.raises(ShoeExhausted, match="hit"):
+            rnd.act("hit")
+        assert (rnd.state, len(rnd.events), len(rnd.shoe)) == before
+
+
+class TestRefusals:
+    def make(self):
+        return load_game(BJ).new_round({1: {BJ: 10}, 2: {BJ: 10}}, shoe=Shoe.stacked("2C 9H TS 6D 2H 7S 8C 9S")).advance()
+
+    def test_split_of_a_non_pair_cites_633a11(self):
+        """Splitting 9-2 is refused citing § 633a.11 and changes nothing."""
+        rnd = self.make()
+        before = (rnd.state, len(rnd.events))
+        with pytest.raises(IllegalAction, match="split: allowed only when .* § 633a.11"):
+            rnd.act("split")
+        assert (rnd.state, len(rnd.events)) == before
+
+    def test_out_of_turn(self):
+        """Seat 2 may not act before seat 1 (i)."""
+        rnd = self.make()
+        with pytest.raises(IllegalAction, match="seat 1 hand 0 decides now"):
+            rnd.act(seat=2, name="stand")
+
+    def test_unknown_action(self):
+        """An unknown word is refused with the legal ones."""
+        with pytest.raises(IllegalAction, match="unknown action .*legal now: hit, stand, double, surrender"):
+            self.make().act("fold")
+
+    def test_insurance_outside_the_offer(self):
+        """insurance=yes during decisions is not open: cites the state's subsection."""
+        with pytest.raises(IllegalAction, match=r"not a decision open in 'Player decisions'.*§ 633a.7\(i\)"):
+            self.make().act("insurance=yes")
+
+    def test_double_larger_than_wager(self):
+        """§ 633a.10: a Double Down Wager above the original is refused and nothing changes."""
+        rnd = self.make()
+        with pytest.raises(IllegalAction, match="§ 633a.10"):
+            rnd.act("double=50")
+        assert rnd.wagers[0].amount == 10 and len(rnd.events) == 7

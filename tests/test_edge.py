@@ -1,0 +1,181 @@
+"""Tests for pa_table_games.edge: exact returns of the wagers decided by the first cards."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections import defaultdict
+from fractions import Fraction
+
+import attrs
+import pytest
+
+from pa_table_games.cards import RANKS, standard_deck
+from pa_table_games.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
+from pa_table_games.errors import WagerError
+from pa_table_games.paytables import pay_table, table_names, wagers
+
+FIRST_CARD_WAGERS = tuple(w for w in wagers() if w not in PROGRESSIVES)
+
+
+def brute_force(wager: str, decks: int) -> dict[tuple[str, ...], Fraction]:
+    """Probability of each sorted outcome tuple, visiting every ordered deal of card types."""
+    deal, table, types = _DEALS[wager], pay_table(wager), standard_deck()
+    counts: dict[tuple[str, ...], int] = defaultdict(int)
+    for seq in itertools.product(range(52), repeat=deal.cards):
+        ways = 1
+        for i, c in enumerate(seq):
+            ways *= decks - seq[:i].count(c)
+        if ways > 0:
+            counts[tuple(sorted(deal.settle([types[c] for c in seq], table)))] += ways
+    total = sum(counts.values())
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+def by_sorted_outcome(weights: dict[tuple[str, ...], int]) -> dict[tuple[str, ...], Fraction]:
+    merged: dict[tuple[str, ...], int] = defaultdict(int)
+    for won, ways in weights.items():
+        merged[tuple(sorted(won))] += ways
+    total = sum(merged.values())
+    return {k: Fraction(v, total) for k, v in merged.items()}
+
+
+class TestPublishedFigures:
+    def test_lucky_ladies_table_a_six_decks(self) -> None:
+        """Lucky Ladies table A, six decks, has a house edge of 24.7089 %."""
+        # Source: REFERENCE.md "Numbers to check" (public game-maths pages): 24.7089 %.
+        report = exact_edge("lucky_ladies", 6, "A")
+        assert round(float(report.house_edge) * 100, 4) == 24.7089
+
+    def test_three_card_poker_all_nine_to_one_six_decks(self) -> None:
+        """The Three Card Poker wager paying 9 to 1 on every win, six decks, has a 3.2386 % edge."""
+        # Source: REFERENCE.md "Numbers to check" (public game-maths pages): 3.2386 %.
+        report = exact_edge("three_card_poker", 6, "A")
+        assert round(float(report.house_edge) * 100, 4) == 3.2386
+
+
+class TestEnumeration:
+    @pytest.mark.parametrize("wager", FIRST_CARD_WAGERS)
+    @pytest.mark.parametrize("decks", [1, 2, 6, 8])
+    def test_probabilities_sum_to_one(self, wager: str, decks: int) -> None:
+        """Every deal is counted once: the outcome probabilities sum to exactly 1."""
+        report = exact_edge(wager, decks)
+        assert sum(p for _, p, _ in report.outcomes) == 1
+        assert report.house_edge == -sum(p * r for _, p, r in report.outcomes)
+
+    @pytest.mark.parametrize("wager", [w for w in FIRST_CARD_WAGERS if _DEALS[w].cards <= 3])
+    def test_classes_agree_with_every_card(self, wager: str) -> None:
+        """For two- and three-card wagers the class enumeration equals a card-by-card one."""
+        weights = _deal_weights(_DEALS[wager], 2, pay_table(wager))
+        assert by_sorted_outcome(weights) == brute_force(wager, 2)
+
+    @pytest.mark.parametrize(("wager", "groups", "named_suits"), [
+        ("lucky_ladies", ("A", "2345", "678", "9", "TJ", "K", "Q"), "H"),
+        ("kings_bounty", ("A", "2345678", "9", "TJQ", "K"), "SD"),
+        ("royal_match_21", ("K", "Q", "A2345", "6789", "TJ"), "C"),
+        ("super_match", tuple(RANKS), ""),
+    ])
+    def test_finer_classes_give_the_same_answer(
+        self, wager: str, groups: tuple[str, ...], named_suits: str
+    ) -> None:
+        """Splitting rank groups and naming more suits leaves four-card results unchanged."""
+        deal, table = _DEALS[wager], pay_table(wager)
+        finer = attrs.evolve(deal, groups=groups,
+                             named_suits=named_suits if deal.suits_matter else "")
+        assert by_sorted_outcome(_deal_weights(finer, 2, table)) == \
+            by_sorted_outcome(_deal_weights(deal, 2, table))
+
+    @pytest.mark.parametrize("wager", FIRST_CARD_WAGERS)
+    def test_groups_partition_the_ranks(self, wager: str) -> None:
+        """Each wager's rank groups use every rank exactly once."""
+        assert sorted("".join(_DEALS[wager].groups)) == sorted(RANKS)
+
+    @pytest.mark.parametrize("wager", FIRST_CARD_WAGERS)
+    def test_every_table_outcome_happens(self, wager: str) -> None:
+        """Each table's outcomes are exactly those its classifier returns on a six-deck shoe."""
+        for name in table_names(wager):
+            if name.endswith("-deck"):
+                name_decks = int(name.split("-")[0])
+            else:
+                name_decks = 6
+            report = exact_edge(wager, name_decks, name)
+            seen = {o for line, _, _ in report.outcomes if line != LOSS for o in line.split("+")}
+            assert seen == set(pay_table(wager, name).pays), (wager, name)
+
+
+class TestReport:
+    def test_match_the_dealer_pays_each_matching_card(self) -> None:
+        """Two matching cards return the sum of both odds (suited 11 + unsuited 4 = 15)."""
+        report = exact_edge("match_the_dealer", 6)
+        returns = {name: r for name, _, r in report.outcomes}
+        assert returns["suited+unsuited"] == 15
+        assert returns["suited+suited"] == 22
+        assert returns[LOSS] == -1
+
+    def test_deck_named_table_is_chosen(self) -> None:
+        """With no table named, Match-the-Dealer uses the table made for the deck count."""
+        assert exact_edge("match_the_dealer", 8).paytable == "8-deck"
+        assert exact_edge("match_the_dealer", 2).paytable == "2-deck"
+        assert exact_edge("match_the_dealer", 4).paytable == "6-deck"
+
+    def test_crown_treasure_counts_when_the_table_lists_it(self) -> None:
+        """Royal Match table A adds the Crown Treasure Bonus on top; table B has none."""
+        a = {name for name, _, _ in exact_edge("royal_match_21", 6, "A").outcomes}
+        b = {name for name, _, _ in exact_edge("royal_match_21", 6, "B").outcomes}
+        assert "royal_match+crown_treasure_bonus" in a
+        assert b == {"royal_match", "suited_match", LOSS}
+
+    def test_single_deck_cannot_hold_two_identical_cards(self) -> None:
+        """With one deck a queen-of-hearts pair, a matched 20 or a suited pair never happens."""
+        ll = {name for name, _, _ in exact_edge("lucky_ladies", 1).outcomes}
+        assert ll == {"suited_20", "any_20", LOSS}
+        assert {n for n, _, _ in exact_edge("bet_the_set_21", 1).outcomes} == {"pair", LOSS}
+
+    def test_to_json(self) -> None:
+        """The JSON form has the documented keys, with return = probability x pays."""
+        data = exact_edge("house_money", 6).to_json()
+        json.dumps(data)
+        assert set(data) == {"wager", "decks", "paytable", "outcomes", "house_edge"}
+        assert data["paytable"] == "A" and data["decks"] == 6
+        for line in data["outcomes"]:
+            assert set(line) == {"outcome", "probability", "pays", "return"}
+            assert line["return"] == pytest.approx(line["probability"] * line["pays"])
+        assert data["house_edge"] == pytest.approx(-sum(x["return"] for x in data["outcomes"]))
+
+    def test_report_is_frozen(self) -> None:
+        """An EdgeReport cannot be changed after it is made."""
+        report = exact_edge("bet_the_set_21")
+        assert isinstance(report, EdgeReport)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            report.decks = 1  # type: ignore[misc]
+
+
+class TestErrors:
+    @pytest.mark.parametrize("wager", sorted(PROGRESSIVES))
+    def test_progressives_are_refused(self, wager: str) -> None:
+        """A progressive wager is not decided by the first cards: a one-line WagerError."""
+        with pytest.raises(WagerError, match="progressive wager settled after the hand"):
+            exact_edge(wager)
+
+    def test_unknown_wager(self) -> None:
+        """An unknown wager name is a WagerError listing the wagers."""
+        with pytest.raises(WagerError, match="unknown wager 'insurance'"):
+            exact_edge("insurance")
+
+    def test_unknown_table(self) -> None:
+        """An unknown pay table name is a WagerError listing the wager's tables."""
+        with pytest.raises(WagerError, match="no pay table 'C'"):
+            exact_edge("lucky_ladies", 6, "C")
+
+    def test_table_missing_an_outcome(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """A pay table without odds for an outcome that happens is a WagerError naming it."""
+        short = attrs.evolve(pay_table("bet_the_set_21"), pays={"pair": Fraction(10)})
+        monkeypatch.setattr("pa_table_games.edge.pay_table", lambda wager, name=None: short)
+        with pytest.raises(WagerError, match="gives no odds for suited_pair"):
+            exact_edge("bet_the_set_21")
+
+    @pytest.mark.parametrize("decks", [0, -2, 1.5, True])
+    def test_bad_deck_count(self, decks: object) -> None:
+        """A deck count that is not a whole number of at least 1 is a WagerError."""
+        with pytest.raises(WagerError, match="decks must be"):
+            exact_edge("house_money", decks)  # type: ignore[arg-type]

@@ -1,0 +1,185 @@
+"""Tests for pa_table_games.paytables: the Blackjack optional-wager pay tables as data."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from pa_table_games.errors import RulesFileError, WagerError
+from pa_table_games.paytables import (
+    default_table_name,
+    load_pay_tables,
+    pay_table,
+    table_names,
+    wager_tables,
+    wagers,
+)
+
+CONTRACT_WAGERS = (
+    "lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21",
+    "kings_bounty", "super_match", "three_card_poker", "house_money", "bad_beat",
+    "hit_and_run", "straight_jack",
+)
+PROGRESSIVES = ("bad_beat", "hit_and_run", "straight_jack")
+
+
+def odds(**pays: str) -> dict[str, Fraction]:
+    """``odds(a="5:2")`` -> ``{"a": Fraction(5, 2)}``."""
+    return {k: Fraction(*map(int, v.split(":"))) for k, v in pays.items()}
+
+
+class TestPackagedTables:
+    def test_wagers_are_the_contract_names(self) -> None:
+        """The packaged file has exactly the contract wager names, in the documented order."""
+        assert wagers() == CONTRACT_WAGERS
+
+    def test_lucky_ladies_tables(self) -> None:
+        """Lucky Ladies defaults to table A (1000/125/19/9/4) and offers B (1000/200/25/10/4)."""
+        assert default_table_name("lucky_ladies") == "A"
+        assert table_names("lucky_ladies") == ("A", "B")
+        names = ("queen_of_hearts_pair_dealer_blackjack", "queen_of_hearts_pair", "matched_20",
+                 "suited_20", "any_20")
+        a, b = pay_table("lucky_ladies"), pay_table("lucky_ladies", "B")
+        assert dict(a.pays) == dict(zip(names, map(Fraction, (1000, 125, 19, 9, 4))))
+        assert dict(b.pays) == dict(zip(names, map(Fraction, (1000, 200, 25, 10, 4))))
+
+    def test_match_the_dealer_tables_are_named_by_deck_count(self) -> None:
+        """Match-the-Dealer has 6-deck (default, 11/4), 8-deck (14/3) and 2-deck (19/4) tables."""
+        assert default_table_name("match_the_dealer") == "6-deck"
+        expected = {"6-deck": (11, 4), "8-deck": (14, 3), "2-deck": (19, 4)}
+        for name, (suited, unsuited) in expected.items():
+            assert dict(pay_table("match_the_dealer", name).pays) == {
+                "suited": Fraction(suited), "unsuited": Fraction(unsuited)}
+
+    def test_royal_match_suited_match_pays_five_to_two(self) -> None:
+        """Royal Match 21 table A pays 25, 5 to 2 and a 1000 Crown Treasure Bonus; B pays 10/3."""
+        assert dict(pay_table("royal_match_21").pays) == odds(
+            royal_match="25:1", suited_match="5:2", crown_treasure_bonus="1000:1")
+        assert dict(pay_table("royal_match_21", "B").pays) == odds(
+            royal_match="10:1", suited_match="3:1")
+
+    def test_other_defaults_match_reference(self) -> None:
+        """The remaining defaults are exactly REFERENCE.md's "to 1" odds."""
+        assert dict(pay_table("in_between").pays) == odds(
+            triple_match="30:1", one_card_spread="10:1", two_card_spread="6:1",
+            three_card_spread="4:1", four_or_more_card_spread="1:1")
+        assert pay_table("in_between", "B").pays["one_card_spread"] == 12
+        assert dict(pay_table("bet_the_set_21").pays) == odds(suited_pair="15:1", pair="10:1")
+        assert [pay_table("bet_the_set_21", n).pays["suited_pair"] for n in "BC"] == [12, 20]
+        assert dict(pay_table("kings_bounty").pays) == odds(
+            king_of_spades_pair_dealer_blackjack="1000:1", king_of_spades_pair="100:1",
+            suited_kings="30:1", suited_queens_jacks_or_tens="20:1", suited_20="9:1",
+            unsuited_kings="6:1", unsuited_20="4:1")
+        assert dict(pay_table("super_match").pays) == odds(
+            four_of_a_kind="40:1", two_pair="8:1", three_of_a_kind="5:1", pair="1:1")
+        assert set(pay_table("three_card_poker").pays.values()) == {9}
+        assert dict(pay_table("three_card_poker", "B").pays) == odds(
+            suited_three_of_a_kind="100:1", straight_flush="40:1", three_of_a_kind="30:1",
+            straight="10:1", flush="5:1")
+        assert dict(pay_table("house_money").pays) == odds(
+            ace_king_suited="9:1", two_card_straight_flush="4:1", pair="3:1",
+            two_card_straight="1:1")
+
+    def test_only_progressive_tables_are_illustrative(self) -> None:
+        """Every progressive table, and only those, is flagged illustrative; all name a source."""
+        for wager in wagers():
+            for name in table_names(wager):
+                table = pay_table(wager, name)
+                assert table.illustrative == (wager in PROGRESSIVES), (wager, name)
+                assert table.source
+
+    def test_progressive_top_prizes_are_meter_shares(self) -> None:
+        """Each progressive table pays its top prizes as a share of the meter, 100% the biggest."""
+        for wager in PROGRESSIVES:
+            table = pay_table(wager)
+            assert max(table.jackpots.values()) == 1
+            assert all(0 < share <= 1 for share in table.jackpots.values())
+            assert table.outcomes[-len(table.jackpots):] == tuple(table.jackpots)
+
+    def test_wager_tables_carry_title_and_cite(self) -> None:
+        """Each wager's record names its regulation title and its § 633a.7 subsection."""
+        entry = wager_tables("lucky_ladies")
+        assert entry.title == "Lucky Ladies Twenty Point Bonus Wager"
+        assert entry.cite == "633a.7(g)(1)"
+        assert all(wager_tables(w).cite.startswith("633a.7(") for w in wagers())
+
+    def test_pays_are_read_only(self) -> None:
+        """A loaded table's odds cannot be changed in place."""
+        with pytest.raises(TypeError):
+            pay_table("house_money").pays["pair"] = Fraction(100)  # type: ignore[index]
+
+
+class TestLookupErrors:
+    def test_unknown_wager_lists_wagers(self) -> None:
+        """An unknown wager is a one-line WagerError naming the wagers that exist."""
+        with pytest.raises(WagerError, match="unknown wager 'blackjack_bonus'.*lucky_ladies"):
+            pay_table("blackjack_bonus")
+        with pytest.raises(WagerError):
+            table_names("nope")
+
+    def test_unknown_table_lists_tables(self) -> None:
+        """An unknown table name is a one-line WagerError listing that wager's tables."""
+        with pytest.raises(WagerError, match="no pay table 'Z': choose one of A, B$") as info:
+            pay_table("lucky_ladies", "Z")
+        assert "\n" not in str(info.value)
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "tables.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+GOOD = """\
+wagers:
+  house_money:
+    default: A
+    tables:
+      - name: A
+        pays:
+          pair: "3:1"
+"""
+
+
+class TestLoaderErrors:
+    def test_minimal_file_from_path(self, tmp_path: Path) -> None:
+        """A well-formed file given by path loads, with the table's odds as fractions."""
+        tables = load_pay_tables(write(tmp_path, GOOD))
+        assert dict(tables["house_money"].tables[0].pays) == {"pair": Fraction(3)}
+
+    def test_unquoted_odds_are_refused_with_line(self, tmp_path: Path) -> None:
+        """Unquoted 3:1 (a YAML base-60 number) is a RulesFileError pointing at its line."""
+        path = write(tmp_path, GOOD.replace('"3:1"', "3:1"))
+        with pytest.raises(RulesFileError, match=r"tables.yaml:7: .*quoted"):
+            load_pay_tables(path)
+
+    def test_unknown_key_is_refused(self, tmp_path: Path) -> None:
+        """A table with an unknown key is a RulesFileError naming the key."""
+        text = GOOD.replace("      - name: A\n", "      - name: A\n        odds: 1\n")
+        path = write(tmp_path, text)
+        with pytest.raises(RulesFileError, match=r":5: .*unknown keys: \['odds'\]"):
+            load_pay_tables(path)
+
+    def test_default_must_name_a_table(self, tmp_path: Path) -> None:
+        """A default that names no table is a RulesFileError at the default's line."""
+        with pytest.raises(RulesFileError, match=r":3: .*default 'B' is not one of \['A'\]"):
+            load_pay_tables(write(tmp_path, GOOD.replace("default: A", "default: B")))
+
+    def test_bad_jackpot_share_is_refused(self, tmp_path: Path) -> None:
+        """A jackpot share above 100% of the meter is a RulesFileError."""
+        path = write(tmp_path, GOOD.replace('"3:1"', '{jackpot: "150%"}'))
+        with pytest.raises(RulesFileError, match="percentage of the meter"):
+            load_pay_tables(path)
+
+    def test_python_tags_are_refused(self, tmp_path: Path) -> None:
+        """A ``!!python/object`` tag is refused by safe loading, as a RulesFileError."""
+        path = write(tmp_path, GOOD.replace('"3:1"', "!!python/object:os.system {}"))
+        with pytest.raises(RulesFileError, match="not valid YAML"):
+            load_pay_tables(path)
+
+    def test_missing_file(self, tmp_path: Path) -> None:
+        """A missing file is a RulesFileError, not an OSError."""
+        with pytest.raises(RulesFileError, match="cannot read pay tables"):
+            load_pay_tables(tmp_path / "absent.yaml")
