@@ -159,7 +159,7 @@ def edge(wager: str, decks: int, paytable: str | None, as_json: bool) -> None:
     doc = report.to_json()
     click.echo(f"{wager}, {decks} decks, pay table {doc['paytable']}")
     for row in doc["outcomes"]:
-        click.echo(f"  {row["outcome"]:38} p={row['probability']:.8f}  pays {row['pays']:>8g}  return {row['return']:+.6f}")
+        click.echo(f"  {row['outcome']:38} p={row['probability']:.8f}  pays {row['pays']:>8g}  return {row['return']:+.6f}")
     click.echo(f"house edge {float(report.house_edge) * 100:.4f} %")
 
 
