@@ -13,6 +13,7 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.cards import Card
+from pa_table_games.errors import TableGamesError
 from pa_table_games.registry import Registry
 from pa_table_games.shoe import Shoe
 from pa_table_games.spec import MachineSpec, TransitionSpec, load_spec
@@ -33,7 +34,7 @@ class GameInfo:
     layout: Callable[[Any], Any]  # round -> the game's layout data (hands, dealer's cards)
     turn: Callable[[Any], tuple[int, int] | None]  # round -> (seat, hand) deciding now
     cards_on_layout: Callable[[Any], Iterable[Card]]
-    check_wager: Callable[[Any, int, str, float], None]
+    check_wager: Callable[[Any, int, str, float], None]  # the game's own rules, after the generic checks
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str
     demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
@@ -84,25 +85,36 @@ class Game:
         return self._player[state]
 
 
-_LOADED: dict[str, tuple[MachineSpec, Any]] = {}
+_LOADED: dict[str, MachineSpec] = {}
+_ENGINES: dict[tuple[str, str], Any] = {}
+#: Engine names: ``transitions`` (interactive, the default) or ``compiled`` (plain tables, for simulation).
+ENGINES = ("transitions", "compiled")
 
 
-def _spec_and_engine(info: GameInfo) -> tuple[MachineSpec, Any]:
-    """Load each machine file once per process and build its one engine."""
+def _spec_and_engine(info: GameInfo, engine: str = "transitions") -> tuple[MachineSpec, Any]:
+    """Load each machine file once per process and build each engine for it once."""
+    if engine not in ENGINES:
+        raise TableGamesError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})")
     if info.name not in _LOADED:
-        from pa_table_games.engine import TransitionsEngine
+        _LOADED[info.name] = load_spec(MACHINES / info.machine, info.registry)
+    spec = _LOADED[info.name]
+    if (info.name, engine) not in _ENGINES:
+        if engine == "compiled":
+            from pa_table_games.compiled import CompiledEngine as Engine
+        else:
+            from pa_table_games.engine import TransitionsEngine as Engine
+        _ENGINES[info.name, engine] = Engine(spec)
+    return spec, _ENGINES[info.name, engine]
 
-        spec = load_spec(MACHINES / info.machine, info.registry)
-        _LOADED[info.name] = spec, TransitionsEngine(spec)
-    return _LOADED[info.name]
 
+def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game:
+    """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults.
 
-def load_game(name: str, rules: Any = None) -> Game:
-    """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults."""
+    ``engine="compiled"`` fires the same transitions from plain tables (see ``compiled.py``)."""
     from pa_table_games.games import game_info
     from pa_table_games.rules import load_rules
 
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
-    return Game(info, rules, *_spec_and_engine(info))
+    return Game(info, rules, *_spec_and_engine(info, engine))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pa_table_games.cards import Card
 from pa_table_games.chips import ChipLedger, Wager
-from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
 from pa_table_games.spec import TransitionSpec
 from pa_table_games.values import Action, CardMove, Event, Settled
 
@@ -156,7 +156,16 @@ class Round:
             self._draft.notes.append(text)
 
     def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
-        self.game.info.check_wager(self, seat, name, amount)
+        """Stake a wager: a known name, a seat of the table, a positive amount, then the game's own rules."""
+        info = self.game.info
+        if name not in info.wagers:
+            raise WagerError(f"seat {seat}: unknown {self.spec.title.split(':')[0]} wager {name!r} "
+                             f"(known: {', '.join(info.wagers)})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.rules.positions:
+            raise WagerError(f"seat {seat}: the table has positions 1 to {self.rules.positions}")
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not 0 < amount < float("inf"):
+            raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+        info.check_wager(self, seat, name, amount)
         wager = Wager(seat, name, hand, float(amount))
         self.wagers.append(wager)
         self.ledger.stake(seat, wager.amount)

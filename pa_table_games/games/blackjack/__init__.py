@@ -24,13 +24,7 @@ def turn(rnd) -> tuple[int, int] | None:
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
-    """Seats 1..positions; the Blackjack Wager before the deal; Insurance only when offered."""
-    if name not in WAGERS:
-        raise WagerError(f"seat {seat}: unknown Blackjack wager {name!r} (known: {', '.join(WAGERS)})")
-    if not 1 <= seat <= rnd.rules.positions:
-        raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
-    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
-        raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+    """The Insurance Wager is placed only when the dealer offers it (§ 633a.8)."""
     if name == "insurance" and not getattr(getattr(rnd, "layout", None), "insurance_open", False):
         raise WagerError(f"seat {seat}: the Insurance Wager is placed when the dealer offers it (§ 633a.8)")
 
