@@ -9,6 +9,7 @@ from pa_table_games.errors import TableGamesError
 #: command-line name -> module declaring ``INFO``
 GAMES = {
     "blackjack": "pa_table_games.games.blackjack",
+    "six-card-fortune-pai-gow": "pa_table_games.games.six_card_fortune_pai_gow",
 }
 
 

@@ -1,0 +1,84 @@
+"""Six-Card Fortune Pai Gow Poker, 58 Pa. Code § 670a.8: its registry, Rules and layout, declared as ``INFO``.
+
+Wagers (contract): ``six_card_fortune`` (the Six-Card Fortune Pai Gow Poker Wager),
+``double_down`` (made after the cards are seen, § 670a.7(c)), ``fortune_bonus`` and
+``progressive``. Action words: ``low=KS`` (that card is the low hand, the other five the
+high hand), ``house_way``, ``double_down`` or ``double_down=AMOUNT``; ``wager=NAME`` is
+always refused after "no more bets" (§ 670a.7(c)).
+
+Round options (training and tests): ``start_number`` (the number the (c) method gives),
+``misdeal`` (a seat, or ``"dealer"``/0, dealt a seventh card in the last round of the deal,
+or with ``misdeal_cards: 5`` skipped in it) and ``progressive_accepted`` (how many
+Progressive Payout Wagers the progressive system accepted; default: as many as made).
+"""
+
+from __future__ import annotations
+
+from pa_table_games.errors import IllegalAction, WagerError
+from pa_table_games.game import GameInfo
+from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
+from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
+from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
+from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
+from pa_table_games.shoe import Shoe
+
+MAIN = "six_card_fortune"
+WAGERS = (MAIN, "double_down", "fortune_bonus", "progressive")
+LATE = "after \"no more bets\" no wager but the Double Down Wager may be made, changed or withdrawn"
+
+
+def turn(rnd) -> tuple[int, int] | None:
+    """The wagered position setting its hand now, from the dealer's left."""
+    layout = getattr(rnd, "layout", None)
+    stack = layout.acting_stack() if layout is not None else None
+    return (stack.spot, 0) if stack is not None else None
+
+
+def check_wager(rnd, seat: int, name: str, amount: float) -> None:
+    """Positions 1..positions; every wager but the Double Down before "no more bets" (§ 670a.7(c))."""
+    rules, layout = rnd.rules, getattr(rnd, "layout", None)
+    if name not in WAGERS:
+        raise WagerError(f"seat {seat}: unknown Six-Card Fortune Pai Gow Poker wager {name!r} "
+                         f"(known: {', '.join(WAGERS)})")
+    if not 1 <= seat <= rules.positions:
+        raise WagerError(f"seat {seat}: the table has positions 1 to {rules.positions}")
+    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
+        raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+    if layout is not None and layout.no_more_bets and name != "double_down":
+        raise IllegalAction(f"wager={name}", LATE, "§ 670a.7(c)")
+    if name == "double_down" and (layout is None or not layout.setting_open or not rules.double_down):
+        raise WagerError(f"seat {seat}: the Double Down Wager is made after the player sees the cards (§ 670a.7(c))")
+    if name != MAIN and rnd.wager(seat, MAIN) is None:
+        raise WagerError(f"seat {seat}: {name} needs a {MAIN} wager at the position, placed first (§ 670a.7)")
+    if name == "fortune_bonus" and not rules.fortune_bonus:
+        raise WagerError(f"seat {seat}: the Rules do not offer the Fortune Bonus Wager")
+    if name == "progressive" and not rules.progressive:
+        raise WagerError(f"seat {seat}: the Rules do not offer the Progressive Payout Wager")
+    if name == "progressive" and amount != rules.progressive_wager:
+        raise WagerError(f"seat {seat}: a Progressive Payout Wager is one value chip of {rules.progressive_wager:g}")
+
+
+def new_shoe(rules: SixCardFortuneRules, seed: int | None) -> Shoe:
+    """One shuffled 53-card deck (52 + the joker), no cover card."""
+    return Shoe.shuffled(1, seed=seed, joker=True, cover_depth=None)
+
+
+def new_layout(rnd) -> PaiGowLayout:
+    return PaiGowLayout.for_round(rnd.rules.positions, {w.seat for w in rnd.wagers if w.name == MAIN})
+
+
+INFO = GameInfo(
+    name="six-card-fortune-pai-gow",
+    machine="six_card_fortune_pai_gow.yaml",
+    registry=REGISTRY,
+    rules_class=SixCardFortuneRules,
+    wagers=WAGERS,
+    layout=new_layout,
+    turn=turn,
+    cards_on_layout=lambda rnd: rnd.layout.cards(),
+    check_wager=check_wager,
+    new_shoe=new_shoe,
+    cover_card_cite="(e)",
+    demo={"seats": {1: {MAIN: 10, "fortune_bonus": 5}, 4: {MAIN: 10, "progressive": 1}},
+          "seed": 7, "actions": ["double_down", "house_way", "house_way"]},
+)

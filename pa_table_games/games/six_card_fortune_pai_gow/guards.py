@@ -1,0 +1,63 @@
+"""Guards of § 670a.8 (and, by reference, § 670a.5, § 670a.7(c) and § 670a.11): pure yes/no questions.
+
+The first line of each doc string is the condition in the regulation's words; it is
+shown on the review page and in refusals ("allowed only when <doc>").
+"""
+
+from __future__ import annotations
+
+from pa_table_games.games.six_card_fortune_pai_gow.registry import guard
+from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND
+
+
+# -- § 670a.5 and (a): the deck -------------------------------------------------------------
+@guard("§ 670a.5")
+def deck_needs_shuffle(rnd) -> bool:
+    """cards of an earlier round were dealt or discarded, so the deck must be shuffled again"""
+    return rnd.shoe.dealt > 0 or bool(rnd.table.rack.bundles)
+
+
+# -- (b)(2): the Progressive Payout Wager ---------------------------------------------------
+@guard("(b)(2)")
+def progressive_is_offered(rnd) -> bool:
+    """the Progressive Payout Wager is being offered"""
+    return rnd.rules.progressive
+
+
+@guard("(b)(2)")
+def progressive_wagers_made(rnd) -> bool:
+    """any Progressive Payout Wagers have been made (chips on the layout, or wagers the system accepted)"""
+    return any(w.name == "progressive" for w in rnd.wagers) or bool(rnd.options.get("progressive_accepted"))
+
+
+@guard("(b)(2)")
+def chip_count_differs_from_system(rnd) -> bool:
+    """the number of value chips wagered differs from the number of wagers the progressive system accepted"""
+    return rnd.layout.progressive_chips != rnd.layout.progressive_accepted
+
+
+# -- (e) (f): the stub ------------------------------------------------------------------------
+@guard("(e)")
+def stub_has_eleven_cards(rnd) -> bool:
+    """11 cards are left in the stub (with six positions and the dealer)"""
+    return len(rnd.layout.stub) == rnd.rules.stub_cards
+
+
+@guard("(f)")
+def a_stack_is_not_six_cards(rnd) -> bool:
+    """a player position or the dealer has more or less than six cards (the cards were misdealt)"""
+    return any(len(s.cards) != CARDS_PER_HAND for s in rnd.layout.stacks.values())
+
+
+# -- § 670a.7(c) and § 670a.11: completing the round ------------------------------------------
+@guard("§ 670a.7(c)")
+def acting_player_may_double_down(rnd) -> bool:
+    """the Double Down Wager is offered and the player setting the hand has not made one"""
+    stack = rnd.layout.acting_stack()
+    return rnd.rules.double_down and stack is not None and not stack.doubled
+
+
+@guard("§ 670a.11")
+def every_player_hand_is_set(rnd) -> bool:
+    """every position with a wager has set its high hand and low hand"""
+    return all(s.is_set for s in rnd.layout.player_stacks())

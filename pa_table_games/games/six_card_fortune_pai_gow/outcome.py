@@ -1,0 +1,83 @@
+"""How a set hand does against the dealer's, and what the optional wagers pay: pure functions.
+
+§ 670a.11 (completion of each round) is not available; these follow the public game
+rules in REFERENCE.md: each of the player's two hands wins only if it outranks the
+dealer's matching hand — a copy (equal rank) goes to the dealer. Both won: the wager
+wins 1 to 1 (no commission); one won: a push; none won: the wager loses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from pa_table_games.cards import Card, codes
+from pa_table_games.games.six_card_fortune_pai_gow.paytable import ENVY_BONUS, FORTUNE_BONUS, PROGRESSIVE
+from pa_table_games.games.six_card_fortune_pai_gow.poker import (
+    JokerRule,
+    best_six_card_category,
+    compare,
+    rank_five,
+    rank_low,
+)
+
+
+@frozen
+class Showdown:
+    """One player's set hand against the dealer's: ``net`` is per unit wagered (1, 0 or -1)."""
+
+    outcome: str  # "win", "push" or "lose"
+    net: int
+    note: str
+
+
+def _verdict(player: str, dealer: str, order: int) -> tuple[bool, str]:
+    if order > 0:
+        return True, f"{player} beats {dealer}"
+    if order == 0:
+        return False, f"{player} copies {dealer}: a copy goes to the dealer"
+    return False, f"{player} loses to {dealer}"
+
+
+def showdown(high: Sequence[Card], low: Card, dealer_high: Sequence[Card], dealer_low: Card,
+             joker_rule: JokerRule = JokerRule.BUG) -> Showdown:
+    """The Six-Card Fortune Pai Gow Poker Wager's result for one position."""
+    mine, theirs = rank_five(high, joker_rule), rank_five(dealer_high, joker_rule)
+    won_high, why_high = _verdict(f"high {mine.describe()}", theirs.describe(), compare(mine, theirs))
+    won_low, why_low = _verdict(f"low {low.code}", dealer_low.code, compare(rank_low(low), rank_low(dealer_low)))
+    wins = won_high + won_low
+    outcome, net = {2: ("win", 1), 1: ("push", 0), 0: ("lose", -1)}[wins]
+    return Showdown(outcome, net, f"{why_high}; {why_low} -> {outcome}")
+
+
+def six_card_hand(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> str:
+    """The name of the best five-card hand among the six (``"four of a kind"``, ``"royal flush"`` ...)."""
+    return best_six_card_category(cards, joker_rule).name
+
+
+def fortune_bonus_odds(hand_name: str) -> float | None:
+    """ILLUSTRATIVE Fortune Bonus odds "to 1" for ``hand_name``, or None when it loses."""
+    odds = FORTUNE_BONUS.get(hand_name)
+    return None if odds is None else float(odds)
+
+
+def envy_bonus(others: Sequence[tuple[str, str]]) -> tuple[float, list[str]]:
+    """ILLUSTRATIVE Envy Bonus for one lammer holder: ``others`` is (label, hand name) of the other players."""
+    total, reasons = 0.0, []
+    for label, hand_name in others:
+        amount = ENVY_BONUS.get(hand_name)
+        if amount:
+            total += amount
+            reasons.append(f"{label} {hand_name} {amount:g}")
+    return total, reasons
+
+
+def progressive_odds(hand_name: str) -> float | None:
+    """ILLUSTRATIVE Progressive Payout odds "to 1" for ``hand_name``, or None when it loses."""
+    odds = PROGRESSIVE.get(hand_name)
+    return None if odds is None else float(odds)
+
+
+def describe_set(high: Sequence[Card], low: Card) -> str:
+    return f"high {codes(high)} / low {low.code}"

@@ -1,0 +1,53 @@
+"""Six-Card Fortune Pai Gow Poker Rules Submission options (§ 601a.2), defaults from REFERENCE.md.
+
+§ 670a.8 fixes the deal (one 53-card deck, six cards to each position and the dealer,
+an 11-card stub). What it leaves to sections whose text is not available here — the
+starting-position methods of § 670a.5(i), the Qualifying Fortune Bonus Wager, the
+joker, the Double Down Wager of § 670a.7 — are options whose help says "default".
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
+from pa_table_games.rules import flag, number, one_of, option, whole
+
+#: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
+DECK_CARDS = 53
+CARDS_PER_HAND = 6
+
+
+@frozen
+class SixCardFortuneRules:
+    """The certificate holder's Six-Card Fortune Pai Gow Poker choices; every default is ours unless cited."""
+
+    positions: int = option(6, "(d)", "player positions; seat 1 is farthest to the dealer's left (default 6, "
+                            "which with the dealer leaves the 11-card stub of (e))", whole(1, 6))
+    starting_position_method: str = option(
+        "random_number", "(c)", "random_number: a random number 1-7 (1 to positions + 1); dice: the total of "
+        "three dice, 3-18 (default random_number; § 670a.5(i) not available)", one_of("random_number", "dice"))
+    fortune_bonus: bool = option(True, "(b)(1)", "the Fortune Bonus Wager is offered (default yes)", flag)
+    qualifying_fortune_bonus: float = option(5.0, "(b)(1)", "smallest Fortune Bonus Wager that is a Qualifying "
+                                             "Fortune Bonus Wager and gets an Envy lammer (default 5)",
+                                             number(0.01, 1e9))
+    progressive: bool = option(True, "(b)(2)", "the Progressive Payout Wager is offered (default yes)", flag)
+    progressive_wager: float = option(1.0, "(b)(2)", "amount of one Progressive Payout Wager: one value chip "
+                                      "(default 1)", number(0.01, 1e9))
+    double_down: bool = option(True, "§ 670a.7(c)", "the Double Down Wager is offered after the cards are seen "
+                               "(default yes)", flag)
+    double_down_max: float = option(1.0, "§ 670a.7(c)", "largest Double Down Wager as a multiple of the Six-Card "
+                                    "Fortune Pai Gow Poker Wager (default 1; § 670a.7 not available)",
+                                    number(0.01, 10))
+    joker: str = option("bug", "§ 670a.11", "bug: in the high hand an ace or any card completing a straight or "
+                        "flush; wild: fully wild (default bug); the low hand's joker is an ace",
+                        one_of("bug", "wild"))
+
+    @property
+    def joker_rule(self) -> JokerRule:
+        return JokerRule(self.joker)
+
+    @property
+    def stub_cards(self) -> int:
+        """Cards left after the deal: 11 with six positions, as (e) requires."""
+        return DECK_CARDS - CARDS_PER_HAND * (self.positions + 1)

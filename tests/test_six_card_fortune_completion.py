@@ -1,0 +1,155 @@
+"""Completing a Six-Card Fortune Pai Gow Poker round (§ 670a.11 by reference, public game rules) and the machine file.
+
+The decks are stacked with :func:`test_six_card_fortune_pai_gow.deal`: seat 1 is dealt first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pa_table_games import IllegalAction, load_game
+from pa_table_games.games.six_card_fortune_pai_gow import paytable
+from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
+
+from conftest import event, rows, triggers
+from test_six_card_fortune_pai_gow import GAME, HANDS, MAIN, SEAT_1_FIRST, advance_checked, deal, new_round, play
+
+C = "§ 670a.11"
+FULL_TABLE = {1: {MAIN: 10, "fortune_bonus": 5}, 2: {MAIN: 10}, 3: {MAIN: 10}, 4: {MAIN: 10},
+              5: {MAIN: 10, "fortune_bonus": 5, "progressive": 1}}
+FULL_ACTIONS = ["double_down", "low=QD", "low=AD", "house_way", "low=3D", "house_way"]
+
+
+class TestFullRound:
+    def test_win_push_lose_copy(self):
+        """Both hands won wins 1 to 1, one won pushes, none loses, and a copy goes to the dealer."""
+        rnd = play(deal(HANDS), FULL_TABLE, FULL_ACTIONS, **SEAT_1_FIRST)
+        assert rnd.state == "round_complete"
+        assert rows(rnd) == [
+            (5, MAIN, 0, "push", 0.0, C),  # full house wins high; 3S copies 3H: to the dealer
+            (4, MAIN, 0, "lose", -10.0, C),  # copies both hands
+            (3, MAIN, 0, "lose", -10.0, C),
+            (2, MAIN, 0, "push", 0.0, C),
+            (1, MAIN, 0, "win", 10.0, C),
+            (1, "double_down", 0, "win", 10.0, "§ 670a.7(c)"),
+            (5, "fortune_bonus", 0, "full house", 25.0, C),  # ILLUSTRATIVE 5 to 1
+            (1, "fortune_bonus", 0, "lose", -5.0, C),
+            (5, "progressive", 0, "full house", 10.0, C),  # ILLUSTRATIVE 10 to 1, paid by the system
+        ]
+        progressive = rnd.settlement()[-1]
+        assert progressive.paid_off_table == 10.0
+        notes = " ".join(event(rnd, "settle_wagers").notes)
+        assert "seat 4: high one pair (K) copies one pair (K): a copy goes to the dealer" in notes
+        assert "low 3S copies 3H: a copy goes to the dealer -> push" in notes
+        assert "ILLUSTRATIVE" in notes
+
+    def test_dealer_sets_the_house_way_face_up(self):
+        """The dealer's six cards are turned face up and set the house way: the pair of kings high, the three low."""
+        rnd = play(deal(HANDS), {1: {MAIN: 10}}, ["house_way"], **SEAT_1_FIRST)
+        dealer = event(rnd, "set_dealer_hand")
+        assert dealer.cite == (C,)
+        assert all(m.face_up and m.to == "dealer (turned face up)" for m in dealer.cards)
+        assert "dealer sets high KS KH 9D 7C 4S / low 3H (the house way)" in dealer.notes
+
+    def test_hands_discarded_by_hand(self):
+        """After settlement each hand goes to the discard rack in its own bundle, and every card is accounted for."""
+        rnd = play(deal(HANDS), FULL_TABLE, FULL_ACTIONS, **SEAT_1_FIRST)
+        labels = [label for label, _ in rnd.table.rack.bundles]
+        assert labels == ["stub", "seat 6", "seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "dealer"]
+        assert len(rnd.table.rack.cards()) == 53 and event(rnd, "discard_hands").cite == (C,)
+
+    def test_second_round_shuffles_the_deck(self):
+        """§ 670a.5: a second round at the same table shuffles the discarded deck before it goes in the shoe."""
+        first = play(deal(HANDS), {1: {MAIN: 10}}, ["house_way"], **SEAT_1_FIRST)
+        game = load_game(GAME)
+        rnd = advance_checked(game.new_round({2: {MAIN: 10}}, table=first.table))
+        assert triggers(rnd)[:2] == ["shuffle_deck", "place_deck_in_shoe"]
+        assert event(rnd, "shuffle_deck").cite == ("§ 670a.5",)
+        assert rnd.state == "players_setting_hands"
+
+
+class TestSettingHands:
+    def setup_round(self):
+        return advance_checked(new_round(deal(HANDS), {3: {MAIN: 10}, 5: {MAIN: 10}}, **SEAT_1_FIRST))
+
+    def test_foul_set_refused(self):
+        """A low hand that outranks the five-card high hand is refused with the reason, and the round is unchanged."""
+        rnd = self.setup_round()
+        before = list(rnd.events)
+        with pytest.raises(IllegalAction, match=r"foul set: the low hand \(QS\) outranks the high hand \(J-high\)") as err:
+            rnd.act("low=QS")
+        assert err.value.cite == C and rnd.events == before and not rnd.layout.stacks[3].is_set
+
+    def test_low_card_not_in_hand_refused(self):
+        """Naming a card the player does not hold is refused, listing the player's cards."""
+        rnd = self.setup_round()
+        with pytest.raises(IllegalAction, match="cards: QS JH 8S 6H 5D 2C"):
+            rnd.act("low=AS")
+
+    def test_players_act_in_turn(self):
+        """The positions set in turn from the dealer's left; another seat's decision is refused."""
+        rnd = self.setup_round()
+        assert {a.seat for a in rnd.legal_actions()} == {3}
+        with pytest.raises(IllegalAction, match="seat 3 hand 0 decides now"):
+            rnd.act(seat=5, name="house_way")
+        rnd.act("low=2C")
+        assert {a.seat for a in rnd.legal_actions()} == {5}
+
+    def test_one_double_down_wager(self):
+        """§ 670a.7(c): one Double Down Wager per position, at most the wager; a second one is refused."""
+        rnd = self.setup_round()
+        with pytest.raises(IllegalAction, match="at most 10"):
+            rnd.act("double_down=15")
+        rnd.act("double_down=5")
+        assert rnd.wager(3, "double_down").amount == 5.0
+        with pytest.raises(IllegalAction, match=r"allowed only when .* has not made one — § 670a\.7\(c\)"):
+            rnd.act("double_down")
+        assert [a.word for a in rnd.legal_actions()] == ["low", "house_way"]
+
+
+class TestEnvyBonus:
+    HANDS = {**HANDS, "1": "AS AH 8D 6C 5S JH", "2": "QS QH QD QC 6D AD", "3": "2S 2H 9S 8H 6H 5D"}
+    STUB = "7H 7S 8C 9C TC JS JD JC 8S 2C JK"
+
+    def test_lammer_holder_paid_for_another_players_four_of_a_kind(self):
+        """The Envy lammer holder is paid the ILLUSTRATIVE Envy Bonus for another player's four of a kind."""
+        seats = {1: {MAIN: 10, "fortune_bonus": 5}, 2: {MAIN: 10, "fortune_bonus": 5}, 3: {MAIN: 10, "fortune_bonus": 1}}
+        rnd = play(deal(self.HANDS, self.STUB), seats, ["house_way"] * 3, **SEAT_1_FIRST)
+        bonus = {r[0]: r for r in rows(rnd) if r[1] == "fortune_bonus"}
+        assert bonus[1] == (1, "fortune_bonus", 0, "lose + envy bonus 25", 20.0, C)
+        assert bonus[2] == (2, "fortune_bonus", 0, "four of a kind", 125.0, C)  # no Envy Bonus for its own hand
+        assert bonus[3] == (3, "fortune_bonus", 0, "lose", -1.0, C)  # below 5: no lammer, no Envy Bonus
+        assert "seat 1 Envy Bonus (ILLUSTRATIVE): seat 2 four of a kind 25" in event(rnd, "settle_wagers").notes
+
+    def test_tables_are_labelled_illustrative(self):
+        """The bonus tables are flagged illustrative in code and in the machine notes."""
+        assert paytable.ILLUSTRATIVE
+        assert "ILLUSTRATIVE" in load_game(GAME).spec.notes
+
+
+class TestMachineFile:
+    def test_every_registered_name_is_used(self):
+        """Every guard and action registered for the game is named in the machine file, and vice versa."""
+        spec = load_game(GAME).spec
+        assert {e.name for e in spec.entries()} == {e.name for e in REGISTRY.entries()}
+
+    def test_references_explain_missing_text(self):
+        """§ 670a.11 is cited as a reference whose text is not available, and late wagers are a declared refusal."""
+        spec = load_game(GAME).spec
+        assert "text not available" in dict(spec.references)[C]
+        assert [(r.trigger, r.cite) for r in spec.refusals] == [("wager", "§ 670a.7(c)")]
+        assert not spec.unmapped()
+
+    def test_guards_are_pure_booleans(self):
+        """Every guard returns a bool and leaves the round as it was, in every state of a full round."""
+        guards = [e for e in REGISTRY.entries() if e.kind == "guard"]
+        rnd = new_round(deal(HANDS), FULL_TABLE, **SEAT_1_FIRST)
+        words = list(FULL_ACTIONS)
+        while not rnd.is_over:
+            for g in guards:
+                events, state = list(rnd.events), rnd.state
+                assert type(g.fn(rnd)) is bool, g.name
+                assert (rnd.events, rnd.state) == (events, state)
+            if rnd.step() is None:
+                rnd.act(words.pop(0))
+            rnd.check_invariants()
