@@ -10,6 +10,7 @@ from pa_table_games.errors import TableGamesError
 GAMES = {
     "blackjack": "pa_table_games.games.blackjack",
     "six-card-fortune-pai-gow": "pa_table_games.games.six_card_fortune_pai_gow",
+    "double-down-madness": "pa_table_games.games.double_down_madness",
 }
 
 

@@ -1,0 +1,56 @@
+"""Double Down Madness, 58 Pa. Code § 692.7 (number presumed): its registry, Rules and layout, as ``INFO``.
+
+The hand arithmetic, the layout and the actions shared with Blackjack come from
+``pa_table_games.games.blackjack``; what differs lives here: the one-card start with the
+hole card dealt first (e), repeated Double Down wagers (h) (l) § 692.9, the Push 22
+wager (o) (p), and no split or surrender (j) (refusals in the machine file).
+"""
+
+from __future__ import annotations
+
+from pa_table_games.errors import WagerError
+from pa_table_games.game import GameInfo
+from pa_table_games.games.blackjack import turn
+from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
+from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, new_layout
+from pa_table_games.games.double_down_madness.registry import REGISTRY
+from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
+from pa_table_games.shoe import Shoe
+
+WAGERS = (MAIN, PUSH_22, INSURANCE)
+
+
+def check_wager(rnd, seat: int, name: str, amount: float) -> None:
+    """Seats 1..positions; the main and Push 22 wagers before the deal; Insurance only when offered."""
+    if name not in WAGERS:
+        raise WagerError(f"seat {seat}: unknown Double Down Madness wager {name!r} (known: {', '.join(WAGERS)})")
+    if not 1 <= seat <= rnd.rules.positions:
+        raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
+    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
+        raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+    if name == INSURANCE and not getattr(getattr(rnd, "layout", None), "insurance_open", False):
+        raise WagerError(f"seat {seat}: the Insurance wager is placed when the dealer offers it (§ 692.7(f))")
+
+
+def new_shoe(rules: DoubleDownMadnessRules, seed: int | None) -> Shoe:
+    return Shoe.shuffled(rules.decks, seed=seed, cover_depth=rules.cover_depth_cards)
+
+
+INFO = GameInfo(
+    name="double-down-madness",
+    machine="double_down_madness.yaml",
+    registry=REGISTRY,
+    rules_class=DoubleDownMadnessRules,
+    wagers=WAGERS,
+    layout=new_layout,
+    turn=turn,
+    cards_on_layout=lambda rnd: rnd.layout.cards(),
+    check_wager=check_wager,
+    new_shoe=new_shoe,
+    cover_card_cite="(d)",
+    # Burn 9C; hole card 8D; seat 1 gets 5H, seat 2 AS; up card 6C. Seat 1 doubles (6S: 11),
+    # doubles again (KD: 21, closed by (l)(1)); seat 2 hits (7H: soft 18, closed by (l)(2)).
+    # The dealer turns 8D (14), hits 8S: 22 — (p)(1) returns both hands and pays the Push 22.
+    demo={"seats": {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10}},
+          "shoe": "9C 8D 5H AS 6C 6S KD 7H 8S", "actions": ["double", "double", "hit"]},
+)

@@ -1,0 +1,118 @@
+"""Guards of § 692.7: pure yes/no questions about a round, each with the subsection it lifts.
+
+The first line of each doc string is the condition as the regulation states it; it is
+shown on the review page and in refusals ("allowed only when <doc>"). Blackjack's
+guards that ask the same question in the same words are registered here again under
+this section's citations rather than written twice.
+"""
+
+from __future__ import annotations
+
+from pa_table_games.games.blackjack import guards as blackjack
+from pa_table_games.games.blackjack.hand import is_ten_value, points
+from pa_table_games.games.double_down_madness.layout import PUSH_22
+from pa_table_games.games.double_down_madness.registry import guard
+
+# -- (c) (d): the shoe, shared with § 633a.7 ------------------------------------------------
+full_batch_is_new = guard("(c)")(blackjack.full_batch_is_new)
+new_dealer_has_not_burned = guard("(c)")(blackjack.new_dealer_has_not_burned)
+cover_card_is_next = guard("(d)")(blackjack.cover_card_is_next)
+reshuffle_is_due = guard("(d)")(blackjack.reshuffle_is_due)
+
+
+# -- (f) (g): insurance and the peek -------------------------------------------------------------
+@guard(("(f)", "(g)"))
+def dealer_shows_ace(rnd) -> bool:
+    """the dealer's face up card (the second card dealt to the dealer) is an ace"""
+    return rnd.layout.up_card.rank == "A"
+
+
+@guard("(g)")
+def dealer_shows_ten_value(rnd) -> bool:
+    """the dealer's face up card is a king, queen, jack or 10"""
+    return is_ten_value(rnd.layout.up_card)
+
+
+@guard("§ 692.8")
+def insurance_is_offered(rnd) -> bool:
+    """the Rules Submission offers the Insurance wager"""
+    return rnd.rules.insurance
+
+
+insurance_answers_pending = guard("(f)")(blackjack.insurance_answers_pending)
+dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
+
+
+# -- (h) (i) (j) (l): player decisions -------------------------------------------------------------
+acting_hand_is_blackjack = guard("(i)")(blackjack.acting_hand_is_blackjack)
+
+
+@guard("(i)")
+def acting_box_has_push_22(rnd) -> bool:
+    """the player whose turn it is also placed a Push 22 wager"""
+    return rnd.wager(rnd.layout.acting_hand().seat, PUSH_22) is not None
+
+
+@guard("(s)(1)")
+def acting_hand_is_busted(rnd) -> bool:
+    """the point count of the player's hand is in excess of 21"""
+    return rnd.layout.acting_hand().busted
+
+
+acting_hand_totals_21_or_more = guard("(l)(1)")(blackjack.acting_hand_totals_21_or_more)
+
+
+@guard(("(l)(2)", "(h)(2)"))
+def acting_hand_is_ace_with_final_card(rnd) -> bool:
+    """the player's initial card was an ace and the hand has received its second, final card"""
+    hand = rnd.layout.acting_hand()
+    return hand.one_card_only and len(hand.cards) >= 2
+
+
+@guard("(h)")
+def acting_hand_has_second_card(rnd) -> bool:
+    """the player has received a second card (the first decision takes it by a hit or a double down)"""
+    return len(rnd.layout.acting_hand().cards) >= 2
+
+
+@guard("§ 692.9")
+def acting_hand_may_double_down(rnd) -> bool:
+    """the Rules Submission allows another Double Down wager on the hand"""
+    limit = rnd.rules.max_double_downs
+    return limit is None or rnd.layout.acting_hand().doubles < limit
+
+
+all_decisions_made = guard("(m)")(blackjack.all_decisions_made)
+
+
+# -- (n) (o): the dealer's hand -----------------------------------------------------------------------
+@guard("(o)")
+def no_hand_depends_on_dealer(rnd) -> bool:
+    """every player's hand is already settled (busted, or a Blackjack paid): the dealer's total affects none"""
+    return all(h.settled for h in rnd.layout.hands)
+
+
+@guard("(o)")
+def push_22_wager_is_live(rnd) -> bool:
+    """a Push 22 wager is still on the table"""
+    return any(w.name == PUSH_22 and not w.settled for w in rnd.wagers)
+
+
+@guard("(n)")
+def dealer_must_draw(rnd) -> bool:
+    """the dealer's hand is below a hard total of 17 (the dealer hits soft 17)"""
+    value, soft = points(rnd.layout.dealer)
+    return value < 17 or (value == 17 and soft)
+
+
+# -- (p) (t): settlement -------------------------------------------------------------------------------
+@guard("(p)(1)")
+def dealer_total_is_22(rnd) -> bool:
+    """the total point count of the dealer's hand is 22"""
+    return points(rnd.layout.dealer)[0] == 22
+
+
+@guard("(t)(1)")
+def rules_collect_then_pay(rnd) -> bool:
+    """the Rules Submission designates (t)(1): collect all losing wagers, then pay all winners"""
+    return rnd.rules.settlement == "collect_then_pay"

@@ -1,0 +1,7 @@
+"""The Double Down Madness (§ 692.7) registry of guards and actions."""
+
+from pa_table_games.registry import Registry
+
+REGISTRY = Registry("double-down-madness")
+guard = REGISTRY.guard
+action = REGISTRY.action
