@@ -91,7 +91,7 @@ def rules_from_mapping(cls: type[R], doc: dict, file: str = "<rules>") -> R:
         try:
             rules = attrs.evolve(rules, **{key: value})
         except (ValueError, TypeError) as err:
-            raise RulesFileError(file, line, str(err)) from None
+            raise RulesFileError(file, getattr(err, "line", None) or line, str(err)) from None  # a nested line if known
     return rules
 
 

@@ -102,6 +102,13 @@ class Shoe:
         """The cards still in the shoe, next card first."""
         return self._cards[::-1]
 
+    def held(self) -> Counter:
+        """Every card the shoe accounts for: still to be dealt, plus the cover card set aside."""
+        held = Counter(self._cards)
+        if self.cover_card_aside is not None:
+            held[self.cover_card_aside] += 1
+        return held
+
     def take_remaining(self) -> list[Card]:
         cards = self.remaining()
         self._cards.clear()

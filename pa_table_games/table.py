@@ -19,12 +19,12 @@ class Table:
     new_dealer: bool = False  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
     removed: list[Card] = field(factory=list)  # a deck taken off the table (§ 670a.8(f))
     rounds_played: int = 0
+    meters: dict[str, float] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
 
     def cards_off_layout(self) -> Counter:
-        """Shoe + discard rack + set-aside cover card + removed deck, as a multiset."""
-        held = Counter(self.shoe.remaining())
+        """Shoe (both sides of a double shoe, their segregated areas, cover cards set aside) +
+        discard rack + removed deck, as a multiset."""
+        held = self.shoe.held()
         held.update(self.rack.cards())
         held.update(self.removed)
-        if self.shoe.cover_card_aside is not None:
-            held[self.shoe.cover_card_aside] += 1
         return held

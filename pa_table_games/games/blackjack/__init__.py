@@ -4,18 +4,27 @@ from __future__ import annotations
 
 from pa_table_games.errors import WagerError
 from pa_table_games.game import GameInfo
-from pa_table_games.games.blackjack import actions, guards  # noqa: F401  (register the names)
+from pa_table_games.double_shoe import DoubleShoe
+from pa_table_games.games.blackjack import (  # noqa: F401  (register the names)
+    actions, determinant, guards, house_money, optional_wagers, progressives)
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.shoe import Shoe
 
-WAGERS = ("blackjack", "insurance")
+#: The optional wagers (contract names), each placed with a Blackjack Wager in the same box.
+OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21",
+            "kings_bounty", "super_match", "three_card_poker", "straight_jack", "house_money",
+            "bad_beat", "hit_and_run")
+WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 
 def turn(rnd) -> tuple[int, int] | None:
-    """The box answering the Insurance offer, or the hand deciding in (i)."""
+    """The box answering the Insurance offer or the House Money choice, or the hand deciding in (i)."""
     lay = rnd.layout
+    if getattr(lay, "house_money_open", False):
+        seats = lay.house_money_seats
+        return (seats[lay.house_money_asked], 0) if lay.house_money_asked < len(seats) else None
     if lay.insurance_open:
         boxes = lay.boxes()
         return (boxes[lay.insurance_asked].seat, 0) if lay.insurance_asked < len(boxes) else None
@@ -27,9 +36,32 @@ def check_wager(rnd, seat: int, name: str, amount: float) -> None:
     """The Insurance Wager is placed only when the dealer offers it (§ 633a.8)."""
     if name == "insurance" and not getattr(getattr(rnd, "layout", None), "insurance_open", False):
         raise WagerError(f"seat {seat}: the Insurance Wager is placed when the dealer offers it (§ 633a.8)")
+    if name == "super_match" and not rnd.rules.blackjack_switch:
+        raise WagerError(f"seat {seat}: the Super Match Wager is offered at a Blackjack Switch table only "
+                         "(Rules blackjack_switch: true) (§ 633a.7(g)(7))")
 
 
-def new_shoe(rules: BlackjackRules, seed: int | None) -> Shoe:
+def new_layout(rnd) -> BlackjackLayout:
+    """An empty layout, once every wager is placed: each optional wager needs a Blackjack Wager
+    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules."""
+    boxes = {w.seat for w in rnd.wagers if w.name == "blackjack"}
+    for w in rnd.wagers:
+        if w.name in OPTIONAL and w.seat not in boxes:
+            raise WagerError(f"seat {w.seat}: an optional wager ({w.name}) requires a Blackjack Wager in the "
+                             "same box (§ 633a.7(f)(1), (g))")
+        if w.name == "super_match" and w.seat + 1 not in boxes:
+            raise WagerError(f"seat {w.seat}: a Super Match Wager covers the player's two boxes at a Blackjack "
+                             f"Switch table: place a Blackjack Wager at seat {w.seat + 1} too (§ 633a.7(g)(7))")
+    if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
+        raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
+                         if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
+    return BlackjackLayout()
+
+
+def new_shoe(rules: BlackjackRules, seed: int | None) -> Shoe | DoubleShoe:
+    """A shuffled shoe; with the Rules' double shoe, ``decks`` decks in each side (§ 633a.7(d))."""
+    if rules.double_shoe:
+        return DoubleShoe.shuffled(rules.decks, seed=seed, cover_depth=rules.cover_depth_cards)
     return Shoe.shuffled(rules.decks, seed=seed, cover_depth=rules.cover_depth_cards)
 
 
@@ -39,7 +71,7 @@ INFO = GameInfo(
     registry=REGISTRY,
     rules_class=BlackjackRules,
     wagers=WAGERS,
-    layout=lambda rnd: BlackjackLayout(),
+    layout=new_layout,
     turn=turn,
     cards_on_layout=lambda rnd: rnd.layout.cards(),
     check_wager=check_wager,

@@ -7,6 +7,7 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction
+from pa_table_games.games.blackjack import house_money, optional_wagers
 from pa_table_games.games.blackjack.hand import describe, is_blackjack, total
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome
@@ -72,6 +73,8 @@ def deal_first_card_to_each_box(rnd) -> None:
     """one card face up to each box holding a Blackjack Wager, dealer's left first"""
     lay = rnd.layout
     for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
+        if lay.box(wager.seat) is not None:  # the determinant card is its first card, (d)(2)
+            continue
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
         hand.cards.append(rnd.draw(hand.label))
@@ -141,19 +144,23 @@ def read_hole_card(rnd) -> None:
     rnd.note("card reader: the dealer " + ("has" if lay.dealer_blackjack else "does not have") + " a Blackjack")
 
 
-@action("(h)")
+@action(("(h)", "(g)(1)(ii)", "(g)(4)", "(g)(6)(ii)", "(g)(10)(i)(A)"))
 def settle_against_dealer_blackjack(rnd) -> None:
-    """turn the hole card and settle each Blackjack Wager and Insurance Wager, dealer's right first"""
+    """turn the hole card and settle each Blackjack Wager and Insurance Wager, dealer's right first,
+    with the optional wagers that waited for it ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A))"""
     lay = rnd.layout
     lay.hole_card_turned = True
     rnd.note(f"dealer: {describe(lay.dealer)}")
     for hand in sorted(lay.hands, key=lambda h: -h.seat):
+        optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:
             if hand.blackjack:
                 rnd.settle(hand.wager, "tie", 0.0, "(q)")
             else:
                 rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
             hand.settled = True
+        optional_wagers.settle_with_blackjack_wager(rnd, hand.seat)
+        house_money.settle_with_blackjack_wager(rnd, hand.seat)
         insurance = rnd.wager(hand.seat, "insurance")
         if insurance is not None:
             rnd.settle(insurance, "win", insurance.amount * rnd.rules.insurance_odds, "§ 633a.8")
@@ -230,6 +237,8 @@ def split_pair(rnd) -> None:
     index = sum(1 for h in lay.hands if h.seat == hand.seat)
     wager = rnd.place_wager(hand.seat, MAIN, hand.wager.amount, hand=index)
     aces = hand.cards[0].rank == "A"
+    if not hand.first_two:
+        hand.first_two = tuple(hand.cards)
     new = Hand(hand.seat, index, wager, [hand.cards.pop()], from_split=True, split_aces=aces)
     hand.from_split, hand.split_aces = True, aces
     lay.hands.insert(lay.acting + 1, new)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pa_table_games.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
+from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard
 
 
@@ -77,8 +78,9 @@ def dealer_has_blackjack(rnd) -> bool:
 # -- (i) (k): player decisions ----------------------------------------------------------------
 @guard("(i)(1)")
 def acting_hand_is_blackjack(rnd) -> bool:
-    """the player whose turn it is has a Blackjack"""
-    return rnd.layout.acting_hand().blackjack
+    """the player whose turn it is has a Blackjack not yet settled (even money settles it)"""
+    hand = rnd.layout.acting_hand()
+    return hand.blackjack and not hand.settled
 
 
 @guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
@@ -146,10 +148,11 @@ def all_decisions_made(rnd) -> bool:
 
 
 # -- (m) (n): the dealer's hand ---------------------------------------------------------------
-@guard("(n)")
+@guard(("(n)", "(o)"))
 def no_outcome_depends_on_dealer(rnd) -> bool:
-    """every hand is busted or already settled, so the dealer's total cannot change an outcome"""
-    return all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands)
+    """every hand is busted or already settled and no open progressive wager depends on the dealer's hand"""
+    return (all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands)
+            and not dealer_hand_decides_a_progressive(rnd))
 
 
 @guard("(m)")

@@ -30,6 +30,12 @@ class Hand:
     blackjack_announced: bool = False  # (i)(1)(ii)(B): paid after the hole card
     one_card_only: bool = False  # a first-card ace in Double Down Madness, § 692.7(l)(2)
     discarded: bool = False  # cards already in the discard rack
+    first_two: tuple[Card, ...] = ()  # the box's initial two cards, kept when the pair is split
+
+    @property
+    def initial_two(self) -> tuple[Card, ...]:
+        """The player's initial two cards, which decide the (g) wagers, even after a split."""
+        return self.first_two or tuple(self.cards[:2])
 
     @property
     def total(self) -> int:
@@ -66,6 +72,15 @@ class BlackjackLayout:
     insurance_asked: int = 0  # how many boxes have answered the Insurance offer
     insurance_open: bool = False  # the Insurance / even money offer is being answered
     dealer_discarded: bool = False
+    # House Money, § 633a.7(g)(10)(ii): winners choose, from the dealer's right, to add or keep
+    house_money_open: bool = False
+    house_money_seats: list[int] = field(factory=list)  # seats offered the choice, in turn
+    house_money_asked: int = 0
+    house_money_payouts: dict[int, float] = field(factory=dict)
+    # progressives, § 633a.7(o): payouts a floorperson verified; the table game system's picks
+    verified: set[tuple[int, str]] = field(factory=set)
+    magic_card: Card | None = None
+    lucky_player: int | None = None
 
     @property
     def up_card(self) -> Card:
@@ -74,6 +89,10 @@ class BlackjackLayout:
     @property
     def hole_card(self) -> Card:
         return self.dealer[1 - self.up_index]
+
+    def box(self, seat: int) -> Hand | None:
+        """The first hand of ``seat``'s box."""
+        return next((h for h in self.hands if h.seat == seat and h.index == 0), None)
 
     def boxes(self) -> list[Hand]:
         """The first hand of each box, seat 1 first."""

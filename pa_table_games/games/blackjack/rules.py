@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from pa_table_games.games.blackjack.paytable_choice import pay_table_for, pay_tables_option
+from pa_table_games.paytables import PayTable
 from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
 
 
@@ -15,7 +17,9 @@ from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, wh
 class BlackjackRules:
     """The certificate holder's Blackjack choices. Every default is ours unless a cite says otherwise."""
 
-    decks: int = option(6, "§ 633a.2", "decks in the shoe (default 6; at least 1)", whole(1, 12))
+    decks: int = option(6, "§ 633a.2", "decks in the shoe, or in each side of a double shoe (default 6; at least 1)", whole(1, 12))
+    double_shoe: bool = option(False, "(d)", "deal from a double shoe: a determinant card picks the side each round, "
+                               "hearts/diamonds one side (\"red\"), spades/clubs the other (\"black\") (default no)", flag)
     positions: int = option(7, "§ 633a.2", "betting positions; seat 1 is farthest to the dealer's left (default 7)", whole(1, 9))
     shuffle: str = option("cover_card", "(e)", "cover_card: reshuffle after the cover card appears; every_round: "
                           "reshuffle after every round (a continuous shuffle)", one_of("cover_card", "every_round"))
@@ -37,6 +41,24 @@ class BlackjackRules:
                             "not after a split; none (default late)", one_of("late", "none"))
     settlement: str = option("collect_then_pay", "(r)", "collect_then_pay ((r)(1)) or right_to_left ((r)(2))",
                              one_of("collect_then_pay", "right_to_left"))
+    # -- optional wagers, (g) and (o) -------------------------------------------------------------
+    paytables: tuple = pay_tables_option(cite="§ 633a.13", help=(
+        "pay table chosen per optional wager, e.g. {lucky_ladies: B}; a wager not named uses its default "
+        "(Match-the-Dealer: the table named for the deck count); tables in paytables/blackjack.yaml"))
+    crown_treasure_bonus: bool = option(True, "(g)(4)", "the Crown Treasure Bonus is offered, paid when the chosen "
+                                        "Royal Match 21 table lists it (default yes)", flag)
+    blackjack_switch: bool = option(False, "(g)(7)", "a Blackjack Switch table: each Super Match Wager covers the "
+                                    "player's two adjacent boxes (its seat and the next); the switch itself is not modelled (default no)", flag)
+    house_money_portion: float = option(1.0, "(g)(10)(ii)(A)", "share of a winning House Money payout a player may add "
+                                        "to the Blackjack Wager (default all of it)", number(0.01, 1.0))
+    bad_beat_any_20: bool = option(False, "(o)(1)(i)", "a player 20 wins the Bad Beat Progressive whatever the "
+                                   "dealer's total (default no)", flag)
+    magic_card_bonus: bool = option(False, "(o)(1)(ii)", "the Magic Card Bonus is offered to Bad Beat bettors (default no)", flag)
+    lucky_player_bonus: bool = option(False, "(o)(1)(ii)", "the Lucky Player Bonus is offered to Bad Beat bettors (default no)", flag)
+    progressive_rate: float = option(0.10, "§ 633a.13", "rate of progression: share of each progressive wager added "
+                                     "to its meter (default 10%, ILLUSTRATIVE)", number(0.0, 1.0))
+    progressive_reset: float = option(10000.0, "§ 633a.13", "amount a progressive meter starts from and resets to "
+                                      "after a 100% jackpot (default 10000, ILLUSTRATIVE)", number(0.0, 1e9))
 
     @property
     def blackjack_odds(self) -> float:
@@ -45,6 +67,10 @@ class BlackjackRules:
     @property
     def insurance_odds(self) -> float:
         return odds(self.insurance_pays)
+
+    def pay_table(self, wager: str) -> PayTable:
+        """The pay table this casino uses for ``wager`` (chosen, else the default)."""
+        return pay_table_for(self, wager)
 
     @property
     def cover_depth_cards(self) -> int:

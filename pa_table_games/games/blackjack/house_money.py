@@ -1,0 +1,138 @@
+"""The House Money Wager: 58 Pa. Code § 633a.7(g)(10).
+
+In (g) the dealer collects each House Money Wager whose initial two cards are not a two-card
+straight, a pair, a two-card straight flush or an ace-king suited. A winner is paid at once
+when the up card is 2-9 ((ii)); against an ace or 10-value up card it waits for the peek of
+(h) ((i)): with a dealer Blackjack it is paid with the Blackjack Wager ((i)(A)), without one
+it is paid as in (ii) ((i)(B)).
+
+A player paid under (ii) chooses, in turn from the dealer's right, ``house_money=add`` (the
+dealer places all of the payout, or the Rules' portion, on the Blackjack Wager, (A)-(B)) or
+``house_money=keep`` (the dealer hands it over). The enlarged wager is the entire Blackjack
+Wager (C): a Double Down or split matches it. A player whose Blackjack Wager is already
+settled (even money) is simply handed the payout.
+"""
+
+from __future__ import annotations
+
+from pa_table_games.chips import Wager
+from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.games.blackjack.optional_wagers import open_wagers, payout, player_cards, up_is_ace_or_ten
+from pa_table_games.games.blackjack.registry import action, guard
+
+NAME = "house_money"
+
+
+def _wins(rnd, wager: Wager) -> bool:
+    return fc.house_money_outcome(player_cards(rnd, wager.seat)) is not None
+
+
+def _waits_for_peek(rnd, wager: Wager) -> bool:
+    return _wins(rnd, wager) and up_is_ace_or_ten(rnd)
+
+
+def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None:
+    outcome, net = payout(rnd, wager)
+    rnd.settle(wager, outcome, net, cite)
+    lay = rnd.layout
+    lay.house_money_payouts[wager.seat] = net
+    box = lay.box(wager.seat)
+    if offer_choice and not box.wager.settled:
+        lay.house_money_seats.append(wager.seat)
+
+
+# -- (g)(10): collect the losers, pay the winners against a 2-9 ---------------------------------------------
+@guard("(g)(10)")
+def house_money_wagers_are_due(rnd) -> bool:
+    """a House Money Wager awaits settlement (a winner against an ace or 10-value up card waits for the peek)"""
+    return any(not _waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
+
+
+@action(("(g)(10)", "(g)(10)(ii)"))
+def settle_house_money_wagers(rnd) -> None:
+    """collect each House Money Wager without a winning hand; against a 2-9 up card pay the winners"""
+    for wager in open_wagers(rnd, NAME):
+        if not _wins(rnd, wager):
+            rnd.settle(wager, "lose", -wager.amount, "(g)(10)")
+        elif not up_is_ace_or_ten(rnd):
+            _pay_winner(rnd, wager, "(g)(10)(ii)")
+
+
+# -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------
+@guard("(g)(10)(i)")
+def house_money_awaits_peek(rnd) -> bool:
+    """a winning House Money Wager against an ace or 10-value up card awaits the peek's answer"""
+    return any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
+
+
+@action(("(g)(10)(i)", "(g)(10)(i)(B)", "(g)(10)(ii)"))
+def pay_house_money_after_peek(rnd) -> None:
+    """the dealer has no Blackjack: pay each winning House Money Wager as in (ii)"""
+    for wager in open_wagers(rnd, NAME):
+        if _waits_for_peek(rnd, wager):
+            _pay_winner(rnd, wager, "(g)(10)(i)(B)")
+
+
+def settle_with_blackjack_wager(rnd, seat: int) -> None:
+    """(g)(10)(i)(A): the dealer has a Blackjack: pay the winning House Money Wager."""
+    for wager in open_wagers(rnd, NAME):
+        if wager.seat == seat and _waits_for_peek(rnd, wager):
+            _pay_winner(rnd, wager, "(g)(10)(i)(A)", offer_choice=False)
+
+
+# -- (g)(10)(ii)(A)-(C): the player's choice ----------------------------------------------------------------------
+@guard("(g)(10)(ii)")
+def house_money_choice_pending(rnd) -> bool:
+    """a player paid a House Money payout has not yet been offered to add it to the Blackjack Wager"""
+    lay = rnd.layout
+    return not lay.house_money_open and lay.house_money_asked < len(lay.house_money_seats)
+
+
+@guard("(g)(10)(ii)")
+def house_money_answers_pending(rnd) -> bool:
+    """a player has not yet said whether to add the House Money payout to the Blackjack Wager"""
+    lay = rnd.layout
+    return lay.house_money_asked < len(lay.house_money_seats)
+
+
+@guard("(h)")
+def hole_card_has_been_read(rnd) -> bool:
+    """the card reader has already been used on the hole card"""
+    return rnd.layout.dealer_blackjack is not None
+
+
+@action("(g)(10)(ii)")
+def offer_house_money_choice(rnd) -> None:
+    """ask each paid House Money player, from the dealer's right, to add the payout or keep it"""
+    rnd.layout.house_money_open = True
+
+
+def _answering(rnd) -> int:
+    lay = rnd.layout
+    seat = lay.house_money_seats[lay.house_money_asked]
+    lay.house_money_asked += 1
+    return seat
+
+
+@action(("(g)(10)(ii)(A)", "(g)(10)(ii)(B)", "(g)(10)(ii)(C)"))
+def add_house_money_payout_to_blackjack_wager(rnd) -> None:
+    """place the payout (or the Rules' portion) on the Blackjack Wager, which becomes the entire wager"""
+    seat = _answering(rnd)
+    wager = rnd.layout.box(seat).wager
+    amount = rnd.layout.house_money_payouts[seat] * rnd.rules.house_money_portion
+    rnd.add_to_wager(wager, amount)
+    rnd.note(f"seat {seat}: {amount:g} of the House Money payout added; the Blackjack Wager is now "
+             f"{wager.amount:g}, matched by any Double Down or split ({rnd.spec.cite_text('(g)(10)(ii)(C)')})")
+
+
+@action("(g)(10)(ii)(B)")
+def hand_house_money_payout_to_player(rnd) -> None:
+    """hand the entire House Money payout to the player"""
+    seat = _answering(rnd)
+    rnd.note(f"seat {seat}: the House Money payout of {rnd.layout.house_money_payouts[seat]:g} is handed to the player")
+
+
+@action("(g)(10)(ii)")
+def close_house_money_offer(rnd) -> None:
+    """every paid House Money player has answered"""
+    rnd.layout.house_money_open = False

@@ -1,0 +1,297 @@
+"""The optional wagers settled on the first cards: 58 Pa. Code § 633a.7(g)(1)-(9).
+
+Right after the second cards, before any other card or the card reader, the dealer settles
+the optional wagers from the dealer's right (highest seat first). Each wager is one step of
+the machine, in the order of (g)(1)-(10), so that (g)(1)'s "settled after all other Twenty
+Point Bonus Wagers" holds. Outcomes come from the pure classifiers in :mod:`.first_cards`
+and odds from the Rules' pay tables. Three settlements wait for the dealer's hand:
+
+- two queens of hearts (Lucky Ladies, (g)(1)) or two kings of spades (King's Bounty, (g)(6))
+  against an ace or 10-value up card: paid after the peek when the dealer has no Blackjack
+  ((i)), or together with the Blackjack Wager when the dealer has one ((ii));
+- a Royal Match against a king or queen up card (Royal Match 21, (g)(4)): settled once the
+  hole card is exposed, before the Blackjack Wager, with the Crown Treasure Bonus when the
+  dealer also holds a Royal Match.
+
+House Money (g)(10) is in :mod:`.house_money`; (g)(9) only collects the Straight Jack
+Progressive Wagers without a two-card straight, the rest are settled in (o)(3).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pa_table_games.chips import Wager
+from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.games.blackjack.hand import POINTS
+from pa_table_games.games.blackjack.registry import action, guard
+
+#: The (g) wagers in the order (g) lists them, with the paragraph settling each.
+CITES = {"lucky_ladies": "(g)(1)", "match_the_dealer": "(g)(2)", "in_between": "(g)(3)",
+         "royal_match_21": "(g)(4)", "bet_the_set_21": "(g)(5)", "kings_bounty": "(g)(6)",
+         "super_match": "(g)(7)", "three_card_poker": "(g)(8)", "straight_jack": "(g)(9)",
+         "house_money": "(g)(10)"}
+
+
+# -- reading the layout ------------------------------------------------------------------------------
+def open_wagers(rnd, name: str) -> list[Wager]:
+    """``name`` wagers not yet settled, from the dealer's right (highest seat first)."""
+    return sorted((w for w in rnd.wagers if w.name == name and not w.settled), key=lambda w: -w.seat)
+
+
+def player_cards(rnd, seat: int) -> tuple:
+    """The initial two cards of ``seat``'s box."""
+    return rnd.layout.box(seat).initial_two
+
+
+def up_is_ace_or_ten(rnd) -> bool:
+    return POINTS[rnd.layout.up_card.rank] in (1, 10)
+
+
+def _one(outcome: str | None) -> tuple[str, ...]:
+    return () if outcome is None else (outcome,)
+
+
+def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
+    """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses)."""
+    lay, name = rnd.layout, wager.name
+    player, up, hole = player_cards(rnd, wager.seat), lay.up_card, lay.hole_card
+    if name == "lucky_ladies":
+        return _one(fc.lucky_ladies_outcome(player, up, hole))
+    if name == "match_the_dealer":
+        return tuple(fc.match_the_dealer_matches(player, up))
+    if name == "in_between":
+        return _one(fc.in_between_outcome(player, up))
+    if name == "royal_match_21":
+        won = _one(fc.royal_match_21_outcome(player))
+        crown = rnd.rules.crown_treasure_bonus and "crown_treasure_bonus" in rnd.rules.pay_table(name).pays
+        if won and crown and lay.hole_card_turned and fc.crown_treasure(player, (up, hole)):
+            won += ("crown_treasure_bonus",)
+        return won
+    if name == "bet_the_set_21":
+        return _one(fc.bet_the_set_21_outcome(player))
+    if name == "kings_bounty":
+        return _one(fc.kings_bounty_outcome(player, up, hole))
+    if name == "super_match":
+        return _one(fc.super_match_outcome(player + player_cards(rnd, wager.seat + 1)))
+    if name == "three_card_poker":
+        return _one(fc.three_card_poker_outcome(player, up))
+    if name == "house_money":
+        return _one(fc.house_money_outcome(player))
+    raise KeyError(name)
+
+
+def payout(rnd, wager: Wager) -> tuple[str, float]:
+    """(outcome, net) of ``wager``: odds summed over its winning outcomes, or the wager lost."""
+    won = winning_outcomes(rnd, wager)
+    if not won:
+        return "lose", -wager.amount
+    pays = rnd.rules.pay_table(wager.name).pays
+    return "+".join(won), wager.amount * float(sum((pays[o] for o in won), Fraction(0)))
+
+
+def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
+    """Pay or collect ``wager`` by its pay table, citing ``cite``."""
+    outcome, net = payout(rnd, wager)
+    if wager.name == "in_between" and net > 0:
+        cite = "(g)(3)(ii)" if outcome == "triple_match" else "(g)(3)(i)"
+    rnd.settle(wager, outcome, net, cite)
+
+
+# -- which settlements wait ----------------------------------------------------------------------------
+_PAIR_WAITING = {"lucky_ladies": "QH", "kings_bounty": "KS"}
+
+
+def awaits_peek(rnd, wager: Wager) -> bool:
+    """Two queens of hearts / kings of spades against an ace or 10-value up card ((g)(1), (g)(6))."""
+    code = _PAIR_WAITING.get(wager.name)
+    return (code is not None and up_is_ace_or_ten(rnd)
+            and all(card.code == code for card in player_cards(rnd, wager.seat)))
+
+
+def awaits_hole_card(rnd, wager: Wager) -> bool:
+    """A Royal Match against a king or queen up card, before the hole card is exposed ((g)(4))."""
+    return (wager.name == "royal_match_21" and rnd.layout.up_card.rank in "KQ"
+            and not rnd.layout.hole_card_turned and fc.is_royal_match(player_cards(rnd, wager.seat)))
+
+
+def due_now(rnd, name: str) -> list[Wager]:
+    """Open ``name`` wagers the (g) step settles now (the waiting ones excepted)."""
+    return [w for w in open_wagers(rnd, name) if not awaits_peek(rnd, w) and not awaits_hole_card(rnd, w)]
+
+
+# -- (g)(1)-(8): guards and actions ---------------------------------------------------------------------
+@guard("(g)(1)")
+def lucky_ladies_wagers_are_due(rnd) -> bool:
+    """a Lucky Ladies Twenty Point Bonus Wager awaits settlement (two queens of hearts against an ace or 10 wait)"""
+    return bool(due_now(rnd, "lucky_ladies"))
+
+
+@action(("(g)(1)", "§ 633a.13"))
+def settle_lucky_ladies_wagers(rnd) -> None:
+    """pay each Twenty Point Bonus Wager whose initial two cards total 20 and collect the rest"""
+    for wager in due_now(rnd, "lucky_ladies"):
+        settle_on_first_cards(rnd, wager, "(g)(1)")
+
+
+@guard("(g)(2)")
+def match_the_dealer_wagers_are_due(rnd) -> bool:
+    """a Match-the-Dealer Wager awaits settlement"""
+    return bool(due_now(rnd, "match_the_dealer"))
+
+
+@action("(g)(2)")
+def settle_match_the_dealer_wagers(rnd) -> None:
+    """pay each matching card of the rank of the up card (a 10-value card matches only its own rank)"""
+    for wager in due_now(rnd, "match_the_dealer"):
+        settle_on_first_cards(rnd, wager, "(g)(2)")
+
+
+@guard("(g)(3)")
+def in_between_wagers_are_due(rnd) -> bool:
+    """an In Between Wager awaits settlement"""
+    return bool(due_now(rnd, "in_between"))
+
+
+@action(("(g)(3)", "(g)(3)(i)", "(g)(3)(ii)"))
+def settle_in_between_wagers(rnd) -> None:
+    """pay by the card spread when the up card falls between the initial two cards, or a Triple Match"""
+    for wager in due_now(rnd, "in_between"):
+        settle_on_first_cards(rnd, wager, "(g)(3)")
+
+
+@guard("(g)(4)")
+def royal_match_21_wagers_are_due(rnd) -> bool:
+    """a Royal Match 21 Wager awaits settlement (a Royal Match against a king or queen waits for the hole card)"""
+    return bool(due_now(rnd, "royal_match_21"))
+
+
+@action("(g)(4)")
+def settle_royal_match_21_wagers(rnd) -> None:
+    """pay each Suited Match or Royal Match and collect the rest"""
+    for wager in due_now(rnd, "royal_match_21"):
+        settle_on_first_cards(rnd, wager, "(g)(4)")
+
+
+@guard("(g)(5)")
+def bet_the_set_21_wagers_are_due(rnd) -> bool:
+    """a Bet the Set 21 Wager awaits settlement"""
+    return bool(due_now(rnd, "bet_the_set_21"))
+
+
+@action("(g)(5)")
+def settle_bet_the_set_21_wagers(rnd) -> None:
+    """pay each pair or suited pair of the same rank and collect the rest"""
+    for wager in due_now(rnd, "bet_the_set_21"):
+        settle_on_first_cards(rnd, wager, "(g)(5)")
+
+
+@guard("(g)(6)")
+def kings_bounty_wagers_are_due(rnd) -> bool:
+    """a King's Bounty Wager awaits settlement (two kings of spades against an ace or 10 wait)"""
+    return bool(due_now(rnd, "kings_bounty"))
+
+
+@action("(g)(6)")
+def settle_kings_bounty_wagers(rnd) -> None:
+    """pay each King's Bounty Wager whose initial two cards total 20 and collect the rest"""
+    for wager in due_now(rnd, "kings_bounty"):
+        settle_on_first_cards(rnd, wager, "(g)(6)")
+
+
+@guard("(g)(7)")
+def super_match_wagers_are_due(rnd) -> bool:
+    """a Super Match Wager at a Blackjack Switch table awaits settlement"""
+    return bool(due_now(rnd, "super_match"))
+
+
+@action("(g)(7)")
+def settle_super_match_wagers(rnd) -> None:
+    """pay a pair, three-of-a-kind, two pair or four-of-a-kind in the player's initial four cards"""
+    for wager in due_now(rnd, "super_match"):
+        settle_on_first_cards(rnd, wager, "(g)(7)")
+
+
+@guard("(g)(8)")
+def three_card_poker_wagers_are_due(rnd) -> bool:
+    """a Three Card Poker Wager awaits settlement"""
+    return bool(due_now(rnd, "three_card_poker"))
+
+
+@action("(g)(8)")
+def settle_three_card_poker_wagers(rnd) -> None:
+    """pay a straight flush, three-of-a-kind, straight or flush of the up card and the initial two cards"""
+    for wager in due_now(rnd, "three_card_poker"):
+        settle_on_first_cards(rnd, wager, "(g)(8)")
+
+
+# -- (g)(9): Straight Jack without a two-card straight -----------------------------------------------------
+def straight_jack_losers(rnd) -> list[Wager]:
+    return [w for w in open_wagers(rnd, "straight_jack") if not fc.is_two_card_straight(player_cards(rnd, w.seat))]
+
+
+@guard("(g)(9)")
+def straight_jack_wager_lacks_two_card_straight(rnd) -> bool:
+    """a player's Straight Jack Progressive Wager has initial two cards that are not a two-card straight"""
+    return bool(straight_jack_losers(rnd))
+
+
+@action("(g)(9)")
+def collect_straight_jack_wagers_without_straight(rnd) -> None:
+    """collect each Straight Jack Progressive Wager whose initial two cards are not a two-card straight"""
+    for wager in straight_jack_losers(rnd):
+        rnd.settle(wager, "lose", -wager.amount, "(g)(9)")
+
+
+# -- the settlements that wait ---------------------------------------------------------------------------
+def _waiting(rnd, name: str) -> list[Wager]:
+    return [w for w in open_wagers(rnd, name) if awaits_peek(rnd, w)]
+
+
+@guard(("(g)(1)(i)", "(g)(6)(i)"))
+def pair_awaits_peek(rnd) -> bool:
+    """two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) await the dealer's peek"""
+    return bool(_waiting(rnd, "lucky_ladies") or _waiting(rnd, "kings_bounty"))
+
+
+@action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))
+def pay_pair_before_other_cards(rnd) -> None:
+    """the hole card gives no Blackjack: pay two queens of hearts, then two kings of spades, before other cards"""
+    for wager in _waiting(rnd, "lucky_ladies"):
+        settle_on_first_cards(rnd, wager, "(g)(1)(i)")
+    for wager in _waiting(rnd, "kings_bounty"):
+        settle_on_first_cards(rnd, wager, "(g)(6)(i)")
+
+
+@guard("(g)(4)")
+def royal_match_awaits_hole_card(rnd) -> bool:
+    """a Royal Match against a king or queen up card awaits the hole card, now exposed"""
+    lay = rnd.layout
+    return lay.hole_card_turned and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21"))
+
+
+def _royal_match_waiting(rnd, wager: Wager) -> bool:
+    return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
+
+
+@action("(g)(4)")
+def settle_royal_match_after_hole_card(rnd) -> None:
+    """settle each Royal Match against a king or queen, with the Crown Treasure Bonus if the dealer has one too"""
+    for wager in open_wagers(rnd, "royal_match_21"):
+        if _royal_match_waiting(rnd, wager):
+            settle_on_first_cards(rnd, wager, "(g)(4)")
+
+
+def settle_before_blackjack_wager(rnd, seat: int) -> None:
+    """(h) with a dealer Blackjack, hole card exposed: a waiting Royal Match, before the Blackjack Wager."""
+    for wager in open_wagers(rnd, "royal_match_21"):
+        if wager.seat == seat and _royal_match_waiting(rnd, wager):
+            settle_on_first_cards(rnd, wager, "(g)(4)")
+
+
+def settle_with_blackjack_wager(rnd, seat: int) -> None:
+    """(h) with a dealer Blackjack: the waiting pairs are paid when the Blackjack Wager is collected."""
+    for name, cite in (("lucky_ladies", "(g)(1)(ii)"), ("kings_bounty", "(g)(6)(ii)")):
+        for wager in _waiting(rnd, name):
+            if wager.seat == seat:
+                settle_on_first_cards(rnd, wager, cite)

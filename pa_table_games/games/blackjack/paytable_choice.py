@@ -1,0 +1,70 @@
+"""Which pay table a casino uses for each Blackjack optional wager (Rules Submission, § 601a.2).
+
+A Rules file names tables per wager, ``paytables: {lucky_ladies: B}``; an unknown wager or
+table is an error on the line that names it. A wager not named uses its default table, except
+that Match-the-Dealer uses the table named for the deck count ("6-deck") when there is one, and
+the Bad Beat Progressive uses a table with an ``any_other_20`` prize when the Rules let any
+player 20 win ((o)(1)(i)).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from pa_table_games.errors import RulesFileError, WagerError
+from pa_table_games.paytables import PayTable, pay_table, table_names, wagers
+
+ANY_20 = "any_other_20"
+
+
+class ChoiceError(ValueError):
+    """A bad ``paytables`` entry; ``line`` is the line naming it when the value came from a file."""
+
+    def __init__(self, message: str, line: int | None) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
+    """``{wager: table}`` -> sorted ``((wager, table), ...)``; unknown names raise :class:`ChoiceError`."""
+    if isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
+        value = dict(value)  # the stored form, ((wager, table), ...), e.g. read back from a round log
+    if not isinstance(value, dict):
+        raise ChoiceError(f"paytables must be a mapping of wager: table, not {value!r}", None)
+    line_of = getattr(value, "line_of", lambda key: None)
+    for wager, name in value.items():
+        if wager not in wagers():
+            raise ChoiceError(f"paytables: unknown optional wager {wager!r} (known: {', '.join(wagers())})",
+                              line_of(wager))
+        if str(name) not in table_names(wager):
+            raise ChoiceError(f"paytables: {wager} has no pay table {name!r} (choose one of "
+                              f"{', '.join(table_names(wager))})", line_of(wager))
+    return tuple(sorted((str(w), str(n)) for w, n in value.items()))
+
+
+def pay_tables_option(cite: str, help: str) -> Any:
+    """The ``paytables`` Rules field: empty by default, checked when set."""
+    return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help})
+
+
+def pay_table_for(rules: Any, wager: str) -> PayTable:
+    """The table ``rules`` use for ``wager``: chosen, else the default described above."""
+    chosen = dict(rules.paytables).get(wager)
+    any_20 = wager == "bad_beat" and rules.bad_beat_any_20
+    if chosen is None:
+        names = table_names(wager)
+        deck_table = f"{rules.decks}-deck"
+        if deck_table in names:
+            chosen = deck_table
+        elif any_20:
+            chosen = next((n for n in names if ANY_20 in pay_table(wager, n).outcomes), None)
+    try:
+        table = pay_table(wager, chosen)
+    except WagerError as err:
+        raise RulesFileError("rules", None, str(err)) from None
+    if any_20 and ANY_20 not in table.outcomes:
+        raise RulesFileError("rules", None, f"bad_beat_any_20 needs a Bad Beat pay table with an {ANY_20} "
+                             f"prize; table {table.name!r} has none")
+    return table

@@ -1,0 +1,421 @@
+"""§ 633a.7(g): the optional wagers settled on the first cards, from stacked shoes.
+
+Shoe order (one box): burn card, the player's first card, the up card, the player's second
+card, the hole card, then draws. Two boxes: burn, seat 1, seat 2, up, seat 1, seat 2, hole.
+Each test asserts what the player is paid, which step (event) settles the wager, and its cite.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games import Shoe, load_game
+from pa_table_games.cards import parse_cards
+from pa_table_games.cli import main
+from pa_table_games.errors import IllegalAction, RulesFileError, WagerError
+from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.paytables import pay_table
+
+from conftest import drive, event, play, triggers
+
+BJ = "blackjack"
+
+
+def one_box(p1, up, p2, hole, *draws):
+    """A stacked shoe for one box: burn, first card, up card, second card, hole card, draws."""
+    return " ".join(("2C", p1, up, p2, hole) + draws)
+
+
+def row(rnd, wager, seat=1):
+    """The settlement row of ``wager`` at ``seat``."""
+    return next(s for s in rnd.settlement() if s.wager == wager and s.seat == seat)
+
+
+def settled_by(rnd, wager, seat=1):
+    """The trigger of the event that settled ``wager`` at ``seat``."""
+    return next(e.trigger for e in rnd.events for s in e.settled if s.wager == wager and s.seat == seat)
+
+
+def outcome(rnd, wager, seat=1):
+    r = row(rnd, wager, seat)
+    return r.outcome, r.net, r.cite
+
+
+def auto(rnd):
+    """Finish a round: keep House Money payouts, decline insurance, stand."""
+    rnd.advance()
+    while not rnd.is_over:
+        legal = [a.word for a in rnd.legal_actions()]
+        word = next(w for w in ("house_money=keep", "insurance=no", "even_money=no", "stand") if w in legal)
+        rnd.act(word)
+        rnd.check_invariants()
+        rnd.advance()
+    rnd.check_invariants()
+    return rnd
+
+
+class TestTiming:
+    def test_optional_wagers_settle_after_hole_card_before_card_reader(self):
+        """(g): the steps follow the hole card, precede the card reader, in the order (g)(1)-(10)."""
+        seats = {1: {BJ: 10, "lucky_ladies": 5, "bet_the_set_21": 5, "house_money": 5}}
+        rnd = play(BJ, one_box("KS", "KD", "9H", "7C"), seats, ["stand"])
+        t = triggers(rnd)
+        assert t[5:9] == ["deal_hole_card", "settle_lucky_ladies", "settle_bet_the_set_21", "settle_house_money"]
+        assert t[9] == "read_hole_card"
+
+    def test_each_wager_settled_from_the_dealers_right(self):
+        """(g): within a step, the box farthest to the dealer's right (highest seat) is settled first."""
+        seats = {1: {BJ: 10, "bet_the_set_21": 5}, 2: {BJ: 10, "bet_the_set_21": 5}}
+        rnd = play(BJ, "2C 8S 9H 5D 8H 9C 7C TD", seats, ["stand", "stand"])
+        assert [s.seat for s in event(rnd, "settle_bet_the_set_21").settled] == [2, 1]
+
+    def test_no_optional_wager_no_step(self):
+        """Without optional wagers the round goes from the hole card straight to (h)."""
+        rnd = play(BJ, one_box("9H", "KS", "8D", "AC"))
+        assert triggers(rnd)[5:8] == ["deal_hole_card", "read_hole_card", "settle_dealer_blackjack"]
+
+
+class TestLuckyLadies:
+    @pytest.mark.parametrize("p1, p2, won, net", [
+        ("KS", "QD", "any_20", 20.0), ("KS", "QS", "suited_20", 45.0), ("KS", "KS", "matched_20", 95.0),
+        ("QH", "QH", "queen_of_hearts_pair", 625.0), ("9S", "8D", "lose", -5.0), ("AS", "8D", "lose", -5.0)])
+    def test_outcomes_against_a_nine(self, p1, p2, won, net):
+        """(g)(1): table A pays 4, 9, 19, 125 to 1 on the initial two cards totalling 20; others lose."""
+        rnd = play(BJ, one_box(p1, "9H", p2, "7C", "5D", "5C"), {1: {BJ: 10, "lucky_ladies": 5}}, ["stand"])
+        assert outcome(rnd, "lucky_ladies") == (won, net, "§ 633a.7(g)(1)")
+        assert settled_by(rnd, "lucky_ladies") == "settle_lucky_ladies"
+
+    def test_queens_of_hearts_against_ten_paid_after_the_peek(self):
+        """(g)(1)(i): two queens of hearts against a king are settled after the other Lucky Ladies
+        wagers, after the peek finds no Blackjack, before any other card is dealt."""
+        seats = {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "lucky_ladies": 5}}
+        rnd = play(BJ, "2C QH KS KD QH QS 7C", seats, ["stand", "stand"])
+        assert [s.seat for s in event(rnd, "settle_lucky_ladies").settled] == [2]
+        assert outcome(rnd, "lucky_ladies") == ("queen_of_hearts_pair", 625.0, "§ 633a.7(g)(1)(i)")
+        t = triggers(rnd)
+        assert t.index("read_hole_card") < t.index("pay_pair_after_peek") < t.index("begin_player_decisions")
+
+    def test_queens_of_hearts_against_dealer_blackjack_paid_with_the_blackjack_wager(self):
+        """(g)(1)(ii): against a dealer Blackjack the pair is paid 1000 to 1 when the Blackjack Wager is collected."""
+        rnd = play(BJ, one_box("QH", "AS", "QH", "KC"), {1: {BJ: 10, "lucky_ladies": 5}}, ["insurance=no"])
+        settled = event(rnd, "settle_dealer_blackjack").settled
+        assert [(s.wager, s.outcome, s.net, s.cite) for s in settled] == [
+            (BJ, "lose", -10.0, "§ 633a.7(h)"),
+            ("lucky_ladies", "queen_of_hearts_pair_dealer_blackjack", 5000.0, "§ 633a.7(g)(1)(ii)")]
+        assert "settle_lucky_ladies" not in triggers(rnd)
+
+    def test_rules_select_pay_table_b(self):
+        """A Rules choice of table B pays two queens of hearts 200 to 1."""
+        rules = BlackjackRules(paytables={"lucky_ladies": "B"})
+        rnd = play(BJ, one_box("QH", "9H", "QH", "7C", "2D"), {1: {BJ: 10, "lucky_ladies": 5}}, ["stand"], rules=rules)
+        assert outcome(rnd, "lucky_ladies")[1] == 1000.0
+
+
+class TestMatchTheDealer:
+    @pytest.mark.parametrize("p1, up, p2, won, net", [
+        ("7H", "7H", "7C", "suited+unsuited", 75.0), ("7D", "7H", "2C", "unsuited", 20.0),
+        ("2H", "7H", "7H", "suited", 55.0), ("KS", "TD", "TS", "unsuited", 20.0),
+        ("KS", "TD", "QD", "lose", -5.0)])
+    def test_each_matching_card_is_paid(self, p1, up, p2, won, net):
+        """(g)(2): each card of the up card's rank is paid (suited 11, unsuited 4); a king does not match a 10."""
+        rnd = play(BJ, one_box(p1, up, p2, "7S", "5D", "5C"), {1: {BJ: 10, "match_the_dealer": 5}}, ["stand"])
+        assert outcome(rnd, "match_the_dealer") == (won, net, "§ 633a.7(g)(2)")
+        assert settled_by(rnd, "match_the_dealer") == "settle_match_the_dealer"
+
+    def test_eight_decks_use_the_eight_deck_table(self):
+        """With 8 decks and no table chosen, Match-the-Dealer pays 14 and 3 (the 8-deck table)."""
+        rules = BlackjackRules(decks=8)
+        rnd = play(BJ, one_box("7H", "7H", "7C", "9S", "5D"), {1: {BJ: 10, "match_the_dealer": 5}}, ["stand"], rules=rules)
+        assert outcome(rnd, "match_the_dealer")[1] == 85.0
+
+
+class TestInBetween:
+    @pytest.mark.parametrize("p1, up, p2, won, net, cite", [
+        ("7H", "8S", "9D", "one_card_spread", 50.0, "(g)(3)(i)"),
+        ("2H", "8S", "AD", "four_or_more_card_spread", 5.0, "(g)(3)(i)"),
+        ("8H", "8S", "8D", "triple_match", 150.0, "(g)(3)(ii)"),
+        ("7H", "7S", "9D", "lose", -5.0, "(g)(3)"), ("7H", "9S", "8D", "lose", -5.0, "(g)(3)")])
+    def test_outcomes(self, p1, up, p2, won, net, cite):
+        """(g)(3): an up card between the two cards pays by the spread; three of one rank is a Triple Match."""
+        rnd = play(BJ, one_box(p1, up, p2, "9C", "9H"), {1: {BJ: 10, "in_between": 5}}, ["stand"])
+        assert outcome(rnd, "in_between") == (won, net, f"§ 633a.7{cite}")
+
+
+class TestRoyalMatch21:
+    @pytest.mark.parametrize("p1, p2, won, net", [
+        ("KH", "QH", "royal_match", 125.0), ("9H", "5H", "suited_match", 12.5), ("9H", "5S", "lose", -5.0)])
+    def test_outcomes_against_a_nine(self, p1, p2, won, net):
+        """(g)(4): a Royal Match pays 25 and a Suited Match 5 to 2 in the (g) step."""
+        rnd = play(BJ, one_box(p1, "9D", p2, "8C", "5D"), {1: {BJ: 10, "royal_match_21": 5}}, ["stand"])
+        assert outcome(rnd, "royal_match_21") == (won, net, "§ 633a.7(g)(4)")
+        assert settled_by(rnd, "royal_match_21") == "settle_royal_match_21"
+
+    def test_royal_match_against_a_king_waits_for_the_hole_card_and_crown_treasure(self):
+        """(g)(4): against a king up card it is settled once the hole card is turned, before the
+        Blackjack Wager; the dealer's own Royal Match adds the Crown Treasure Bonus (1000 to 1)."""
+        rnd = play(BJ, one_box("KH", "KS", "QH", "QS"), {1: {BJ: 10, "royal_match_21": 5}}, ["stand"])
+        assert outcome(rnd, "royal_match_21") == ("royal_match+crown_treasure_bonus", 5125.0, "§ 633a.7(g)(4)")
+        t = triggers(rnd)
+        assert t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card") < t.index("pay_winning_wagers")
+        assert "settle_royal_match_21" not in t
+
+    def test_crown_treasure_not_paid_when_not_offered(self):
+        """(g)(4): the Crown Treasure Bonus is paid only if the certificate holder offers it."""
+        rules = BlackjackRules(crown_treasure_bonus=False)
+        rnd = play(BJ, one_box("KH", "KS", "QH", "QS"), {1: {BJ: 10, "royal_match_21": 5}}, ["stand"], rules=rules)
+        assert outcome(rnd, "royal_match_21")[:2] == ("royal_match", 125.0)
+
+    def test_royal_match_against_dealer_blackjack_settled_before_the_blackjack_wager(self):
+        """(g)(4): with a dealer Blackjack, the Royal Match is settled in (h) before the Blackjack Wager."""
+        rnd = play(BJ, one_box("KH", "QS", "QH", "AS"), {1: {BJ: 10, "royal_match_21": 5}})
+        settled = event(rnd, "settle_dealer_blackjack").settled
+        assert [(s.wager, s.outcome) for s in settled] == [("royal_match_21", "royal_match"), (BJ, "lose")]
+
+
+class TestBetTheSet21:
+    @pytest.mark.parametrize("p1, p2, won, net", [
+        ("8S", "8S", "suited_pair", 75.0), ("8S", "8H", "pair", 50.0), ("8S", "9S", "lose", -5.0)])
+    def test_outcomes(self, p1, p2, won, net):
+        """(g)(5): a suited pair pays 15 and a pair 10."""
+        rnd = play(BJ, one_box(p1, "9D", p2, "8C", "5D"), {1: {BJ: 10, "bet_the_set_21": 5}}, ["stand"])
+        assert outcome(rnd, "bet_the_set_21") == (won, net, "§ 633a.7(g)(5)")
+
+
+class TestKingsBounty:
+    @pytest.mark.parametrize("p1, p2, won, net", [
+        ("KS", "KS", "king_of_spades_pair", 500.0), ("KH", "KH", "suited_kings", 150.0),
+        ("QD", "QD", "suited_queens_jacks_or_tens", 100.0), ("KH", "QH", "suited_20", 45.0),
+        ("KH", "KS", "unsuited_kings", 30.0), ("KH", "QS", "unsuited_20", 20.0), ("KH", "9S", "lose", -5.0)])
+    def test_outcomes_against_a_nine(self, p1, p2, won, net):
+        """(g)(6): table A, best first; against a 9 even two kings of spades are paid in the (g) step."""
+        rnd = play(BJ, one_box(p1, "9D", p2, "8C", "5D"), {1: {BJ: 10, "kings_bounty": 5}}, ["stand"])
+        assert outcome(rnd, "kings_bounty") == (won, net, "§ 633a.7(g)(6)")
+        assert settled_by(rnd, "kings_bounty") == "settle_kings_bounty"
+
+    def test_kings_of_spades_against_ten_paid_after_the_peek(self):
+        """(g)(6)(i): two kings of spades against a 10 are paid after the peek, before other cards."""
+        rnd = play(BJ, one_box("KS", "TD", "KS", "7C"), {1: {BJ: 10, "kings_bounty": 5}}, ["stand"])
+        assert outcome(rnd, "kings_bounty") == ("king_of_spades_pair", 500.0, "§ 633a.7(g)(6)(i)")
+        assert settled_by(rnd, "kings_bounty") == "pay_pair_after_peek"
+
+    def test_kings_of_spades_against_dealer_blackjack(self):
+        """(g)(6)(ii): against a dealer Blackjack they pay 1000 to 1 when the Blackjack Wager is collected."""
+        rnd = play(BJ, one_box("KS", "AD", "KS", "QC"), {1: {BJ: 10, "kings_bounty": 5}}, ["insurance=no"])
+        assert outcome(rnd, "kings_bounty") == ("king_of_spades_pair_dealer_blackjack", 5000.0, "§ 633a.7(g)(6)(ii)")
+        assert settled_by(rnd, "kings_bounty") == "settle_dealer_blackjack"
+
+
+class TestSuperMatch:
+    SWITCH = BlackjackRules(blackjack_switch=True)
+
+    @pytest.mark.parametrize("cards, won, net", [
+        ("8S 8H 8D 3C", "three_of_a_kind", 25.0), ("8S 8H 8D 8C", "four_of_a_kind", 200.0),
+        ("8S 3H 8D 3C", "two_pair", 40.0), ("8S 3H 8D 2C", "pair", 5.0),
+        ("8S 3H 9D 2C", "lose", -5.0)])
+    def test_initial_four_cards_across_two_boxes(self, cards, won, net):
+        """(g)(7): at a Blackjack Switch table the player's four cards in two adjacent boxes decide it."""
+        a, b, c, d = cards.split()
+        shoe = f"2C {a} {b} 9H {c} {d} 7C 5H 5D"
+        rnd = play(BJ, shoe, {1: {BJ: 10, "super_match": 5}, 2: {BJ: 10}}, ["stand", "stand"], rules=self.SWITCH)
+        assert outcome(rnd, "super_match") == (won, net, "§ 633a.7(g)(7)")
+
+    def test_refused_without_a_switch_table(self):
+        """(g)(7): a Super Match Wager is refused unless the Rules make it a Blackjack Switch table."""
+        with pytest.raises(WagerError, match=r"Blackjack Switch.*\(g\)\(7\)"):
+            load_game(BJ).new_round({1: {BJ: 10, "super_match": 5}, 2: {BJ: 10}}, seed=1)
+
+    def test_refused_without_the_second_box(self):
+        """(g)(7): the Super Match Wager needs the player's second box to hold a Blackjack Wager."""
+        with pytest.raises(WagerError, match="seat 2"):
+            load_game(BJ, self.SWITCH).new_round({1: {BJ: 10, "super_match": 5}}, seed=1)
+
+
+class TestThreeCardPoker:
+    @pytest.mark.parametrize("p1, up, p2, won", [
+        ("5H", "7H", "6H", "straight_flush"), ("5H", "5D", "5S", "three_of_a_kind"),
+        ("5H", "7C", "6H", "straight"), ("2H", "9H", "6H", "flush")])
+    def test_every_win_pays_nine_to_one(self, p1, up, p2, won):
+        """(g)(8): a straight flush, three of a kind, straight or flush with the up card pays 9 to 1."""
+        rnd = play(BJ, one_box(p1, up, p2, "KC", "KD", "KS"), {1: {BJ: 10, "three_card_poker": 5}}, ["stand"])
+        assert outcome(rnd, "three_card_poker") == (won, 45.0, "§ 633a.7(g)(8)")
+
+    def test_table_b_and_a_loss(self):
+        """(g)(8): table B pays a straight flush 40 to 1; a high card loses."""
+        rules = BlackjackRules(paytables={"three_card_poker": "B"})
+        rnd = play(BJ, one_box("5H", "7H", "6H", "KC", "KD"), {1: {BJ: 10, "three_card_poker": 5}}, ["stand"], rules=rules)
+        assert outcome(rnd, "three_card_poker")[1] == 200.0
+        rnd = play(BJ, one_box("2H", "7C", "KH", "KC", "KD"), {1: {BJ: 10, "three_card_poker": 5}}, ["stand"])
+        assert outcome(rnd, "three_card_poker") == ("lose", -5.0, "§ 633a.7(g)(8)")
+
+
+class TestStraightJackCollected:
+    def test_no_two_card_straight_is_collected_in_g(self):
+        """(g)(9): without a two-card straight the Straight Jack Progressive Wager is collected at once."""
+        rnd = play(BJ, one_box("9H", "7C", "2D", "TC"), {1: {BJ: 10, "straight_jack": 5}}, ["stand"])
+        assert outcome(rnd, "straight_jack") == ("lose", -5.0, "§ 633a.7(g)(9)")
+        assert settled_by(rnd, "straight_jack") == "collect_straight_jack"
+
+
+class TestHouseMoney:
+    SEATS = {1: {BJ: 10, "house_money": 10}}
+
+    @pytest.mark.parametrize("p1, p2, won, net", [
+        ("5H", "6S", "two_card_straight", 10.0), ("8H", "8S", "pair", 30.0),
+        ("5H", "6H", "two_card_straight_flush", 40.0), ("5H", "9S", "lose", -10.0)])
+    def test_outcomes_against_a_seven(self, p1, p2, won, net):
+        """(g)(10), (ii): against a 2-9 a winning hand is paid in the (g) step, a losing one collected."""
+        actions = (["house_money=keep"] if net > 0 else []) + ["stand"]
+        rnd = play(BJ, one_box(p1, "7D", p2, "TC", "5C"), self.SEATS, actions)
+        cite = "(g)(10)(ii)" if net > 0 else "(g)(10)"
+        assert outcome(rnd, "house_money") == (won, net, f"§ 633a.7{cite}")
+        assert settled_by(rnd, "house_money") == "settle_house_money"
+
+    def test_added_payout_is_the_entire_wager_for_a_double(self):
+        """(g)(10)(ii)(A)-(C): the added payout makes the Blackjack Wager 20; a Double Down matches 20."""
+        game = load_game(BJ)
+        rnd = game.new_round(self.SEATS, shoe=Shoe.stacked(one_box("5H", "6D", "6S", "TC", "9C", "8C"))).advance()
+        assert [a.word for a in rnd.legal_actions()] == ["house_money=add", "house_money=keep"]
+        rnd.act("house_money=add")
+        rnd.advance()
+        with pytest.raises(IllegalAction, match="at most the original 20"):
+            rnd.act("double=25")
+        drive(rnd, ["double"])
+        assert outcome(rnd, BJ) == ("win", 40.0, "§ 633a.7(p)(1)")
+
+    def test_keep_leaves_the_wager(self):
+        """(g)(10)(ii)(B): a player who keeps the payout plays the original Blackjack Wager."""
+        rnd = play(BJ, one_box("5H", "6D", "6S", "TC", "9C"), self.SEATS, ["house_money=keep", "stand"])
+        assert row(rnd, BJ).amount == 10
+
+    def test_rules_portion(self):
+        """(g)(10)(ii)(A): the Rules may allow only a portion of the payout to be added."""
+        rules = BlackjackRules(house_money_portion=0.5)
+        rnd = play(BJ, one_box("5H", "6D", "6S", "TC", "9C"), self.SEATS, ["house_money=add", "stand"], rules=rules)
+        assert row(rnd, BJ).amount == 15
+
+    def test_blackjack_may_add(self):
+        """(g)(10)(ii)(B): an ace-king suited (a Blackjack) may add its 9 to 1 payout; the Blackjack pays 3 to 2 on it."""
+        rnd = play(BJ, one_box("AH", "6D", "KH", "TC"), self.SEATS, ["house_money=add"])
+        assert outcome(rnd, "house_money")[:2] == ("ace_king_suited", 90.0)
+        assert outcome(rnd, BJ) == ("blackjack", 150.0, "§ 633a.7(i)(1)(i)")
+
+    def test_against_ten_paid_after_the_peek(self):
+        """(g)(10)(i)(B): against a 10 a winner waits for the peek, then is paid and offered the choice."""
+        rnd = play(BJ, one_box("8H", "TD", "8S", "7C", "9C"), self.SEATS, ["house_money=add", "stand"])
+        assert outcome(rnd, "house_money") == ("pair", 30.0, "§ 633a.7(g)(10)(i)(B)")
+        t = triggers(rnd)
+        assert t.index("read_hole_card") < t.index("pay_house_money_after_peek") < t.index("offer_house_money_choice")
+        assert "settle_house_money" not in t and row(rnd, BJ).amount == 40
+
+    def test_loser_against_ten_collected_in_g(self):
+        """(g)(10): a losing House Money Wager is collected in (g) even against a 10."""
+        rnd = play(BJ, one_box("8H", "TD", "4S", "7C"), self.SEATS, ["stand"])
+        assert settled_by(rnd, "house_money") == "settle_house_money"
+
+    def test_against_dealer_blackjack(self):
+        """(g)(10)(i)(A): against a dealer Blackjack the winner is paid with the Blackjack Wager, no choice."""
+        rnd = play(BJ, one_box("8H", "AD", "8S", "KC"), self.SEATS, ["insurance=no"])
+        assert outcome(rnd, "house_money") == ("pair", 30.0, "§ 633a.7(g)(10)(i)(A)")
+        assert settled_by(rnd, "house_money") == "settle_dealer_blackjack"
+        assert "offer_house_money_choice" not in triggers(rnd)
+
+    def test_choice_out_of_turn_is_refused(self):
+        """(g)(10)(ii): the choices go from the dealer's right: seat 2 answers before seat 1."""
+        seats = {1: {BJ: 10, "house_money": 5}, 2: {BJ: 10, "house_money": 5}}
+        rnd = load_game(BJ).new_round(seats, shoe=Shoe.stacked("2C 8H 5H 7D 8S 6S TC 9C 9D")).advance()
+        with pytest.raises(IllegalAction, match="seat 2 hand 0 decides now"):
+            rnd.act(seat=1, name="house_money=add")
+        drive(rnd, ["house_money=keep", "house_money=add", "stand", "stand"])
+        assert row(rnd, BJ, 1).amount == 25 and row(rnd, BJ, 2).amount == 10
+
+
+class TestWagersAccepted:
+    def test_optional_wager_needs_a_blackjack_wager(self):
+        """An optional wager without a Blackjack Wager in its box is refused, saying so."""
+        with pytest.raises(WagerError, match="requires a Blackjack Wager in the same box"):
+            load_game(BJ).new_round({1: {BJ: 10}, 2: {"lucky_ladies": 5}}, seed=1)
+
+    def test_command_line_seat(self):
+        """--seat accepts the optional wagers and refuses one without a Blackjack Wager (exit 2)."""
+        runner = CliRunner()
+        ok = runner.invoke(main, ["play", BJ, "--shoe", one_box("QH", "9H", "QH", "7C", "2D"),
+                                  "--seat", "1:blackjack=10,lucky_ladies=5", "--actions", "stand", "--json"])
+        assert ok.exit_code == 0 and '"queen_of_hearts_pair"' in ok.output
+        bad = runner.invoke(main, ["play", BJ, "--seed", "1", "--seat", "1:lucky_ladies=5", "--actions", "stand"])
+        assert bad.exit_code == 2 and "requires a Blackjack Wager" in bad.output
+
+
+class TestRulesFile:
+    def test_pay_table_chosen_in_a_rules_file(self, tmp_path):
+        """A Rules file's paytables mapping selects Lucky Ladies table B."""
+        path = tmp_path / "casino.yaml"
+        path.write_text("decks: 6\npaytables:\n  lucky_ladies: B\n")
+        rnd = play(BJ, one_box("QH", "9H", "QH", "7C", "2D"), {1: {BJ: 10, "lucky_ladies": 5}}, ["stand"], rules=str(path))
+        assert outcome(rnd, "lucky_ladies")[1] == 1000.0
+
+    @pytest.mark.parametrize("text, line, message", [
+        ("paytables:\n  lucky_ladies: Z\n", 2, "lucky_ladies has no pay table 'Z'"),
+        ("decks: 6\npaytables:\n  three_card_poker: A\n  blackjack_switch_bet: A\n", 4, "unknown optional wager"),
+        ("decks: 6\nhouse_money_share: 1\n", 2, "unknown Rules option 'house_money_share'")])
+    def test_unknown_wager_table_or_option(self, tmp_path, text, line, message):
+        """An unknown wager, pay table or option is an error naming the file and line."""
+        path = tmp_path / "casino.yaml"
+        path.write_text(text)
+        with pytest.raises(RulesFileError, match=rf"casino.yaml:{line}: .*{message}"):
+            load_game(BJ, rules=str(path))
+
+
+# -- the (g) settlement agrees with the first-card classifiers, deal by deal ---------------------
+PLAYERS = ["QH QH", "KS KS", "KH QH", "KS QD", "JD JD", "TS TS", "9H 9H", "9S 9D", "AH KH", "AS KD",
+           "5H 6H", "5H 6S", "AS 2C", "7C 9C", "7H 9S", "2D AD", "4S 8H", "3C 3C", "QD KD", "TH JS"]
+UPS = ["2S", "5H", "7C", "8D", "9H", "TC", "JH", "QH", "KS", "KH", "AH", "AS", "3C"]
+CLASSIFY = {
+    "lucky_ladies": lambda p, up, hole: [fc.lucky_ladies_outcome(p, up, hole)],
+    "match_the_dealer": lambda p, up, hole: fc.match_the_dealer_matches(p, up),
+    "in_between": lambda p, up, hole: [fc.in_between_outcome(p, up)],
+    "royal_match_21": lambda p, up, hole: [fc.royal_match_21_outcome(p)]
+    + (["crown_treasure_bonus"] if fc.crown_treasure(p, (up, hole)) else []),
+    "bet_the_set_21": lambda p, up, hole: [fc.bet_the_set_21_outcome(p)],
+    "kings_bounty": lambda p, up, hole: [fc.kings_bounty_outcome(p, up, hole)],
+    "three_card_poker": lambda p, up, hole: [fc.three_card_poker_outcome(p, up)],
+    "house_money": lambda p, up, hole: [fc.house_money_outcome(p)],
+}
+
+
+class TestAgreesWithClassifiers:
+    @pytest.mark.parametrize("hole", ["5C", "AC", "QS"])
+    def test_every_deal_settles_as_the_classifier_says(self, hole):
+        """Over 20 player hands x 13 up cards, each (g) wager's row is the classifier's outcome at the pay table's odds."""
+        game = load_game(BJ)
+        stake = 4.0
+        for player, up in itertools.product(PLAYERS, UPS):
+            p1, p2 = player.split()
+            seats = {1: {BJ: 10, **{name: stake for name in CLASSIFY}}}
+            shoe = Shoe.stacked(one_box(p1, up, p2, hole, *["2D"] * 8))
+            rnd = auto(game.new_round(seats, shoe=shoe, atomic=False))  # no rollback needed: no refusals
+            cards, upc, holec = parse_cards(player), parse_cards(up)[0], parse_cards(hole)[0]
+            for name, classify in CLASSIFY.items():
+                won = [o for o in classify(cards, upc, holec) if o]
+                table = pay_table(name)
+                r = row(rnd, name)
+                if not won:
+                    assert (r.outcome, r.net) == ("lose", -stake), (player, up, hole, name, r)
+                else:
+                    assert r.outcome == "+".join(won), (player, up, hole, name, r)
+                    assert r.net == pytest.approx(stake * float(sum(table.pays[o] for o in won))), (player, up, name)
+
+
+class TestTrace:
+    def test_every_subsection_mapped_only_physical_ones_waived(self):
+        """`trace blackjack`: every subsection of § 633a.7 to full depth is encoded; only (b) and (t) are waived."""
+        result = CliRunner().invoke(main, ["trace", BJ])
+        assert result.exit_code == 0
+        spec = load_game(BJ).spec
+        keys = dict(spec.subsections)
+        assert {"(g)(1)(ii)", "(g)(10)(ii)(C)", "(o)(1)(ii)(B)", "(o)(3)(i)(D)", "(d)(2)", "(e)(2)"} <= set(keys)
+        assert dict(spec.waived).keys() == {"(b)", "(t)"} and spec.unmapped() == []
+        assert f"{len(keys) - 2} of {len(keys)} subsections encoded, 2 waived, 0 unmapped" in result.output

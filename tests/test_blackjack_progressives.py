@@ -1,0 +1,218 @@
+"""§ 633a.7(o) and (h): Bad Beat, Hit and Run and Straight Jack Progressives, from stacked shoes.
+
+Shoe order (one box): burn card, the player's first card, the up card, the player's second
+card, the hole card, then draws in play order. The progressive pay tables are the
+ILLUSTRATIVE ones; meters start at the Rules' reset amount (10000) and each wager adds 10%.
+Every round is driven by conftest's ``drive``, which checks card and chip conservation
+(off-table jackpots included) after every step.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pa_table_games import Shoe, load_game
+from pa_table_games.cards import parse_cards
+from pa_table_games.games.blackjack.last_cards import straight_length
+from pa_table_games.games.blackjack.rules import BlackjackRules
+
+from conftest import drive, event, play, triggers
+
+BJ = "blackjack"
+
+
+def one_box(p1, up, p2, hole, *draws):
+    return " ".join(("2C", p1, up, p2, hole) + draws)
+
+
+def row(rnd, wager, seat=1):
+    return next(s for s in rnd.settlement() if s.wager == wager and s.seat == seat)
+
+
+def settled_by(rnd, wager, seat=1):
+    return next(e.trigger for e in rnd.events for s in e.settled if s.wager == wager and s.seat == seat)
+
+
+def off_table_total(rnd):
+    """What the settlement says was paid off the table equals the ledger's off-table account."""
+    paid = sum(s.paid_off_table for s in rnd.settlement())
+    assert rnd.ledger.off_table == pytest.approx(-paid)
+    return paid
+
+
+class TestBadBeat:
+    SEATS = {1: {BJ: 10, "bad_beat": 5}}
+
+    def test_twenty_beaten_by_twenty_one(self):
+        """(o)(1)(i): a player 20 against a dealer 21 wins, credited to the game account (off the table)."""
+        rnd = play(BJ, one_box("KS", "9C", "QD", "2H", "TD"), self.SEATS, ["stand"])
+        r = row(rnd, "bad_beat")
+        assert (r.outcome, r.net, r.cite) == ("player_20_beaten_by_21", 50.0, "§ 633a.7(o)(1)(ii)(C)")
+        assert r.paid_off_table == 50.0 and off_table_total(rnd) == 50.0
+        assert settled_by(rnd, "bad_beat") == "settle_bad_beat"
+        assert "verify_bad_beat_payout" not in triggers(rnd)
+
+    def test_twenty_beaten_by_dealer_blackjack_settled_after_h(self):
+        """(h), (o)(1)(i): against a dealer Blackjack the Bad Beat is settled right after the Blackjack Wagers."""
+        rnd = play(BJ, one_box("KS", "AC", "QD", "KH"), self.SEATS, ["insurance=no"])
+        assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("player_20_beaten_by_blackjack", 250.0)
+        t = triggers(rnd)
+        assert t.index("settle_dealer_blackjack") < t.index("settle_bad_beat") < t.index("discard_hands")
+
+    def test_jackpot_verified_by_floorperson_and_meter_reset(self):
+        """(o)(1)(ii)(B): a Matched 20 beaten by a suited Blackjack wins the meter (10000.5), verified by a
+        floorperson in its own step before it is credited; the meter resets."""
+        rnd = play(BJ, one_box("JD", "AS", "JD", "KS"), self.SEATS, ["insurance=no"])
+        r = row(rnd, "bad_beat")
+        assert (r.outcome, r.net, r.paid_off_table) == ("player_matched_20_beaten_by_suited_blackjack", 10000.5, 10000.5)
+        verify = event(rnd, "verify_bad_beat_payout")
+        assert verify.cite == ("§ 633a.7(o)(1)(ii)(B)",) and "floorperson verified" in verify.notes[0]
+        assert verify.seq < event(rnd, "settle_bad_beat").seq
+        assert rnd.table.meters["bad_beat"] == 10000
+
+    def test_several_jackpot_winners_share_in_proportion_to_their_wagers(self):
+        """(o)(1)(ii)(C): two winners of 100% of the meter (10002) share it 5 : 15."""
+        seats = {1: {BJ: 10, "bad_beat": 5}, 2: {BJ: 10, "bad_beat": 15}}
+        rnd = play(BJ, "2C JD TH AS JD TH KS", seats, ["insurance=no", "insurance=no"])
+        assert [row(rnd, "bad_beat", s).net for s in (1, 2)] == [2500.5, 7501.5]
+        assert off_table_total(rnd) == 10002
+
+    def test_any_twenty_by_rules(self):
+        """(o)(1)(i): by the Rules Submission a player 20 wins whatever the dealer's total."""
+        rules = BlackjackRules(bad_beat_any_20=True)
+        rnd = play(BJ, one_box("KS", "9C", "QD", "2H", "8D"), self.SEATS, ["stand"], rules=rules)
+        assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("any_other_20", 5.0)
+
+    def test_no_twenty_loses(self):
+        """(o)(1)(i): a 19 loses the Bad Beat Progressive Wager."""
+        rnd = play(BJ, one_box("KS", "9C", "9D", "2H", "TD"), self.SEATS, ["stand"])
+        r = row(rnd, "bad_beat")
+        assert (r.outcome, r.net, r.cite) == ("lose", -5.0, "§ 633a.7(o)(1)(i)")
+
+    def test_magic_card_and_lucky_player_bonuses(self):
+        """(o)(1)(ii): the table game system's Magic Card and Lucky Player pay bonuses to a losing Bad Beat hand."""
+        rules = BlackjackRules(magic_card_bonus=True, lucky_player_bonus=True)
+        rnd = play(BJ, one_box("KS", "9C", "7D", "8H"), self.SEATS, ["stand"], rules=rules,
+                   options={"magic_card": "KS", "lucky_player": 1})
+        assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("magic_card_bonus+lucky_player_bonus", 50.0)
+        assert "table game system: Magic Card KS" in event(rnd, "deal_first_cards").notes
+
+    def test_the_system_picks_at_random_from_a_seeded_table(self):
+        """(o)(1)(ii): without an injected pick the table game system draws one from the shoe's seeded generator."""
+        rules = BlackjackRules(magic_card_bonus=True, lucky_player_bonus=True)
+        picks = set()
+        for seed in (1, 2):
+            game = load_game(BJ, rules)
+            rnd = game.new_round(self.SEATS, shoe=Shoe.stacked(one_box("KS", "9C", "7D", "8H"), seed=seed)).advance()
+            picks.add((rnd.layout.magic_card, rnd.layout.lucky_player))
+            assert rnd.layout.magic_card is not None and 1 <= rnd.layout.lucky_player <= 7
+        assert len(picks) == 2
+
+
+class TestHitAndRun:
+    SEATS = {1: {BJ: 10, "hit_and_run": 5}}
+
+    def test_dealer_blackjack(self):
+        """(h), (o)(2)(i): a dealer Blackjack wins the Hit and Run Progressive, settled after the Blackjack Wagers."""
+        rnd = play(BJ, one_box("9S", "KC", "8D", "AH"), self.SEATS)
+        r = row(rnd, "hit_and_run")
+        assert (r.outcome, r.net, r.cite) == ("dealer_blackjack", 10.0, "§ 633a.7(o)(2)(ii)(C)")
+        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_hit_and_run")
+
+    def test_fourteen_in_five_cards_then_twenty_three_is_six_cards(self):
+        """(o)(2)(i), the seed's example: 14 with five cards, then a card to 23: the busting sixth card counts."""
+        rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "2D", "3D", "4S", "9H"), self.SEATS, ["stand"])
+        assert len(rnd.layout.dealer) == 6
+        assert (row(rnd, "hit_and_run").outcome, row(rnd, "hit_and_run").net) == ("dealer_six_cards", 125.0)
+
+    def test_four_dealer_cards_lose(self):
+        """(o)(2)(i): a dealer hand of four cards loses the Hit and Run Progressive Wager."""
+        rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "TD", "5D"), self.SEATS, ["stand"])
+        r = row(rnd, "hit_and_run")
+        assert (r.outcome, r.net, r.cite) == ("lose", -5.0, "§ 633a.7(o)(2)(i)")
+
+    def test_dealer_draws_for_a_live_hit_and_run_when_every_hand_busted(self):
+        """(n): a live Hit and Run wager depends on the dealer's hand, so the dealer draws even when every hand busted."""
+        shoe = one_box("TH", "5D", "6S", "6D", "KC", "9C")
+        live = play(BJ, shoe, self.SEATS, ["hit"])
+        assert "draw_dealer_card" in triggers(live) and "stop_drawing" not in triggers(live)
+        plain = play(BJ, shoe, {1: {BJ: 10}}, ["hit"])
+        assert "stop_drawing" in triggers(plain)
+
+    def test_jackpot_shared_equally_off_the_table(self):
+        """(o)(2)(ii)(B)-(C): nine or more dealer cards win 100% of the meter (10001): a floorperson verifies
+        (200 for 1 or more), two winners share it equally, and it is not paid from the table inventory."""
+        seats = {1: {BJ: 10, "hit_and_run": 5}, 2: {BJ: 10, "hit_and_run": 5}}
+        rnd = play(BJ, "2C TH TS 2C 9H 9S 3C 2D 3D 2H AC AD AH AS TC", seats, ["stand", "stand"])
+        assert len(rnd.layout.dealer) == 10
+        assert [(row(rnd, "hit_and_run", s).net, row(rnd, "hit_and_run", s).paid_off_table) for s in (1, 2)] == [
+            (5000.5, 5000.5), (5000.5, 5000.5)]
+        assert "verify_hit_and_run_payout" in triggers(rnd)
+        notes = " ".join(event(rnd, "settle_hit_and_run").notes)
+        assert "not paid from the table inventory" in notes and "cards stay on the table" in notes
+        assert rnd.table.meters["hit_and_run"] == 10000
+
+    def test_ten_percent_share_verified_but_paid_from_the_inventory(self):
+        """(o)(2)(ii)(B)-(C): eight cards win 10% of the meter (201 for 1): verified, paid from the table inventory."""
+        rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "2D", "3D", "2H", "AC", "AD", "TC"), self.SEATS, ["stand"])
+        r = row(rnd, "hit_and_run")
+        assert (r.outcome, r.net, r.paid_off_table) == ("dealer_eight_cards", pytest.approx(1000.05), 0.0)
+        assert "verify_hit_and_run_payout" in triggers(rnd)
+
+
+class TestStraightJack:
+    SEATS = {1: {BJ: 10, "straight_jack": 5}}
+
+    @pytest.mark.parametrize("draws, actions, won, net", [
+        (("6D",), ["hit", "stand"], "three_card_straight", 25.0),            # (A)
+        (("3C", "6D"), ["hit", "hit", "stand"], "four_card_straight", 250.0),  # (B)
+        (("2C", "3C"), ["hit", "hit", "stand"], "two_card_straight", 5.0),     # (C)
+        (("6D", "7C"), ["hit", "hit"], "three_card_straight", 25.0),          # (D): 22, the 7 does not count
+    ])
+    def test_the_seeds_four_examples(self, draws, actions, won, net):
+        """(o)(3)(i)(A)-(D): 4 and 5 then 6; 3 then 6; 2 then 3; 6 then 7 passing 21."""
+        rnd = play(BJ, one_box("4H", "9C", "5S", "8D", *draws), self.SEATS, actions)
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net, r.cite) == (won, net, "§ 633a.7(o)(3)(ii)(C)")
+        assert settled_by(rnd, "straight_jack") == "settle_straight_jack"
+        assert "verify_straight_jack_payout" not in triggers(rnd)  # at most 51 for 1: no floorperson
+
+    @pytest.mark.parametrize("cards, length", [
+        ("4H 5S 6D", 3), ("4H 5S 3C 6D", 4), ("4H 5S 2C 3C", 2), ("4H 5S 6D 7C", 3),
+        ("AS KD", 2), ("AS 2D 3C", 3), ("KS QD AH", 3), ("4H 6S", 0)])
+    def test_straight_length(self, cards, length):
+        """(o)(3)(i): the examples as written, and ace-king and ace-2 as two-card straights."""
+        assert straight_length(parse_cards(cards)) == length
+
+    def test_ace_king_is_a_two_card_straight(self):
+        """(o)(3)(i): an ace-king (also a Blackjack, paid at once) wins the two-card straight."""
+        rnd = play(BJ, one_box("AS", "9C", "KD", "8D"), self.SEATS)
+        assert row(rnd, "straight_jack").outcome == "two_card_straight"
+
+    def test_ten_percent_of_the_meter_is_paid_off_the_table(self):
+        """(o)(3)(ii)(B)-(C): a five-card straight wins 10% of the meter: verified, not paid from the inventory."""
+        rnd = play(BJ, one_box("AS", "9C", "2D", "8D", "3C", "4H", "5S"), self.SEATS, ["hit", "hit", "hit", "stand"])
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net) == ("five_card_straight", pytest.approx(1000.05))
+        assert r.paid_off_table == pytest.approx(1000.05)
+        assert event(rnd, "verify_straight_jack_payout").seq < event(rnd, "settle_straight_jack").seq
+
+    def test_settled_after_a_dealer_blackjack(self):
+        """(h), (o)(3): after a dealer Blackjack no card is dealt; the two-card straight is still paid."""
+        rnd = play(BJ, one_box("4H", "KC", "5S", "AH"), self.SEATS)
+        assert row(rnd, "straight_jack").outcome == "two_card_straight"
+        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_straight_jack")
+
+
+class TestMeters:
+    def test_meters_persist_across_rounds_at_the_rules_rate(self):
+        """Each progressive wager adds the Rules' rate of progression to its meter, kept by the table."""
+        game = load_game(BJ, BlackjackRules(progressive_rate=0.5))
+        shoe = Shoe.stacked("2C 9S 7C 8D TD 5D  9H 7H 8S TS 5S")
+        table = game.new_table(shoe=shoe)
+        seats = {1: {BJ: 10, "bad_beat": 4, "hit_and_run": 2}}
+        drive(game.new_round(seats, table=table), ["stand"])
+        assert table.meters == {"bad_beat": 10002, "hit_and_run": 10001}
+        second = drive(game.new_round(seats, table=table), ["stand"])
+        assert table.meters == {"bad_beat": 10004, "hit_and_run": 10002}
+        assert "bad_beat meter: 10004" in event(second, "deal_first_cards").notes
