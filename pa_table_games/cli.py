@@ -6,7 +6,9 @@ Every user error is one line on stderr and exit status 2.
 
 from __future__ import annotations
 
+import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -70,6 +72,17 @@ def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
             click.echo(f"wrote {path}")
 
 
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out /tmp/review")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
+def review(games: tuple[str, ...], out: str) -> None:
+    """Write a static review page per machine (diagram + subsection table) and an index.html."""
+    from pa_table_games.review import write_review
+
+    for path in write_review(list(games or sorted(GAMES)), Path(out)):
+        click.echo(f"wrote {path}")
+
+
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
               "\n  pa-table-games play blackjack --shoe '5C AS 9D 6H KH 7C' --actions stand --json")
 @GAME
@@ -80,21 +93,30 @@ def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
 @RULES
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool) -> None:
+@click.option("--log", "log_file", type=click.Path(dir_okay=False),
+              help="Also write the round as JSON Lines (header + one event a line) for `replay`.")
+def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, log_file) -> None:
     """Play one round step by step; interactive on a terminal when --actions is not given."""
-    loaded = load_game(game, rules)
+    from pa_table_games.log import Recorder
+
+    loaded, seated = load_game(game, rules), parse_seats(seats)
     options = {"misdeal": misdeal} if misdeal is not None else None
+    recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
+    seed = recorder.seed if recorder else seed
     if actions is None and sys.stdin.isatty() and not as_json:
-        return _interactive(loaded, parse_seats(seats), seed, shoe, options)
-    rnd = play_round(loaded, parse_seats(seats), parse_actions(actions), seed=seed, shoe=shoe, options=options)
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file))
+    words = parse_actions(actions)
+    rnd = play_round(loaded, seated, words, seed=seed, shoe=shoe, options=options)
+    if recorder:
+        recorder.write(log_file, rnd, words)
     if as_json:
         click.echo(display.round_json(rnd))
     else:
         display.print_round(Console(), rnd)
 
 
-def _interactive(game, seats, seed, shoe, options) -> None:
-    console = Console()
+def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
+    console, words = Console(), []
     rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False)
     shown = display.print_new_events(console, rnd, 0)
     while not rnd.is_over:
@@ -103,11 +125,14 @@ def _interactive(game, seats, seed, shoe, options) -> None:
         word = click.prompt(f"{who} — legal: {', '.join(a.word for a in legal)}", prompt_suffix="\n> ")
         try:
             rnd.act(word)
+            words.append(word)
             rnd.advance()
         except TableGamesError as err:
             console.print(f"refused: {err}", style="red", highlight=False, markup=False)
         shown = display.print_new_events(console, rnd, shown)
     display.print_round(console, rnd, title="Round complete")
+    if logging:
+        logging[0].write(logging[1], rnd, words)
 
 
 @main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
@@ -123,22 +148,115 @@ def demo() -> None:
         console.print()
 
 
-@main.command(epilog="Example:\n\n\b\n  pa-table-games trace blackjack")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
+              "\n  pa-table-games trace blackjack --coverage --format json")
 @GAME
-def trace(game: str) -> None:
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--coverage", "with_coverage", is_flag=True,
+              help="Also list each transition with the stored scenario (tests/scenarios) that fires it.")
+def trace(game: str, fmt: str, with_coverage: bool) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
-    spec = load_game(game).spec
-    cited, waived = spec.cited_keys(), dict(spec.waived)
-    for key, text in spec.subsections:
-        click.echo(f"{spec.cite_text(key)}  {text}")
-        users = [u for c, names in cited.items() if c.startswith(key) for u in names]
-        for user in dict.fromkeys(users):
-            click.echo(f"    {user}")
-        if key in waived:
-            click.echo(f"    waived: {waived[key]}")
-    unmapped = spec.unmapped()
-    encoded = len(spec.subsections) - len(waived)
-    click.echo(f"{encoded} of {len(spec.subsections)} subsections encoded, {len(waived)} waived, {len(unmapped)} unmapped")
+    from pa_table_games import trace as tracing
+    from pa_table_games.coverage import transition_coverage
+
+    covered = transition_coverage(game) if with_coverage else None
+    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
+              "\n  python -m pa_table_games.coverage --write")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--write", is_flag=True, help="Rewrite tests/scenarios/<game>.yaml with the scenarios found.")
+@click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
+def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
+    """Search seeded random rounds for a small set of scenarios firing every transition."""
+    from pa_table_games.coverage_search import regenerate
+
+    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions)
+    for r in results:
+        click.echo(f"{r.game}: {len(r.scenarios)} scenarios fire {r.transitions - len(r.uncovered)} of {r.transitions} transitions")
+        for item in r.uncovered:
+            click.echo(f"  not reached by any scenario: {item}")
+        if r.path:
+            click.echo(f"  wrote {r.path}")
+    click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
+              "\n  pa-table-games replay round.jsonl\n  pa-table-games replay round.jsonl --json")
+@click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.pass_context
+def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
+    """Re-run a logged round through the machine and report every departure, cited.
+
+    Exit status 0: the round conforms; 1: it departs (each departure listed); 2: the log is malformed."""
+    import json
+
+    from pa_table_games.replay import replay as replay_log
+
+    report = replay_log(log_file)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        for departure in report.departures:
+            click.echo(str(departure))
+        verdict = "conforms to" if report.conforms else f"{len(report.departures)} departure(s) from"
+        click.echo(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
+                   f"{verdict} {report.section}")
+    ctx.exit(0 if report.conforms else 1)
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+              "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
+              "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
+@GAME
+@click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
+@click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
+@click.option("--strategy", help="How every player decides (default: basic; stand17; madness; house_way, player_way).")
+@RULES
+@click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
+@click.option("--workers", type=int, default=1, show_default=True, help="Processes, each with its own seeded shoe.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
+@click.pass_context
+def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers: int, as_json: bool) -> None:
+    """Deal many rounds at one table; house edge per wager with a 95% interval.
+
+    House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
+    are in the net, not the denominator. Ctrl-C stops early and prints the result so far
+    (exit status 130). The same --seed and --workers give the same result.
+
+    \b
+    --json: {"game", "section", "strategy", "rules", "seats", "seed", "workers",
+      "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
+      "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
+      "total": {same fields, "wager": "total"}}
+    house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
+    deviation of one round's net per unit initially wagered; rounds (per wager) counts the
+    rounds the wager was placed in.
+    """
+    from pa_table_games.simulate import simulate as run
+
+    with _progress_bar() as progress:
+        result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
+                     workers=workers, progress=progress)
+    click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False) if as_json else "\n".join(result.lines()))
+    ctx.exit(0 if result.complete else 130)
+
+
+@contextmanager
+def _progress_bar():
+    """A rich progress bar on stderr when it is a terminal (none when piped); yields the callback."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
+        task = bar.add_task("simulating", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json")

@@ -147,7 +147,13 @@ class MachineSpec:
         cited = self.cited_keys()
         waived = dict(self.waived)
         return [key for key, _ in self.subsections
-                if key not in waived and not any(c.startswith(key) for c in cited)]
+                if key not in waived and not any(covers(c, key) for c in cited)]
+
+
+def covers(cite: str, key: str) -> bool:
+    """``cite`` is subsection ``key`` or one of its sub-paragraphs: "(g)(1)(i)" covers "(g)(1)",
+    "(g)(10)" does not."""
+    return cite == key or (cite.startswith(key) and cite[len(key)] == "(")
 
 
 def load_spec(path: str | Path, registry: Registry) -> MachineSpec:
@@ -230,7 +236,7 @@ class _Loader:
         value = node.get("cite")
         if isinstance(value, str):
             value = [value]
-        if not value or not all(isinstance(c, str) for c in value):
+        if not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value):
             raise self.fail(node.line_of("cite"), f"{what} needs 'cite': a subsection or a list of them")
         for c in value:
             if c not in self.index and c not in self.references:

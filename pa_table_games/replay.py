@@ -1,0 +1,341 @@
+"""Replay: re-run a logged round through the machine and report every departure, cited.
+
+The round is re-dealt from the log's header alone (Rules, seats, the shoe as dealt, the
+decisions) and compared with the logged events in lockstep. Before each dealer step the
+machine's next transition is compared with the logged one; a different step is explained
+from the round as it stands — the guard that does not hold ("a dealer draw on 17": the
+dealer's total is not below 17, § 633a.7(m)), the transition that comes first, the
+refusal, or an event the machine does not know — and comparison stops there, since
+the rest of the log no longer describes the machine's round. Differences inside a
+matching event (a card out of order, a settlement, a citation, a note, a seat deciding out
+of turn) are reported and comparison goes on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+from attrs import field, frozen
+
+from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.game import Game, load_game
+from pa_table_games.log import LogFileError, RoundLog, read_log
+from pa_table_games.rules import rules_from_mapping
+from pa_table_games.shoe import Shoe
+from pa_table_games.spec import TransitionSpec
+from pa_table_games.values import Action
+
+# kinds of departure
+CARD = "card out of order"
+NOT_ALLOWED = "transition not allowed"
+OUT_OF_ORDER = "step out of order"
+REFUSED = "refused by the regulation"
+UNKNOWN = "unknown event"
+STATE = "state differs"
+SETTLEMENT = "settlement differs"
+TURN = "out of turn"
+CITATION = "citation differs"
+NOTE = "note differs"
+SEQUENCE = "sequence differs"
+ILLEGAL = "illegal decision"
+DECISIONS = "decisions differ"
+MISSING = "missing event"
+EXTRA = "event after the round is over"
+SHOE = "shoe differs"
+
+
+@frozen
+class Departure:
+    """One way the logged round departs from the machine, with the subsection it breaks."""
+
+    line: int | None
+    seq: int | None
+    kind: str
+    message: str
+    cite: str
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line else "log"
+        event = f" (event {self.seq})" if self.seq is not None else ""
+        return f"{where}{event}: {self.kind}: {self.message} — {self.cite}"
+
+    def to_json(self) -> dict:
+        return attrs.asdict(self)
+
+
+@frozen
+class ReplayReport:
+    """The outcome of a replay: how far the log was compared and every departure found."""
+
+    file: str
+    game: str
+    section: str
+    events: int  # events in the log
+    compared: int  # events compared with the machine's
+    departures: tuple[Departure, ...] = field(converter=tuple)
+
+    @property
+    def conforms(self) -> bool:
+        return not self.departures
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "game": self.game, "section": self.section, "events": self.events,
+                "compared": self.compared, "conforms": self.conforms,
+                "departures": [d.to_json() for d in self.departures]}
+
+
+def replay(path: str | Path) -> ReplayReport:
+    """Re-run the round logged in ``path``; a malformed file is a :class:`LogFileError`."""
+    log = read_log(path)
+    return _Replay(log, *_setup(log)).run()
+
+
+def _setup(log: RoundLog) -> tuple[Game, Any]:
+    """The game under the logged Rules and a round at a table holding the logged shoe."""
+    h, file = log.header, log.file
+    try:
+        game = load_game(h["game"])
+        defaults = game.info.rules_class()
+        rules = {k: tuple(v) if isinstance(v, list) and isinstance(getattr(defaults, k, None), tuple) else v
+                 for k, v in h["rules"].items()}
+        game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"))
+        shoe = _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))
+        if h.get("seed") is not None:  # the shuffled shoe's generator, for any draw of chance in the round
+            shoe.rng = game.new_table(seed=h["seed"]).shoe.rng
+            for side in getattr(shoe, "sides", {}).values():
+                side.rng = shoe.rng
+        for name, value in h.get("shoe_state", {}).items():
+            _set_flag(shoe, name, value)
+        table = game.new_table(shoe=shoe)
+        for name, value in h.get("table", {}).items():
+            _set_flag(table, name, value)
+        seats = {int(seat): dict(w) for seat, w in h["seats"].items()}
+        return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
+    except TableGamesError as err:
+        raise LogFileError(file, log.header_line, f"header: {err}") from None
+
+
+def _stacked(dealt: Any, undealt: Any) -> Any:
+    """The logged shoe, stacked: a list for a single shoe, {side: list} for a double shoe."""
+    if isinstance(dealt, list):
+        if not isinstance(undealt, list):
+            raise TableGamesError("'undealt' must be a list like 'shoe'")
+        return Shoe.stacked(dealt + undealt)
+    from pa_table_games.double_shoe import SIDES, DoubleShoe
+
+    if set(dealt) != set(SIDES) or not isinstance(undealt, dict) or not set(undealt) <= set(SIDES):
+        raise TableGamesError(f"a double shoe is logged as {{{', '.join(SIDES)}}}: a list of card codes each")
+    return DoubleShoe.stacked(*(dealt[side] + undealt.get(side, []) for side in SIDES))
+
+
+def _set_flag(obj: Any, name: str, value: bool) -> None:
+    flags = {f.name for f in attrs.fields(type(obj)) if f.type in ("bool", bool)}
+    if name not in flags:
+        raise TableGamesError(f"unknown flag {name!r} (known: {', '.join(sorted(flags))})")
+    setattr(obj, name, value)
+
+
+class _Replay:
+    def __init__(self, log: RoundLog, game: Game, rnd: Any) -> None:
+        self.log, self.game, self.rnd, self.spec = log, game, rnd, game.spec
+        self.actions = list(log.header["actions"])
+        self.departures: list[Departure] = []
+        self.at = 0  # index of the next logged event
+
+    # -- helpers ---------------------------------------------------------------------------
+    def depart(self, kind: str, message: str, cite: str, at: int | None = None) -> None:
+        at = self.at if at is None else at
+        line = self.log.lines[at] if at < len(self.log.events) else None
+        seq = self.log.events[at]["seq"] if at < len(self.log.events) else None
+        self.departures.append(Departure(line, seq, kind, message, cite))
+
+    def cite_of(self, cites: tuple[str, ...] | list[str]) -> str:
+        return ", ".join(self.spec.cite_text(c) for c in cites)
+
+    def state_cite(self) -> str:
+        return self.spec.cite_text(self.spec.state(self.rnd.state).cite[0])
+
+    def report(self) -> ReplayReport:
+        h = self.log.header
+        return ReplayReport(self.log.file, h["game"], self.spec.section, len(self.log.events),
+                            min(self.at, len(self.log.events)), self.departures)
+
+    # -- the lockstep ----------------------------------------------------------------------
+    def run(self) -> ReplayReport:
+        rnd, events = self.rnd, self.log.events
+        while not rnd.is_over:
+            due = self.game.next_dealer_transition(rnd)
+            if self.at >= len(events):
+                what = f"the machine fires {due.trigger!r} next" if due else \
+                    f"'{self.spec.state(rnd.state).label}' awaits a decision"
+                self.depart(MISSING, f"the log ends before the round is complete: {what}",
+                            self.cite_of(due.cite) if due else self.state_cite())
+                return self.report()
+            logged = events[self.at]
+            fired = self.dealer_step(due, logged) if due is not None else self.decision(logged)
+            if fired is None:
+                return self.report()
+            self.compare(logged, fired)
+            self.at += 1
+        for at in range(self.at, len(events)):
+            self.at = at
+            if not self.known(events[at]):
+                continue
+            self.depart(EXTRA, f"{events[at]['trigger']!r} is logged after the round reached "
+                        f"'{self.spec.state(rnd.state).label}'", self.state_cite())
+        self.at = len(events)
+        if self.actions:
+            self.depart(DECISIONS, f"the header's decisions {', '.join(self.actions)} were never needed",
+                        self.state_cite())
+        return self.report()
+
+    def dealer_step(self, due: TransitionSpec, logged: dict) -> Any:
+        if (logged["trigger"], logged["source"], logged["dest"]) != (due.trigger, due.source, due.dest):
+            self.explain(logged, due)
+            return None
+        try:
+            return self.rnd.step()
+        except TableGamesError as err:
+            self.depart(SHOE, f"the machine could not fire {due.trigger!r}: {err}", self.cite_of(due.cite))
+            return None
+
+    def decision(self, logged: dict) -> Any:
+        rnd = self.rnd
+        if not self.known(logged):
+            return None
+        if not self.actions:
+            self.depart(DECISIONS, f"the header's decisions ran out; the log records {logged['trigger']!r}",
+                        self.state_cite())
+            return None
+        word = self.actions.pop(0)
+        try:
+            rnd.act(word)
+        except IllegalAction as err:
+            self.depart(ILLEGAL, f"the decision {err.action!r} is not allowed: {err.reason}", err.cite)
+            return None
+        except TableGamesError as err:
+            self.depart(ILLEGAL, f"the decision {word!r} cannot be applied: {err}", self.state_cite())
+            return None
+        fired = rnd.events[-1]
+        if (logged["trigger"], logged["source"], logged["dest"]) != (fired.trigger, fired.source, fired.dest):
+            self.depart(DECISIONS, f"the log records {logged['trigger']!r} where the header's next decision "
+                        f"is {word!r}", ", ".join(fired.cite))
+            return None
+        return fired
+
+    def known(self, logged: dict) -> bool:
+        """Report an event the machine does not know, or one the regulation refuses; False for those."""
+        trigger = logged["trigger"]
+        for refusal in self.spec.refusals:
+            if trigger == refusal.trigger or trigger.partition("=")[0] == refusal.trigger:
+                self.depart(REFUSED, f"{trigger!r} is logged, but {refusal.reason}", self.spec.cite_text(refusal.cite))
+                return False
+        if not any(t.trigger == trigger for t in self.spec.transitions):
+            self.depart(UNKNOWN, f"no step of {self.spec.short_section} is called {trigger!r}", self.state_cite())
+            return False
+        return True
+
+    def explain(self, logged: dict, due: TransitionSpec) -> None:
+        """Why the logged step is not the one the machine takes now, cited."""
+        rnd, spec, trigger = self.rnd, self.spec, logged["trigger"]
+        if not self.known(logged):
+            return
+        label = spec.state(rnd.state).label
+        candidates = [t for t in spec.outgoing(rnd.state) if t.trigger == trigger]
+        if not candidates:
+            self.depart(OUT_OF_ORDER, f"{trigger!r} is not a step out of '{label}' (the log says the round was "
+                        f"in {logged['source']!r}); the machine fires {due.trigger!r}", self.cite_of(due.cite))
+            return
+        candidates.sort(key=lambda t: t.dest != logged["dest"])
+        t = candidates[0]
+        failing = self.failing_guard(t, logged)
+        if failing is not None:
+            entry, held = failing
+            why = f"not allowed when {entry.doc}" if held else f"allowed only when {entry.doc}"
+            self.depart(NOT_ALLOWED, f"{trigger!r} in '{label}' is {why}; the machine fires {due.trigger!r}",
+                        self.cite_of(entry.cite))
+        elif t.dest != logged["dest"] or t.source != logged["source"]:
+            self.depart(STATE, f"the log moves {logged['source']!r} -> {logged['dest']!r}; the machine's "
+                        f"{trigger!r} goes {t.source!r} -> {t.dest!r}", self.cite_of(t.cite))
+        else:
+            who = "a player's decision" if t.by == "player" else "a later step"
+            self.depart(OUT_OF_ORDER, f"{trigger!r} is {who}; the dealer's {due.trigger!r} comes first "
+                        f"(tried in the machine file's order)", self.cite_of(due.cite))
+
+    def failing_guard(self, t: TransitionSpec, logged: dict) -> tuple[Any, bool] | None:
+        """The first guard of ``t`` that does not allow it now: (entry, held) — ``held`` for an unless."""
+        rnd, saved = self.rnd, self.rnd.acting
+        if t.by == "player" and logged.get("seat") is not None:
+            rnd.acting = Action(logged["seat"], t.trigger, logged.get("hand") or 0)
+        try:
+            for entry in t.when:
+                if not _holds(entry, rnd):
+                    return entry, False
+            for entry in t.unless:
+                if _holds(entry, rnd):
+                    return entry, True
+            return None
+        finally:
+            rnd.acting = saved
+
+    # -- inside one matching event -------------------------------------------------------------
+    def compare(self, logged: dict, fired: Any) -> None:
+        mine = fired.to_json()
+        cite = ", ".join(fired.cite)
+        if logged["seq"] != mine["seq"]:
+            self.depart(SEQUENCE, f"the log numbers this event {logged['seq']}; it is event {mine['seq']}", cite)
+        if (logged.get("seat"), logged.get("hand")) != (mine.get("seat"), mine.get("hand")):
+            self.depart(TURN, f"the log has seat {logged.get('seat')} hand {logged.get('hand')} deciding; seat "
+                        f"{mine.get('seat')} hand {mine.get('hand')} decides now: players act in turn",
+                        self.spec.cite_text(self.spec.state(fired.source).cite[0]))
+        if logged["cite"] != mine["cite"]:
+            self.depart(CITATION, f"the log cites {', '.join(logged['cite']) or 'nothing'}", cite)
+        self.compare_cards(logged.get("cards", []), mine.get("cards", []), cite)
+        self.compare_settled(logged.get("settled", []), mine.get("settled", []), cite)
+        if logged.get("notes", []) != mine.get("notes", []):
+            self.depart(NOTE, f"the log notes {logged.get('notes', [])}; the machine notes {mine.get('notes', [])}", cite)
+
+    def compare_cards(self, logged: list[dict], mine: list[dict], cite: str) -> None:
+        if logged == mine:
+            return
+        show = lambda m: f"{m['card']}->{m['to']}" + ("" if m["face_up"] else " (face down)")  # noqa: E731
+        diffs = [f"card {i}: the log has {show(a) if a else 'nothing'}, the machine {show(b) if b else 'nothing'}"
+                 for i, (a, b) in enumerate(_zip_longest(logged, mine), 1) if a != b]
+        self.depart(CARD, "dealing the logged shoe in order: " + "; ".join(diffs), cite)
+
+    def compare_settled(self, logged: list[dict], mine: list[dict], cite: str) -> None:
+        if logged == mine:
+            return
+        key = lambda r: (r["seat"], r["wager"], r["hand"])  # noqa: E731
+        ours = {key(r): r for r in mine}
+        theirs = {key(r): r for r in logged}
+        for k, row in theirs.items():
+            name = f"seat {k[0]} {k[1]}" + (f" hand {k[2]}" if k[2] else "")
+            if k not in ours:
+                placed = self.rnd.wager(*k) is not None
+                why = "it is not settled here" if placed else "no such wager is on the layout"
+                self.depart(SETTLEMENT, f"the log settles {name} ({row['outcome']} {row['net']:+g}); {why}", cite)
+            elif row != ours[k]:
+                m = ours[k]
+                self.depart(SETTLEMENT, f"{name}: the log has {row['outcome']} {row['net']:+g} on {row['amount']:g}"
+                            f" ({row['cite']}); the machine settles {m['outcome']} {m['net']:+g} on {m['amount']:g}",
+                            m["cite"])
+        for k, row in ours.items():
+            if k not in theirs:
+                self.depart(SETTLEMENT, f"the log does not settle seat {k[0]} {k[1]} hand {k[2]}; the machine: "
+                            f"{row['outcome']} {row['net']:+g}", row["cite"])
+        if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
+            self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
+
+
+def _holds(entry: Any, rnd: Any) -> bool:
+    try:
+        return bool(entry.fn(rnd))
+    except Exception:  # noqa: BLE001  (a guard asked out of its state cannot hold)
+        return False
+
+
+def _zip_longest(a: list, b: list) -> list[tuple]:
+    return [(a[i] if i < len(a) else None, b[i] if i < len(b) else None) for i in range(max(len(a), len(b)))]

@@ -1,0 +1,161 @@
+"""Replay: a recorded round re-runs clean; each hand-made tampered log (tests/replay) is caught, cited."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games import TableGamesError, load_game
+from pa_table_games.cli import main
+from pa_table_games.games import GAMES
+from pa_table_games.log import LogFileError, Recorder
+from pa_table_games.replay import (CARD, CITATION, EXTRA, ILLEGAL, MISSING, NOT_ALLOWED, REFUSED, SETTLEMENT, TURN,
+                                   UNKNOWN, replay)
+
+LOGS = Path(__file__).parent / "replay"
+
+
+def _random_decision(rnd, rng) -> str:
+    """Apply a random legal decision (a refused one, e.g. a bare `low` in Pai Gow, leaves the round as it was)."""
+    legal = list(rnd.legal_actions())
+    rng.shuffle(legal)
+    for action in legal:
+        try:
+            rnd.act(action.word)
+            return action.word
+        except TableGamesError:
+            continue
+    raise AssertionError(f"no legal decision applies in {rnd.state}")
+
+
+def replay_cli(path):
+    return CliRunner().invoke(main, ["replay", str(path)])
+
+
+class TestConformingRounds:
+    @pytest.mark.parametrize("name", ["conforming.jsonl", "conforming_two_seats.jsonl",
+                                      "conforming_double_down_madness.jsonl", "conforming_pai_gow.jsonl"])
+    def test_recorded_round_replays_clean(self, name):
+        """A recorded round conforms: exit 0, every event compared, no departure."""
+        result = replay_cli(LOGS / name)
+        assert result.exit_code == 0, result.output
+        report = replay(LOGS / name)
+        assert report.conforms and report.compared == report.events
+
+    @pytest.mark.parametrize("game", sorted(GAMES))
+    def test_random_rounds_logged_by_play_replay_clean(self, game, tmp_path):
+        """Rounds played with random legal decisions and logged replay without a departure."""
+        loaded = load_game(game)
+        for seed in range(4):
+            rng = random.Random(seed)
+            seats = {1: {loaded.info.wagers[0]: 10}, 3: {loaded.info.wagers[0]: 5}}
+            rec = Recorder(loaded, seats, seed=seed, shoe=None)
+            rnd, words = loaded.new_round(seats, seed=seed).advance(), []
+            while not rnd.is_over:
+                words.append(_random_decision(rnd, rng))
+                rnd.advance()
+            rec.write(tmp_path / "r.jsonl", rnd, words)
+            report = replay(tmp_path / "r.jsonl")
+            assert report.conforms, [str(d) for d in report.departures]
+
+    def test_double_shoe_round_replays_clean(self, tmp_path):
+        """A round dealt from a double shoe (§ 633a.7(d)) is logged side by side and replays clean."""
+        rules, path = tmp_path / "double.yaml", tmp_path / "round.jsonl"
+        rules.write_text("double_shoe: true\n")
+        played = CliRunner().invoke(main, ["play", "blackjack", "--rules", str(rules), "--seed", "3",
+                                           "--actions", "stand", "--log", str(path)])
+        assert played.exit_code == 0, played.output
+        header = json.loads(path.read_text().splitlines()[0])
+        assert set(header["shoe"]) == {"red", "black"}
+        assert replay_cli(path).exit_code == 0
+
+    def test_cli_play_log_then_replay(self, tmp_path):
+        """`play --log` then `replay` on the file: exit 0 and 'conforms to' the section."""
+        path = tmp_path / "round.jsonl"
+        played = CliRunner().invoke(main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand",
+                                           "--log", str(path)])
+        assert played.exit_code == 0, played.output
+        result = replay_cli(path)
+        assert result.exit_code == 0 and "conforms to 58 Pa. Code § 633a.7" in result.output
+
+
+#: tampered log -> (kind of departure, the citation it must carry, words of the message)
+TAMPERED = {
+    "card_out_of_order.jsonl": (CARD, "§ 633a.7(f), § 633a.7(f)(1)", "the log has 7S->seat 1, the machine TH->seat 1"),
+    "dealer_draw_on_17.jsonl": (NOT_ALLOWED, "§ 633a.7(m)", "'draw_dealer_card'"),
+    "hit_on_21.jsonl": (NOT_ALLOWED, "§ 633a.7(k)(1)", "hand totals 21 or more"),
+    "settlement_differs.jsonl": (SETTLEMENT, "§ 633a.7(p)(2)", "the log has win +15 on 10"),
+    "wager_not_on_layout.jsonl": (SETTLEMENT, "§ 633a.7(r)(1)", "no such wager is on the layout"),
+    "unknown_event.jsonl": (UNKNOWN, "§ 633a.7(f)(4)", "'peek_at_hole_card'"),
+    "missing_event.jsonl": (MISSING, "§ 633a.7(s)", "'end_round'"),
+    "event_after_round.jsonl": (EXTRA, "§ 633a.7(s)", "after the round reached 'Round complete'"),
+    "out_of_turn.jsonl": (TURN, "§ 633a.7(i)", "seat 1 hand 0 decides now"),
+    "citation_differs.jsonl": (CITATION, "§ 633a.7(f)(2)", "the log cites § 633a.7(f)(4)"),
+    "surrender_not_offered.jsonl": (ILLEGAL, "§ 633a.9", "'surrender' is not allowed"),
+    "split_in_double_down_madness.jsonl": (REFUSED, "§ 692.7(j)", "may not split pairs"),
+    "wager_after_no_more_bets.jsonl": (REFUSED, "§ 670a.7(c)", "after \"no more bets\""),
+}
+
+
+class TestTamperedLogs:
+    def test_every_tampered_log_is_listed(self):
+        """Each file in tests/replay that is not a conforming round has its expected departure here."""
+        files = {p.name for p in LOGS.glob("*.jsonl") if not p.name.startswith("conforming")}
+        assert files == set(TAMPERED) and len({kind for kind, _, _ in TAMPERED.values()}) >= 8
+
+    @pytest.mark.parametrize("name", sorted(TAMPERED))
+    def test_departure_is_caught_with_its_citation(self, name):
+        """The first departure has the right kind, cites the right subsection and names the logged line."""
+        kind, cite, words = TAMPERED[name]
+        report = replay(LOGS / name)
+        assert not report.conforms
+        first = report.departures[0]
+        assert (first.kind, first.cite) == (kind, cite), str(first)
+        assert words in first.message
+        assert first.line is not None or kind == MISSING
+
+    @pytest.mark.parametrize("name", sorted(TAMPERED))
+    def test_cli_exits_1_listing_departures(self, name):
+        """`replay` on a tampered log exits 1 and prints each departure with its citation."""
+        result = replay_cli(LOGS / name)
+        kind, cite, _ = TAMPERED[name]
+        assert result.exit_code == 1
+        assert f": {kind}: " in result.output and f"— {cite}" in result.output
+        assert "departure(s) from" in result.output
+
+    def test_json_report(self):
+        """--json gives the departures as data with line, seq, kind, message and cite."""
+        result = CliRunner().invoke(main, ["replay", str(LOGS / "dealer_draw_on_17.jsonl"), "--json"])
+        doc = json.loads(result.output)
+        assert result.exit_code == 1 and doc["conforms"] is False
+        assert doc["departures"][0] == {"line": 11, "seq": 10, "kind": NOT_ALLOWED,
+                                        "message": doc["departures"][0]["message"], "cite": "§ 633a.7(m)"}
+
+    def test_comparison_stops_where_the_rounds_part(self):
+        """After a step the machine would not take, the rest of the log is not compared (no cascade)."""
+        report = replay(LOGS / "dealer_draw_on_17.jsonl")
+        assert len(report.departures) == 1 and report.compared < report.events
+
+
+class TestMalformedLogs:
+    @pytest.mark.parametrize(("name", "line"), [
+        ("not_json.jsonl", 4), ("no_header.jsonl", 1), ("bad_card_code.jsonl", 1),
+        ("event_without_trigger.jsonl", 3), ("unknown_field.jsonl", 6), ("wrong_kind.jsonl", 5),
+        ("card_without_face.jsonl", 7), ("empty.jsonl", 1), ("unknown_game.jsonl", 1),
+        ("unknown_rules_option.jsonl", 1),
+    ])
+    def test_exit_2_naming_the_line(self, name, line):
+        """A malformed log exits 2 with one line 'error: FILE:LINE: ...' and no traceback."""
+        path = LOGS / "malformed" / name
+        result = replay_cli(path)
+        assert result.exit_code == 2
+        assert f"error: {path}:{line}: " in result.output and "Traceback" not in result.output
+
+    def test_header_problems_are_log_file_errors(self):
+        """An unknown Rules option in the header is a LogFileError on the header's line."""
+        with pytest.raises(LogFileError, match=r":1: header: rules: unknown Rules option 'bonus_spins'"):
+            replay(LOGS / "malformed" / "unknown_rules_option.jsonl")
