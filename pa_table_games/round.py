@@ -83,8 +83,8 @@ class Round:
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the acting player now, in the machine file's order."""
         turn = self.game.info.turn(self)
-        if turn is None:
-            return ()
+        if turn is None or self.game.next_dealer_transition(self) is not None:
+            return ()  # a forced dealer step comes before any decision
         names: list[str] = []
         for t in self.game.player_transitions(self.state):
             if t.trigger not in names and self.game.guards_hold(t, self):
@@ -265,6 +265,7 @@ class Round:
         turn = self.game.info.turn(self)
         if turn is None or not self.game.player_transitions(self.state):
             raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
+        due = self.game.next_dealer_transition(self)  # a forced dealer step comes before any decision
         if not candidates:
             known = sorted({t.trigger for t in spec.transitions if t.by == "player"})
             why = "not a decision open in" if action.name in known else "unknown action in"
@@ -277,6 +278,9 @@ class Round:
         try:
             for t in candidates:
                 if self.game.guards_hold(t, self):
+                    if due is not None:
+                        raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
+                                            spec.cite_text(due.cite[0]))
                     return t
             t = candidates[0]
             for g in t.when:

@@ -37,6 +37,13 @@ class _Loader(yaml.SafeLoader):
     error_class: type[InputFileError] = InputFileError
     file: str = "<string>"
 
+    def compose_node(self, parent, index):
+        """Refuse aliases: plain data needs none, and nested ones expand exponentially (a YAML bomb)."""
+        if self.check_event(yaml.AliasEvent):
+            raise yaml.MarkedYAMLError(problem="aliases (*name) are not allowed (plain data only)",
+                                       problem_mark=self.peek_event().start_mark)
+        return super().compose_node(parent, index)
+
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
     loader.flatten_mapping(node)

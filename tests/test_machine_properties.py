@@ -1,0 +1,223 @@
+"""Machine properties proven on every build, for every registered game (iterates ``GAMES``).
+
+Static: every state is reachable from the start and reaches a final state; every state,
+transition, refusal and registered guard/action cites a subsection of the index (or a
+reference); the registry's names are exactly the names the machine file uses.
+
+Sampled: ``SAMPLED_ROUNDS`` random rounds per game (random Rules, seats and decisions,
+``randomplay.random_rounds``); before every step every guard out of the round's state is
+called, and these must hold:
+
+* **Guards are pure**: a guard the round evaluates returns ``type(r) is bool`` and leaves
+  the round and its table unchanged (compared by snapshot).
+* **Alternatives are exclusive**: dealer transitions sharing a (state, trigger) — one
+  event with several guarded outcomes — never hold together, unless the group ends with a
+  guard-less transition (the declared "otherwise").
+* **No silent preemption**: dealer transitions are tried in file order and the first whose
+  guards hold fires. When a guarded transition F fires while a later guarded transition T
+  out of the same state also holds, the file order must be intentional, which here means
+  one of: F refines T (F's ``when`` and ``unless`` include T's: specific before general);
+  T still holds after F fired (F is a step *before* T, e.g. settling each optional wager in
+  (g)'s order, not a choice *instead of* T); F and T do the same actions to the same state;
+  or (state, F, T) is in ``ORDERED`` below with the regulation's reason. A guard of T that
+  raises on a round where F holds counts as T not holding: T is only asked behind F
+  (e.g. "the acting hand ..." after "every decision is made").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter, deque
+
+import pytest
+
+from pa_table_games.game import load_game
+from pa_table_games.games import GAMES, game_info
+
+from randomplay import random_rounds, snapshot
+
+SAMPLED_ROUNDS = 200
+
+#: (game, state, earlier trigger, later trigger) -> why the earlier one rightly preempts the later.
+ORDERED = {
+    ("blackjack", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
+        "§ 633a.7(n) is the exception to (m): no card is drawn when no outcome depends on the dealer",
+    ("blackjack", "player_decisions", "pay_player_blackjack", "close_hand_at_21_or_over"):
+        "§ 633a.7(i)(1): a Blackjack is paid and removed at once, not merely closed at 21 under (k)(1)",
+    ("blackjack", "player_decisions", "announce_player_blackjack", "close_hand_at_21_or_over"):
+        "§ 633a.7(i)(1)(ii)(B): a Blackjack is announced, to be paid after the hole card, not merely closed",
+    ("double-down-madness", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
+        "§ 692.7(o) is the exception to (n): no card is drawn when no hand or Push 22 wager depends on it",
+    ("double-down-madness", "player_decisions", "collect_busted_wager", "close_hand_at_21"):
+        "§ 692.7(l) (s)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
+    ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_hand_at_21"):
+        "§ 692.7(i): a Blackjack is paid at once, not merely closed at 21 under (l)(1)",
+    ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_initial_ace_hand"):
+        "§ 692.7(i): a Blackjack on an initial ace is paid at once, not merely closed under (l)(2)",
+    ("double-down-madness", "player_decisions", "pay_player_blackjack_and_tuck_cards", "close_hand_at_21"):
+        "§ 692.7(i) (p): a Blackjack with a Push 22 wager is paid and its cards tucked, not merely closed",
+    ("double-down-madness", "player_decisions", "pay_player_blackjack_and_tuck_cards", "close_initial_ace_hand"):
+        "§ 692.7(i) (p): a Blackjack with a Push 22 wager is paid and its cards tucked, not merely closed",
+    ("double-down-madness", "dealer_hand_complete", "settle_dealer_22", "collect_losing_wagers"):
+        "§ 692.7(p)(1): a dealer 22 returns the remaining wagers; (p)(2) and (t) settle every other total",
+}
+
+
+def _holds(game, t, rnd) -> bool | None:
+    """Whether ``t``'s guards hold; None when a guard raises (it is only asked behind an earlier one)."""
+    try:
+        return game.guards_hold(t, rnd)
+    except Exception:  # noqa: BLE001 - a partial guard, recorded as "not holding"
+        return None
+
+
+class _Observer:
+    """Called before every step of the sampled rounds: checks guards, records overlaps."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.visited: Counter = Counter()
+        self.impure: list[str] = []
+        self.not_bool: list[str] = []
+        self.alternatives: set[tuple] = set()
+        self.preempted: set[tuple] = set()
+        self.pending: list = []  # (state, F, T) where F fired while T held: does T hold after?
+        self.steps = 0
+
+    def __call__(self, rnd) -> None:
+        self.settle_pending(rnd)
+        game, state = rnd.game, rnd.state
+        self.visited[state] += 1
+        self.steps += 1
+        dealer = [t for t in rnd.spec.outgoing(state) if t.by == "dealer"]
+        before = snapshot(rnd)
+        self.call_guards(rnd, dealer)
+        holding = [t for t in dealer if t.guards and _holds(game, t, rnd)]
+        if snapshot(rnd) != before:
+            self.impure.append(f"{state}: a guard of {[t.trigger for t in dealer]} changed the round")
+        self.check_alternatives(state, dealer, holding)
+        first = holding[0] if holding else None
+        for later in holding[1:]:
+            if not self.intended(first, later):
+                self.pending.append((state, first, later, rnd))
+
+    def call_guards(self, rnd, dealer) -> None:
+        """Each guard the round would evaluate now, as ``Game.guards_hold`` does (``when`` in order until
+        one fails, then ``unless`` until one holds): dealer transitions in file order, then the decisions'."""
+        for t in dealer:
+            if self.hold(t, rnd):
+                return
+        if rnd.game.info.turn(rnd) is not None:
+            for t in rnd.game.player_transitions(rnd.state):
+                self.hold(t, rnd)
+
+    def hold(self, t, rnd) -> bool:
+        for g, wanted in [(g, True) for g in t.when] + [(g, False) for g in t.unless]:
+            result = g.fn(rnd)
+            if type(result) is not bool:
+                self.not_bool.append(f"{g.name} returned {result!r} in {rnd.state}")
+            if bool(result) is not wanted:
+                return False
+        return True
+
+    def check_alternatives(self, state, dealer, holding) -> None:
+        by_trigger: dict[str, list] = {}
+        for t in dealer:
+            by_trigger.setdefault(t.trigger, []).append(t)
+        for trigger, group in by_trigger.items():
+            if len(group) > 1 and group[-1].guards and sum(t in holding for t in group) > 1:
+                self.alternatives.add((state, trigger))
+
+    def intended(self, first, later) -> bool:
+        refines = set(first.when) >= set(later.when) and set(first.unless) >= set(later.unless)
+        same = first.do == later.do and first.dest == later.dest
+        return refines or same or (self.name, first.source, first.trigger, later.trigger) in ORDERED
+
+    def settle_pending(self, rnd) -> None:
+        """After F fired: a T that no longer holds (or no longer can: the round left) was preempted."""
+        for state, first, later, pending_round in self.pending:
+            if pending_round is rnd and not (rnd.state == state and _holds(rnd.game, later, rnd)):
+                self.preempted.add((state, first.trigger, later.trigger))
+        self.pending = [p for p in self.pending if p[3] is not rnd]
+
+
+@functools.cache
+def observed(name: str) -> _Observer:
+    """The observations of SAMPLED_ROUNDS random rounds of ``name`` (shared by the tests)."""
+    observer = _Observer(name)
+    for rnd in random_rounds(name, SAMPLED_ROUNDS, seed=2026, before_step=observer):
+        observer.settle_pending(rnd)
+    return observer
+
+
+GAME_NAMES = sorted(GAMES)
+
+
+class TestStructure:
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_every_state_is_reachable_from_the_start(self, name):
+        """Every state of the machine can be reached from its initial state."""
+        spec = load_game(name).spec
+        assert spec.reachable() == {s.id for s in spec.states}
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_a_final_state_is_reachable_from_every_state(self, name):
+        """From every state some path leads to a final state: no round can be trapped."""
+        spec = load_game(name).spec
+        reaches = set(spec.final_states())
+        queue = deque(reaches)
+        while queue:
+            state = queue.popleft()
+            for t in spec.transitions:
+                if t.dest == state and t.source not in reaches:
+                    reaches.add(t.source)
+                    queue.append(t.source)
+        assert reaches == {s.id for s in spec.states}
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_everything_cites_a_subsection(self, name):
+        """Every state, transition, refusal and registered guard/action cites the index or a reference."""
+        spec = load_game(name).spec
+        known = {k for k, _ in spec.subsections} | {k for k, _ in spec.references}
+        cites = [(f"state {s.id}", c) for s in spec.states for c in s.cite]
+        cites += [(f"transition {t.trigger}", c) for t in spec.transitions for c in t.cite]
+        cites += [(f"refusal {r.trigger}", r.cite) for r in spec.refusals]
+        cites += [(f"{e.kind} {e.name}", c) for e in game_info(name).registry.entries() for c in e.cite]
+        assert all(s.cite for s in spec.states) and all(t.cite for t in spec.transitions)
+        assert [(what, c) for what, c in cites if c not in known] == []
+        assert spec.unmapped() == []
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_every_registered_name_is_used(self, name):
+        """The registry's guards and actions are exactly those the machine file names, per game."""
+        spec, registry = load_game(name).spec, game_info(name).registry
+        for kind in ("guard", "action"):
+            used = {e.name for e in spec.entries() if e.kind == kind}
+            assert registry.names(kind) == used, kind
+
+
+class TestSampledRounds:
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_guards_are_pure(self, name):
+        """Every guard evaluated on the sampled rounds returns a bool and leaves the round unchanged."""
+        seen = observed(name)
+        assert seen.steps > 1000
+        assert seen.not_bool == [] and seen.impure == []
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_alternatives_of_one_trigger_are_exclusive(self, name):
+        """Dealer transitions of one (state, trigger) never hold together unless a guard-less one ends them."""
+        assert observed(name).alternatives == set()
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_no_transition_is_silently_preempted(self, name):
+        """An earlier dealer transition overrides a later one that also holds only by refinement, as a
+        step before it, with the same effect, or with a reason in ORDERED."""
+        assert observed(name).preempted == set()
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_sampling_reaches_the_common_states(self, name):
+        """The sampled rounds visit the machine's initial state and at least half of its states."""
+        seen, spec = observed(name), load_game(name).spec
+        assert spec.initial in seen.visited
+        assert len(seen.visited) >= len(spec.states) // 2
