@@ -62,14 +62,9 @@ def rules_space(rules_class: type) -> dict[str, tuple]:
     return space
 
 
-#: Rules values left out of random play while a known bug in a game written concurrently stands:
-#: (game, option) -> (keep the value?, the bug). Each has a strict xfail test in test_random_play.py.
-KNOWN_BUGS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {
-    ("six-card-fortune-pai-gow", "double_down_max"): (
-        lambda value: value >= 1,
-        "legal_actions() offers double_down, but double_down (no amount) stakes the whole wager and is "
-        "refused when the Rules' double_down_max is below 1 (§ 670a.7(c))"),
-}
+#: Rules values left out of random play while a known bug stands: (game, option) -> (keep the
+#: value?, the bug), each with a strict xfail test in test_random_play.py. None stand now.
+KNOWN_BUGS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {}
 
 
 def game_rules_space(game: str, rules_class: type) -> dict[str, tuple]:

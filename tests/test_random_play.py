@@ -51,7 +51,7 @@ from pa_table_games.replay import replay
 from pa_table_games.spec import load_spec
 from pa_table_games.values import Action
 
-from randomplay import (AMOUNTS, KNOWN_BUGS, STEP_BOUND, attempt, check_cards, check_final, check_round,
+from randomplay import (AMOUNTS, STEP_BOUND, attempt, check_cards, check_final, check_round,
                         decision_words, game_rules_space, make_rules, plain, play_random_round, positions, refuse,
                         valid_seats)
 
@@ -291,9 +291,8 @@ class TestMutationsAreCaught:
         assert "settled twice" in _caught("blackjack", loader)
 
 
-# -- known bugs in games written concurrently: reported, not fixed here -------------------------------
-class TestKnownBugs:
-    @pytest.mark.xfail(strict=True, reason=KNOWN_BUGS["six-card-fortune-pai-gow", "double_down_max"][1])
+# -- once-known bugs, kept as regression tests -----------------------------------------------------------
+class TestFixedBugs:
     def test_pai_gow_double_down_is_accepted_as_offered(self):
         """A double_down that legal_actions() offers is accepted as offered when the Rules cap it below the wager."""
         game = load_game("six-card-fortune-pai-gow", make_rules(game_info("six-card-fortune-pai-gow").rules_class,
@@ -301,3 +300,4 @@ class TestKnownBugs:
         rnd = game.new_round({1: {"six_card_fortune": 10}}, seed=7).advance()
         assert "double_down" in [a.name for a in rnd.legal_actions()]
         rnd.act("double_down")
+        assert rnd.wager(1, "double_down").amount == 5  # the Rules maximum: half the wager

@@ -52,11 +52,13 @@ def invite_players_to_set_hands(rnd) -> None:
 
 @action("§ 670a.7(c)")
 def place_double_down_wager(rnd) -> None:
-    """the player makes the Double Down Wager after seeing the cards, up to the Rules multiple of the wager"""
+    """the player makes the Double Down Wager after seeing the cards, up to the Rules multiple of the wager
+
+    ``double_down`` without an amount stakes the Rules maximum, as ``insurance=yes`` does."""
     stack = rnd.layout.acting_stack()
     main = rnd.wager(stack.spot, MAIN).amount
     most = main * rnd.rules.double_down_max
-    amount = rnd.acting.amount if rnd.acting.amount is not None else main
+    amount = rnd.acting.amount if rnd.acting.amount is not None else most
     if not 0 < amount <= most:
         raise _refuse(rnd, f"a Double Down Wager may be at most {most:g}", "§ 670a.7(c)")
     rnd.place_wager(stack.spot, "double_down", amount)
