@@ -25,6 +25,7 @@ class Entry:
     fn: Callable[[Any], Any]
     cite: tuple[str, ...] = field(converter=tuple)
     doc: str
+    takes: str | None = None  # an action reading the decision's argument: "amount" (double=5) or "choice" (low=KS)
 
     @property
     def meaning(self) -> str:
@@ -38,7 +39,7 @@ class Registry:
         self.game = game
         self._entries: dict[str, Entry] = {}
 
-    def _register(self, kind: str, cite: str | tuple[str, ...]) -> Callable:
+    def _register(self, kind: str, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:
         cites = (cite,) if isinstance(cite, str) else tuple(cite)
 
         def decorate(fn: Callable) -> Callable:
@@ -48,7 +49,7 @@ class Registry:
             doc = (fn.__doc__ or "").strip().splitlines()
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
-            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip())
+            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes)
             return fn
 
         return decorate
@@ -57,9 +58,12 @@ class Registry:
         """Register a guard implementing ``cite`` (``"(k)(1)"`` or ``"§ 633a.11"``)."""
         return self._register("guard", cite)
 
-    def action(self, cite: str | tuple[str, ...]) -> Callable:
-        """Register an action implementing ``cite``."""
-        return self._register("action", cite)
+    def action(self, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:
+        """Register an action implementing ``cite``; ``takes`` names the argument it reads from the
+        decision ("amount" for ``double=5``, "choice" for ``low=KS``), which no other action accepts."""
+        if takes not in (None, "amount", "choice"):
+            raise ValueError(f"{self.game}: takes must be 'amount' or 'choice', not {takes!r}")
+        return self._register("action", cite, takes)
 
     def lookup(self, kind: str, name: str) -> Entry:
         entry = self._entries.get(name)

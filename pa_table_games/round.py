@@ -278,6 +278,7 @@ class Round:
         try:
             for t in candidates:
                 if self.game.guards_hold(t, self):
+                    _check_argument(action, t, spec.cite_text(t.cite[0]))
                     if due is not None:
                         raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
                                             spec.cite_text(due.cite[0]))
@@ -292,6 +293,14 @@ class Round:
             raise IllegalAction(word, "not allowed now", here)
         finally:
             self.acting = None
+
+
+def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
+    """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
+    given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
+    if given is not None and not any(a.takes == given for a in t.do):
+        what = "amount" if given == "amount" else "argument"
+        raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
 
 
 def _restore_into(original: Any, saved: Any) -> None:

@@ -227,3 +227,10 @@ class TestRefusals:
         with pytest.raises(IllegalAction, match="§ 633a.10"):
             rnd.act("double=50")
         assert rnd.wagers[0].amount == 10 and len(rnd.events) == 7
+
+    def test_argument_to_a_decision_that_takes_none(self):
+        """hit=5 is refused rather than silently read as hit; the round is unchanged."""
+        rnd = self.make()
+        with pytest.raises(IllegalAction, match=r"hit=5: hit takes no amount \(write 'hit'\) — § 633a.7\(i\)\(2\)"):
+            rnd.act("hit=5")
+        assert len(rnd.events) == 7

@@ -216,7 +216,7 @@ def stand_acting_hand(rnd) -> None:
     lay.acting += 1
 
 
-@action("§ 633a.10")
+@action("§ 633a.10", takes="amount")
 def place_double_down_wager(rnd) -> None:
     """the player places a Double Down Wager of up to the original wager"""
     hand = rnd.layout.acting_hand()

@@ -140,7 +140,7 @@ deal_card_to_acting_hand = action("(k)")(blackjack.deal_card_to_acting_hand)
 stand_acting_hand = action("(j)")(blackjack.stand_acting_hand)
 
 
-@action("§ 692.9")
+@action("§ 692.9", takes="amount")
 def place_double_down_wager(rnd) -> None:
     """the player places a Double Down wager equal to the original wager (or, if the Rules allow, up to it)"""
     hand = rnd.layout.acting_hand()

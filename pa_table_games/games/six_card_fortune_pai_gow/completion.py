@@ -50,7 +50,7 @@ def invite_players_to_set_hands(rnd) -> None:
     rnd.layout.setting_open = True
 
 
-@action("§ 670a.7(c)")
+@action("§ 670a.7(c)", takes="amount")
 def place_double_down_wager(rnd) -> None:
     """the player makes the Double Down Wager after seeing the cards, up to the Rules multiple of the wager
 
@@ -66,7 +66,7 @@ def place_double_down_wager(rnd) -> None:
     rnd.note(f"{stack.label}: Double Down Wager {amount:g}")
 
 
-@action(COMPLETION)
+@action(COMPLETION, takes="choice")
 def set_hand_with_chosen_low(rnd) -> None:
     """the player sets the chosen card as the one-card low hand and the other five as the high hand"""
     stack = rnd.layout.acting_stack()
