@@ -243,13 +243,15 @@ class Round:
         if not self.atomic:
             fire()
             return
-        keep = (self, self.game, self.rules, self.spec, self.table, self.shoe)
+        keep = (self, self.game, self.rules, self.spec, self.table, self.shoe, self.events)
         saved = copy.deepcopy(self.__dict__, {id(x): x for x in keep})
         saved_table = copy.deepcopy(self.table)
+        logged = len(self.events)  # events are frozen: the log only needs cutting back
         try:
             fire()
         except TableGamesError:
             self.__dict__.update(saved)
+            del self.events[logged:]
             _restore_into(self.table, saved_table)
             raise
 

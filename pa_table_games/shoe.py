@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from attrs import define, field
+from attrs import define, evolve, field
 
 from pa_table_games.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.errors import ShoeExhausted
@@ -31,6 +31,12 @@ class DiscardRack:
 
     def cards(self) -> list[Card]:
         return [card for _, bundle in self.bundles for card in bundle]
+
+    def __deepcopy__(self, memo: dict) -> DiscardRack:
+        """Bundles are tuples of immutable cards: copying the list copies the rack."""
+        twin = DiscardRack(list(self.bundles))
+        memo[id(self)] = twin
+        return twin
 
     def take_all(self) -> list[Card]:
         """Empty the rack for a reshuffle."""
@@ -70,6 +76,14 @@ class Shoe:
         cards = list(parse_cards(text))
         shoe = cls(cards[::-1], Counter(cards), random.Random(seed), stacked_order=True)
         return shoe
+
+    def __deepcopy__(self, memo: dict) -> Shoe:
+        """Cards are immutable and shared: copying the lists copies the shoe (a round's rollback)."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        twin = evolve(self, cards=list(self._cards), loaded=Counter(self.loaded), rng=rng)
+        memo[id(self)] = twin
+        return twin
 
     # -- dealing -------------------------------------------------------------------------
     def __len__(self) -> int:
