@@ -213,7 +213,8 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
-@click.option("--strategy", help="How every player decides (default: basic; stand17; madness; house_way, player_way).")
+@click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
+              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way.")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes, each with its own seeded shoe.")

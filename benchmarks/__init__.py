@@ -1,0 +1,1 @@
+"""Benchmarks (``make bench``): not tests; see ``__main__.py``."""

@@ -1,0 +1,139 @@
+"""``make bench`` / ``python -m benchmarks``: how fast rounds are dealt, from one run on one core.
+
+A benchmark, not a test: it prints a table and asserts nothing. Every single-process figure
+is rounds per CPU-second of this process (``time.process_time``), so other work on the
+machine disturbs it less than wall-clock time would; the ``--workers`` comparison is wall
+clock, since it measures parallelism. Blackjack under its default Rules, one seat with a
+Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand17``):
+
+(a) the compiled runner as ``simulate`` uses it (no event log), and with the event log;
+(b) the transitions engine through the Round API (``advance``/``act``), and the same with
+    the interactive snapshot (``atomic=True``);
+(c) a plain hand-written loop dealing the same game from the same shoe (``plain.py``),
+    checked to give the same net as (a) for the same seed;
+(d) gymnasium's ``Blackjack-v1`` episodes per second with the same policy, if installed
+    (``pip install -e '.[bench]'``; an infinite deck, so not the same game).
+
+Then the compiled runner with ``basic``, and ``simulate --workers 2`` against one worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+
+from benchmarks.plain import plain_stand17
+from pa_table_games import load_game
+from pa_table_games.simulate import Job, deal_rounds, run_job, simulate
+from pa_table_games.strategies import get_strategy
+
+SEATS = {1: {"blackjack": 10.0}}
+TARGETS = {"plain": 1 / 3, "gymnasium": 5.0, "workers": 1.7}
+
+
+def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 500) -> tuple[int, float]:
+    """Call ``run(n)`` with growing ``n`` until one call takes ``seconds`` of CPU; (rounds, rounds per second)."""
+    n = first
+    while True:
+        start = time.process_time()
+        run(n)
+        spent = time.process_time() - start
+        if spent >= seconds or n >= 50_000_000:
+            return n, n / spent
+        n = int(n * min(10.0, max(2.0, 1.2 * seconds / max(spent, 1e-3))))
+
+
+def compiled(strategy: str, log: bool = False) -> Callable[[int], object]:
+    return lambda n: run_job(Job("blackjack", None, SEATS, strategy, 1, n, "compiled", log))
+
+
+def transitions(atomic: bool) -> Callable[[int], object]:
+    def run(n: int) -> None:
+        game = load_game("blackjack")
+        rounds = deal_rounds(game, game.new_table(seed=1), SEATS, get_strategy("blackjack", "stand17", game.rules),
+                             interactive=True, atomic=atomic)
+        for _ in range(n):
+            next(rounds).settlement()
+    return run
+
+
+def plain(n: int) -> float:
+    game = load_game("blackjack")
+    return plain_stand17(game.info.new_shoe(game.rules, 1), n, SEATS[1]["blackjack"])
+
+
+def same_game(n: int = 20_000) -> bool:
+    """The plain loop's net equals the compiled runner's for the same seed and rounds."""
+    return plain(n) == run_job(Job("blackjack", None, SEATS, "stand17", 1, n)).sums["blackjack"][1]
+
+
+def gymnasium_episodes() -> Callable[[int], object] | None:
+    try:
+        import gymnasium
+    except ImportError:
+        return None
+    env = gymnasium.make("Blackjack-v1")
+    env.reset(seed=1)
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            obs, _ = env.reset()
+            done = False
+            while not done:
+                obs, _, terminated, truncated, _ = env.step(1 if obs[0] < 17 else 0)
+                done = terminated or truncated
+    return run
+
+
+def verdict(ratio: float, target: float) -> str:
+    return f"target >= {target:.3g}: {'holds' if ratio >= target else 'does NOT hold'}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement (default 2)")
+    parser.add_argument("--workers-rounds", type=int, default=1_000_000,
+                        help="rounds for the --workers comparison; 0 skips it (default 1000000)")
+    args = parser.parse_args()
+    s = args.seconds
+    print(f"Blackjack, default Rules (6 decks, cover card), one seat, no optional wagers; "
+          f"rounds per CPU-second, {s:g} s each\n")
+    rows: list[tuple[str, int, float]] = []
+
+    def measure(label: str, run: Callable[[int], object], seconds: float = s, first: int = 500) -> float:
+        n, rate = per_cpu_second(run, seconds, first)
+        rows.append((label, n, rate))
+        print(f"  {label:58} {n:>10,} {rate:>12,.0f}/s", flush=True)
+        return rate
+
+    print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
+    fast = measure("(a) compiled runner, stand17, no event log (simulate)", compiled("stand17"))
+    logged = measure("    compiled runner, stand17, event log kept", compiled("stand17", log=True))
+    slow = measure("(b) transitions engine, Round API, stand17", transitions(atomic=False), first=100)
+    measure("    transitions engine, interactive (atomic snapshots)", transitions(atomic=True), s / 2, first=20)
+    base = measure("(c) plain hand-written loop, same game, same shoe", plain, first=5000)
+    gym_run = gymnasium_episodes()
+    gym = measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gym_run) if gym_run else None
+    if gym is None:
+        print("  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)")
+    basic = measure("    compiled runner, basic strategy (simulate)", compiled("basic"))
+    print(f"\n  plain loop deals the same game (same net as (a) over 20,000 rounds): {same_game()}")
+    print(f"  compiled / transitions engine: {fast / slow:6.2f}x  (both keeping the event log: {logged / slow:.2f}x)")
+    print(f"  compiled / plain loop:         {fast / base:6.3f}   ({verdict(fast / base, TARGETS['plain'])})")
+    if gym is not None:
+        print(f"  compiled / gymnasium:          {fast / gym:6.2f}x  ({verdict(fast / gym, TARGETS['gymnasium'])})")
+    print(f"  basic strategy: {basic:,.0f} rounds/s")
+    if args.workers_rounds:
+        n = args.workers_rounds
+        one = simulate("blackjack", n, seed=1, strategy="stand17", seats=SEATS, workers=1)
+        two = simulate("blackjack", n, seed=1, strategy="stand17", seats=SEATS, workers=2)
+        speedup = two.rounds_per_second / one.rounds_per_second
+        print(f"\n  simulate --rounds {n:,} (wall clock, {os.cpu_count()} cores): --workers 1 "
+              f"{one.rounds_per_second:,.0f}/s, --workers 2 {two.rounds_per_second:,.0f}/s: "
+              f"{speedup:.2f}x ({verdict(speedup, TARGETS['workers'])})")
+
+
+if __name__ == "__main__":
+    main()

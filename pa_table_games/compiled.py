@@ -1,0 +1,228 @@
+"""The compiled engine: a machine spec -> plain tables, fired without ``transitions``.
+
+``CompiledEngine(spec)`` turns every transition into a tuple ``(test, actions, transition)``
+of plain functions (``test`` is its ``when``/``unless`` guards as one predicate, None when it
+has none) and files it in plain dicts: dealer transitions by source state, in file order
+(the first whose guards hold fires, as in :meth:`Game.next_dealer_transition`), and player
+transitions by source state and trigger. Firing one opens the round's event, runs the same
+registered actions in order and closes the event (``Round.begin_event`` / ``end_event``):
+exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
+``transitions.Machine`` callbacks, so both give the same event log. The differential test
+(``tests/test_compiled_engine.py``) proves it round by round for every game.
+
+:meth:`CompiledEngine.play_out` is the simulation's inner loop: it plays a round to its end,
+dealer transitions from the tables and each player decision from a strategy's ``choose``,
+the same procedure as ``Round.advance`` / ``Round.act`` without their per-call lookups; a
+decision that no transition accepts goes to ``Round.act``, which refuses it with its cite.
+:class:`SimulationRound` adds the explicit fast mode ``log=False`` (no event log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from pa_table_games.chips import Wager
+from pa_table_games.round import Round
+from pa_table_games.spec import MachineSpec, TransitionSpec
+from pa_table_games.values import Action, Settled
+
+if TYPE_CHECKING:
+    from pa_table_games.game import Game
+    from pa_table_games.table import Table
+
+#: A guard test compiled from ``when``/``unless``: None when the transition has no guards.
+Test = Callable[[Any], bool] | None
+#: ``(test, actions, transition)``: one compiled transition.
+Compiled = tuple[Test, tuple[Callable[[Any], None], ...], TransitionSpec]
+
+#: A strategy's decision function: (round, the legal decisions) -> an action word.
+Choose = Callable[[Any, "Legal"], str]
+
+
+def compile_test(t: TransitionSpec) -> Test:
+    """One predicate for ``t``'s guards: every ``when`` holds and no ``unless`` holds, in file order."""
+    when, unless = tuple(g.fn for g in t.when), tuple(g.fn for g in t.unless)
+    if not when and not unless:
+        return None
+    if len(when) == 1 and not unless:
+        return when[0]
+    if not when and len(unless) == 1:
+        only = unless[0]
+        return lambda rnd: not only(rnd)
+
+    def test(rnd: Any) -> bool:
+        for g in when:
+            if not g(rnd):
+                return False
+        for g in unless:
+            if g(rnd):
+                return False
+        return True
+
+    return test
+
+
+class CompiledEngine:
+    """Fires a round's transitions from plain dict tables; same ``fire`` as the transitions engine."""
+
+    def __init__(self, spec: MachineSpec) -> None:
+        self.spec = spec
+        self.finals = frozenset(spec.final_states())
+        self.by_index: dict[int, Compiled] = {
+            t.index: (compile_test(t), tuple(a.fn for a in t.do), t) for t in spec.transitions}
+        self.dealer: dict[str, tuple[Compiled, ...]] = {
+            s.id: tuple(self.by_index[t.index] for t in spec.outgoing(s.id) if t.by == "dealer")
+            for s in spec.states}
+        player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
+        for t in spec.transitions:
+            if t.by == "player":
+                player[t.source].setdefault(t.trigger, []).append(self.by_index[t.index])
+        self.player: dict[str, dict[str, tuple[Compiled, ...]]] = {
+            state: {trigger: tuple(cs) for trigger, cs in triggers.items()} for state, triggers in player.items()}
+        self.player_order: dict[str, tuple[Compiled, ...]] = {
+            s.id: tuple(self.by_index[t.index] for t in spec.outgoing(s.id) if t.by == "player") for s in spec.states}
+        self.triggers = frozenset(t.trigger for t in spec.transitions)
+        self._actions: dict[tuple[tuple[int, int], str], Action] = {}
+
+    def fire(self, rnd: Round, t: TransitionSpec) -> None:
+        """Fire ``t`` (already chosen by the round's guards) on ``rnd``: open the event, act, close it."""
+        rnd.begin_event(t)
+        for action in self.by_index[t.index][1]:
+            action(rnd)
+        rnd.end_event(t)
+
+    def legal(self, rnd: Round) -> Legal:
+        """The decisions open now (as ``Round.legal_actions``), each checked only when asked about."""
+        return Legal(self.player[rnd.state], self.player_order[rnd.state], rnd)
+
+    def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
+        """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
+        turn = turn or rnd.game.info.turn(rnd) or (0, 0)
+        if word in self.triggers or "=" not in word:
+            key = (turn, word)
+            action = self._actions.get(key)
+            if action is None:
+                action = self._actions[key] = Action(turn[0], word, turn[1])
+            return action
+        return rnd.parse_action(word)
+
+    def play_out(self, rnd: Round, choose: Choose) -> Round:
+        """Play ``rnd`` to its end: dealer transitions first-match, each decision from ``choose``.
+
+        The same procedure as ``advance()`` and ``act()``; a decision no transition accepts is
+        refused by ``Round.act`` with the forbidding cite. A :class:`SimulationRound` with
+        ``log=False`` keeps no event log, only its settlement."""
+        dealer, finals = self.dealer, self.finals
+        log = getattr(rnd, "log", True)
+        while True:
+            for test, actions, t in dealer[rnd.state]:
+                if test is None or test(rnd):
+                    if log:
+                        rnd.begin_event(t)
+                        for action in actions:
+                            action(rnd)
+                        rnd.end_event(t)
+                    else:
+                        for action in actions:
+                            action(rnd)
+                        rnd.state = t.dest
+                    break
+            else:
+                if rnd.state in finals:
+                    return rnd
+                self._decide(rnd, choose, log)
+
+    def _decide(self, rnd: Round, choose: Choose, log: bool) -> None:
+        """One player decision: ``choose`` names it, the first of its transitions whose guards hold fires."""
+        turn = rnd.game.info.turn(rnd)
+        if turn is None:
+            raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")
+        options = self.player[rnd.state]
+        action = self.action(rnd, choose(rnd, Legal(options, self.player_order[rnd.state], rnd)), turn)
+        rnd.acting = action
+        try:
+            for test, actions, t in options.get(action.name, ()):
+                if test is None or test(rnd):
+                    if log:
+                        rnd.begin_event(t)
+                    for act in actions:
+                        act(rnd)
+                    if log:
+                        rnd.end_event(t)
+                    else:
+                        rnd.state = t.dest
+                    return
+        finally:
+            rnd.acting = None
+        rnd.act(action)  # no transition accepts it: refused with the forbidding cite, as for a player
+
+
+class Legal:
+    """The names of the decisions open now; ``"double" in legal`` checks that decision's guards only.
+
+    Guards are pure, so checking them lazily gives the same answers as ``Round.legal_actions``."""
+
+    __slots__ = ("_by_trigger", "_order", "_rnd")
+
+    def __init__(self, by_trigger: dict[str, tuple[Compiled, ...]], order: tuple[Compiled, ...], rnd: Round) -> None:
+        self._by_trigger, self._order, self._rnd = by_trigger, order, rnd
+
+    def __contains__(self, name: object) -> bool:
+        for test, _, _ in self._by_trigger.get(name, ()):  # type: ignore[arg-type]
+            if test is None or test(self._rnd):
+                return True
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        """In ``Round.legal_actions`` order: each trigger at its first transition whose guards hold."""
+        seen: set[str] = set()
+        for test, _, t in self._order:
+            if t.trigger not in seen and (test is None or test(self._rnd)):
+                seen.add(t.trigger)
+                yield t.trigger
+
+    def __repr__(self) -> str:
+        return f"Legal({', '.join(self)})"
+
+
+class _Uncounted:
+    """The table as ``Round.__init__`` sees it in a round without the card count: no conservation baseline."""
+
+    def __init__(self, table: Table) -> None:
+        self._table = table
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._table, name)
+
+    def cards_off_layout(self) -> None:
+        return None
+
+
+class SimulationRound(Round):
+    """A round for simulation. ``log=True`` is an ordinary :class:`Round` (same log, same checks).
+
+    ``log=False`` is the explicit fast mode: no events are kept and no card-conservation
+    baseline is taken (``check_invariants`` is unavailable); the same transitions and actions
+    run, and every settled wager is still recorded, so ``settlement()`` is the same."""
+
+    def __init__(self, game: Game, table: Table, seats: dict[int, dict[str, float]], *,
+                 log: bool = True, options: dict | None = None) -> None:
+        self.log = log
+        self._settled: list[Settled] = []
+        super().__init__(game, table if log else _Uncounted(table), seats, atomic=False, options=options)
+        self.table = table
+
+    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled:
+        row = super().settle(wager, outcome, net, cite, off_table)
+        if not self.log:
+            self._settled.append(row)
+        return row
+
+    def settlement(self) -> tuple[Settled, ...]:
+        return super().settlement() if self.log else tuple(self._settled)
+
+    def check_invariants(self) -> None:
+        if not self.log:
+            raise AssertionError("a round played with log=False keeps no conservation baseline")
+        super().check_invariants()

@@ -1,0 +1,111 @@
+"""House edge per wager from simulated rounds: running sums, the estimate and its 95 % interval.
+
+**House edge of a wager** (the usual convention, initial wager as the denominator)::
+
+    house edge = -(sum over rounds of the wager's net) / (sum over rounds of its initial amount)
+
+*Net* is what the player gained (+) or lost (-) on the wager in the round, summed over
+its hands (split hands, Double Down and split wagers are reported on the wager they belong
+to). The *initial amount* is the wager as placed before the deal (``--seat``), not counting
+doubles or splits; a wager placed during the round (Insurance, the Pai Gow Double Down
+Wager) counts its amount when placed. Seats are added together. The *total* row does the
+same over every wager.
+
+**Interval**: per round ``r`` let ``x_r`` be the net and ``y_r`` the initial amount. The
+edge is the ratio estimate ``-R`` with ``R = sum x / sum y``; ``sd`` is the standard
+deviation per round, per unit initially wagered, ``sqrt(var(x_r - R y_r)) / mean(y)``
+(for a flat bet every round, simply the standard deviation of a round's net per unit);
+the 95 % interval is ``edge ± 1.96 sd / sqrt(n)`` over ``n`` rounds (every round counts, with
+``x_r = y_r = 0`` where the wager was not placed).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from attrs import frozen
+
+Z95 = 1.959963984540054
+
+
+class Tally:
+    """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount)."""
+
+    __slots__ = ("rounds", "sums")
+
+    def __init__(self) -> None:
+        self.rounds = 0
+        self.sums: dict[str, list[float]] = {}
+
+    def add(self, initial: dict[tuple[int, str], float], settled: Any) -> None:
+        """One finished round: ``initial`` (seat, wager) -> amount before the deal; its settlement rows."""
+        x: dict[str, float] = {}
+        y: dict[str, float] = {}
+        for (_, name), amount in initial.items():
+            y[name] = y.get(name, 0.0) + amount
+        for row in settled:
+            x[row.wager] = x.get(row.wager, 0.0) + row.net
+            if (row.seat, row.wager) not in initial:  # placed during the round: its amount when placed
+                y[row.wager] = y.get(row.wager, 0.0) + row.amount
+        self.rounds += 1
+        total_x = total_y = 0.0
+        for name, yi in y.items():
+            xi = x.get(name, 0.0)
+            total_x += xi
+            total_y += yi
+            self._add(name, xi, yi)
+        self._add("", total_x, total_y)
+
+    def _add(self, name: str, x: float, y: float) -> None:
+        s = self.sums.get(name)
+        if s is None:
+            s = self.sums[name] = [0.0] * 6
+        s[0] += 1.0
+        s[1] += x
+        s[2] += y
+        s[3] += x * x
+        s[4] += y * y
+        s[5] += x * y
+
+    def merge(self, other: Tally) -> Tally:
+        """Add ``other``'s rounds to this tally (in a fixed order, so results are reproducible)."""
+        self.rounds += other.rounds
+        for name, s in other.sums.items():
+            mine = self.sums.setdefault(name, [0.0] * 6)
+            for i, value in enumerate(s):
+                mine[i] += value
+        return self
+
+    def edge(self, name: str = "") -> WagerEdge:
+        """The house edge of wager ``name`` ("" for the total), with its sd and 95 % interval."""
+        n = self.rounds
+        placed, sx, sy, sxx, syy, sxy = self.sums.get(name, [0.0] * 6)
+        if not sy:
+            return WagerEdge(name or "total", int(placed), sy, sx, None, None, None)
+        ratio = sx / sy
+        sd = half = None
+        if n > 1:
+            var = max(sxx - 2 * ratio * sxy + ratio * ratio * syy, 0.0) / (n - 1)
+            sd = math.sqrt(var) / (sy / n)
+            half = Z95 * sd / math.sqrt(n)
+        interval = (-ratio - half, -ratio + half) if half is not None else None
+        return WagerEdge(name or "total", int(placed), sy, sx, -ratio, sd, interval)
+
+
+@frozen
+class WagerEdge:
+    """One wager's result: rounds it was placed in, sums, house edge (a fraction), sd and 95 % interval."""
+
+    wager: str
+    rounds: int
+    initial_wagered: float
+    net: float
+    house_edge: float | None
+    sd: float | None
+    ci95: tuple[float, float] | None
+
+    def to_json(self) -> dict:
+        return {"wager": self.wager, "rounds": self.rounds, "initial_wagered": self.initial_wagered,
+                "net": self.net, "house_edge": self.house_edge, "sd": self.sd,
+                "ci95": list(self.ci95) if self.ci95 is not None else None}

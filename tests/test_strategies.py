@@ -1,0 +1,154 @@
+"""Strategies: the decisions each one makes on stacked hands, the registry, and table-file checks.
+
+Blackjack shoe order: burn card, seat 1's first card, the dealer's up card, seat 1's second
+card, the hole card, then draws. Double Down Madness: burn card, hole card, seat 1's card,
+up card.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from pa_table_games import Shoe, load_game
+from pa_table_games.cards import parse_cards
+from pa_table_games.games import GAMES
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.simulate import simulate
+from pa_table_games.strategies import DEFAULTS, StrategyFileError, UnknownStrategy, get_strategy, strategy_names
+from pa_table_games.strategies.hand_tables import load_table
+
+
+def decide(shoe: str, strategy: str = "basic", game: str = "blackjack", rules=None, then=()) -> str:
+    """The strategy's word at the first decision of a stacked round (after playing ``then``)."""
+    loaded = load_game(game, rules)
+    rnd = loaded.new_round({1: {loaded.info.wagers[0]: 10}}, shoe=Shoe.stacked(shoe)).advance()
+    for word in then:
+        rnd.act(word).advance()
+    legal = tuple(a.name for a in rnd.legal_actions())
+    return get_strategy(game, strategy, loaded.rules).choose(rnd, legal)
+
+
+class TestBasicStrategy:
+    @pytest.mark.parametrize("shoe, word", [
+        ("2C TH KS 6D 7C", "surrender"),  # hard 16 against a 10: late surrender
+        ("2C 5H 6S 6D 9C", "double"),  # hard 11 against a 6
+        ("2C 8H TS 8D 7C", "split"),  # always split eights
+        ("2C TH 4S 2D 9C", "stand"),  # hard 12 against a 4
+        ("2C TH 2S 2D 9C", "hit"),  # hard 12 against a 2
+        ("2C AH 3S 7D 9C", "double"),  # soft 18 against a 3
+        ("2C AH 2S 7D 9C", "stand"),  # soft 18 against a 2
+        ("2C AH 9S 7D 9C", "hit"),  # soft 18 against a 9
+        ("2C 9H 9S 9D 8C", "split"),  # nines against a 9
+        ("2C 9H 7S 9D 8C", "stand"),  # nines against a 7: stand on 18
+        ("2C 5H 6S 5D 9C", "double"),  # fives are a hard 10, never split
+    ])
+    def test_published_table_decisions(self, shoe, word):
+        """Basic strategy plays the published 4-8 deck, dealer-stands-on-17 table."""
+        assert decide(shoe) == word
+
+    def test_never_insurance_or_even_money(self):
+        """Against an ace the offer is declined, with or without a player Blackjack."""
+        assert decide("2C 5H AS 6D 9C") == "insurance=no"
+        assert decide("2C AH AS KD 9C") == "even_money=no"
+
+    def test_falls_back_when_the_first_choice_is_illegal(self):
+        """A three-card 11 cannot double, so the table's 'double else hit' hits."""
+        assert decide("2C 2H 6S 3D 9C 6H", then=["hit"]) == "hit"
+
+    def test_surrender_none_in_the_rules_hits_sixteen(self):
+        """With no surrender in the Rules, 16 against a 10 hits."""
+        assert decide("2C TH KS 6D 7C", rules=BlackjackRules(surrender="none")) == "hit"
+
+    def test_split_after_double_rule_decides_low_pairs(self):
+        """Twos against a 3 split only when the Rules allow doubling after a split."""
+        assert decide("2C 2H 3S 2D 9C") == "split"
+        assert decide("2C 2H 3S 2D 9C", rules=BlackjackRules(double_after_split=False)) == "hit"
+
+
+class TestStand17:
+    @pytest.mark.parametrize("shoe, word", [
+        ("2C TH 6S 6D 9C", "hit"),  # 16
+        ("2C AH 6S 6D 9C", "stand"),  # soft 17
+        ("2C 5H 6S 6D 9C", "hit"),  # 11: never doubles
+        ("2C 8H TS 8D 7C", "hit"),  # 8-8: never splits
+        ("2C TH KS 6D 7C", "hit"),  # 16 against a 10: never surrenders
+    ])
+    def test_hits_below_17_only(self, shoe, word):
+        """stand17 hits any total below 17 and takes no other option."""
+        assert decide(shoe, "stand17") == word
+
+
+class TestDoubleDownMadness:
+    def test_first_card_ace_doubles(self):
+        """The madness table doubles a first-card ace, which receives one card only."""
+        assert decide("2C 9S AH 6D", "madness", "double-down-madness") == "double"
+
+    def test_one_small_card_hits(self):
+        """A single 5 is a hard 5: hit (stand is not open before the second card)."""
+        assert decide("2C 9S 5H 6D", "madness", "double-down-madness") == "hit"
+        assert decide("2C 9S 5H 6D", "stand17", "double-down-madness") == "hit"
+
+
+class TestPaiGow:
+    def test_house_way_always_asks_for_the_house_way(self):
+        """house_way answers every setting decision with the house_way action."""
+        player = get_strategy("six-card-fortune-pai-gow", "house_way", load_game("six-card-fortune-pai-gow").rules)
+        assert player.choose(None, ("double_down", "low", "house_way")) == "house_way"
+
+    def test_player_way_names_the_low_card_and_doubles_trips(self):
+        """player_way names its low card, and makes the Double Down Wager with three of a kind or better."""
+        player = get_strategy("six-card-fortune-pai-gow", "player_way", load_game("six-card-fortune-pai-gow").rules)
+
+        def at(cards: str):
+            stack = SimpleNamespace(cards=list(parse_cards(cards)))
+            return SimpleNamespace(layout=SimpleNamespace(acting_stack=lambda: stack))
+
+        assert player.choose(at("KS KH 9D 7C 4S 2H"), ("double_down", "low", "house_way")) == "low=2H"
+        assert player.choose(at("KS KH KD 7C 4S 2H"), ("double_down", "low", "house_way")) == "double_down"
+        assert player.choose(at("KS KH KD 7C 4S 2H"), ("low", "house_way")) == "low=2H"
+
+
+class TestRegistry:
+    def test_every_game_has_its_default(self):
+        """Every registered game has strategies, and its default is one of them."""
+        for game in GAMES:
+            assert DEFAULTS[game] in strategy_names(game)
+
+    def test_unknown_strategy_names_the_known_ones(self):
+        """An unknown name is a user error listing the game's strategies."""
+        with pytest.raises(UnknownStrategy, match=r"unknown strategy 'optimal' for blackjack \(known: basic, stand17\)"):
+            get_strategy("blackjack", "optimal", BlackjackRules())
+
+    @pytest.mark.parametrize("game", sorted(GAMES))
+    def test_every_strategy_plays_whole_rounds(self, game):
+        """Each strategy of each game plays rounds to the end with every decision accepted."""
+        for name in strategy_names(game):
+            result = simulate(game, 150, seed=4, strategy=name)
+            assert result.complete and result.total().initial_wagered > 0
+
+
+class TestTableFiles:
+    def write(self, tmp_path, text: str):
+        path = tmp_path / "t.yaml"
+        path.write_text(text)
+        return path
+
+    GOOD = ('name: t\ngames: [blackjack]\nsummary: s\nhard:\n  "2-21": "H H H H H H H H H H"\n'
+            'soft:\n  "11-21": "S S S S S S S S S S"\n')
+
+    def test_a_minimal_file_loads(self, tmp_path):
+        """A file covering every hard and soft total loads."""
+        assert load_table(self.write(tmp_path, self.GOOD)).name == "t"
+
+    @pytest.mark.parametrize("change, message", [
+        (('"H H H H H H H H H H"', '"H H X H H H H H H H"'), "t.yaml:5: row '2-21': unknown code 'X'"),
+        (('"2-21"', '"2-20"'), "t.yaml:5: hard table has no row for 21"),
+        (("summary: s\n", "summary: s\nexpr: 1\n"), "t.yaml:4: unknown key 'expr'"),
+        (('"H H H H H H H H H H"', '"H H H"'), "t.yaml:5: row '2-21' needs 10 codes"),
+    ])
+    def test_mistakes_name_file_and_line(self, tmp_path, change, message):
+        """A bad code, a missing total, an unknown key or a short row is an error at its line."""
+        with pytest.raises(StrategyFileError, match=message.replace("(", r"\(")):
+            load_table(self.write(tmp_path, self.GOOD.replace(*change)))
