@@ -79,8 +79,10 @@ class Shoe:
 
     def __deepcopy__(self, memo: dict) -> Shoe:
         """Cards are immutable and shared: copying the lists copies the shoe (a round's rollback)."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        rng = memo.get(id(self.rng))  # a generator shared (a double shoe's sides) stays shared
+        if rng is None:
+            rng = memo[id(self.rng)] = random.Random()
+            rng.setstate(self.rng.getstate())
         twin = evolve(self, cards=list(self._cards), loaded=Counter(self.loaded), rng=rng)
         memo[id(self)] = twin
         return twin
