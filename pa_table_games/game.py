@@ -6,13 +6,12 @@ once per process and builds one engine for every round.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 
-from pa_table_games.cards import Card
 from pa_table_games.errors import TableGamesError
 from pa_table_games.registry import Registry
 from pa_table_games.shoe import Shoe
@@ -31,9 +30,8 @@ class GameInfo:
     registry: Registry
     rules_class: type
     wagers: tuple[str, ...]  # wager names (contract)
-    layout: Callable[[Any], Any]  # round -> the game's layout data (hands, dealer's cards)
+    layout: Callable[[Any], Any]  # round -> the game's layout data; its ``cards()`` lists the cards it holds
     turn: Callable[[Any], tuple[int, int] | None]  # round -> (seat, hand) deciding now
-    cards_on_layout: Callable[[Any], Iterable[Card]]
     check_wager: Callable[[Any, int, str, float], None]  # the game's own rules, after the generic checks
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 from typing import TYPE_CHECKING, Any
@@ -51,6 +52,7 @@ class Round:
         self.events: list[Event] = []
         self.ledger = ChipLedger()
         self.wagers: list[Wager] = []
+        self.wager_names: set[str] = set()  # every name in ``wagers``: "is any such wager placed?" at a glance
         self.acting: Action | None = None
         self.atomic = atomic
         self.options = dict(options or {})  # game-specific extras, e.g. an injected misdeal
@@ -151,9 +153,10 @@ class Round:
         for card in cards:
             self.record(card, "discard rack", False)
 
-    def note(self, text: str) -> None:
+    def note(self, text: str | Callable[[], str]) -> None:
+        """Add ``text`` to the current event; a callable is called only when an event is being recorded."""
         if self._draft is not None:
-            self._draft.notes.append(text)
+            self._draft.notes.append(text if isinstance(text, str) else text())
 
     def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
         """Stake a wager: a known name, a seat of the table, a positive amount, then the game's own rules."""
@@ -168,6 +171,7 @@ class Round:
         info.check_wager(self, seat, name, amount)
         wager = Wager(seat, name, hand, float(amount))
         self.wagers.append(wager)
+        self.wager_names.add(name)
         self.ledger.stake(seat, wager.amount)
         return wager
 
@@ -208,7 +212,7 @@ class Round:
     def cards_now(self) -> Counter:
         """Every card accounted for: layout + shoe + rack + cover card aside + removed deck."""
         held = self.table.cards_off_layout()
-        held.update(self.game.info.cards_on_layout(self))
+        held.update(self.layout.cards())  # every game's layout lists the cards it holds
         return held
 
     def check_invariants(self) -> None:

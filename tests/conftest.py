@@ -43,6 +43,21 @@ def event(rnd, trigger):
     return next(e for e in rnd.events if e.trigger == trigger)
 
 
+def one_box(p1, up, p2, hole, *draws):
+    """A stacked blackjack shoe for one box: burn, first card, up card, second card, hole card, draws."""
+    return " ".join(("2C", p1, up, p2, hole) + draws)
+
+
+def row(rnd, wager, seat=1):
+    """The settlement row of ``wager`` at ``seat``."""
+    return next(s for s in rnd.settlement() if s.wager == wager and s.seat == seat)
+
+
+def settled_by(rnd, wager, seat=1):
+    """The trigger of the event that settled ``wager`` at ``seat``."""
+    return next(e.trigger for e in rnd.events for s in e.settled if s.wager == wager and s.seat == seat)
+
+
 @pytest.fixture
 def blackjack():
     return load_game("blackjack")

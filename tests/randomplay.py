@@ -254,7 +254,7 @@ def check_final(rnd, loaded: Counter) -> None:
     assert rnd.is_over
     check_round(rnd)
     check_cards(rnd, loaded)
-    left = list(rnd.game.info.cards_on_layout(rnd))
+    left = list(rnd.layout.cards())
     assert not left, f"cards left on the layout at the end of the round: {left}"
     oracle = ORACLES.get(rnd.game.info.name)
     if oracle is not None:

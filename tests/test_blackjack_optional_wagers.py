@@ -20,24 +20,9 @@ from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.paytables import pay_table
 
-from conftest import drive, event, play, triggers
+from conftest import drive, event, one_box, play, row, settled_by, triggers
 
 BJ = "blackjack"
-
-
-def one_box(p1, up, p2, hole, *draws):
-    """A stacked shoe for one box: burn, first card, up card, second card, hole card, draws."""
-    return " ".join(("2C", p1, up, p2, hole) + draws)
-
-
-def row(rnd, wager, seat=1):
-    """The settlement row of ``wager`` at ``seat``."""
-    return next(s for s in rnd.settlement() if s.wager == wager and s.seat == seat)
-
-
-def settled_by(rnd, wager, seat=1):
-    """The trigger of the event that settled ``wager`` at ``seat``."""
-    return next(e.trigger for e in rnd.events for s in e.settled if s.wager == wager and s.seat == seat)
 
 
 def outcome(rnd, wager, seat=1):

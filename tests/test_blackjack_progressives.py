@@ -16,21 +16,9 @@ from pa_table_games.cards import parse_cards
 from pa_table_games.games.blackjack.last_cards import straight_length
 from pa_table_games.games.blackjack.rules import BlackjackRules
 
-from conftest import drive, event, play, triggers
+from conftest import drive, event, one_box, play, row, settled_by, triggers
 
 BJ = "blackjack"
-
-
-def one_box(p1, up, p2, hole, *draws):
-    return " ".join(("2C", p1, up, p2, hole) + draws)
-
-
-def row(rnd, wager, seat=1):
-    return next(s for s in rnd.settlement() if s.wager == wager and s.seat == seat)
-
-
-def settled_by(rnd, wager, seat=1):
-    return next(e.trigger for e in rnd.events for s in e.settled if s.wager == wager and s.seat == seat)
 
 
 def off_table_total(rnd):

@@ -75,7 +75,6 @@ INFO = GameInfo(
     wagers=WAGERS,
     layout=new_layout,
     turn=turn,
-    cards_on_layout=lambda rnd: rnd.layout.cards(),
     check_wager=check_wager,
     new_shoe=new_shoe,
     cover_card_cite="(e)",
