@@ -72,7 +72,7 @@ def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
             click.echo(f"wrote {path}")
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out /tmp/review")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
 def review(games: tuple[str, ...], out: str) -> None:
