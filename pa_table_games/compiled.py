@@ -50,6 +50,19 @@ def compile_test(t: TransitionSpec) -> Test:
     if not when and len(unless) == 1:
         only = unless[0]
         return lambda rnd: not only(rnd)
+    shape = (len(when), len(unless))  # the common small shapes as one expression each (same order, same answer)
+    if shape == (2, 0):
+        w1, w2 = when
+        return lambda rnd: w1(rnd) and w2(rnd)
+    if shape == (1, 1):
+        (w1,), (u1,) = when, unless
+        return lambda rnd: w1(rnd) and not u1(rnd)
+    if shape == (0, 2):
+        u1, u2 = unless
+        return lambda rnd: not u1(rnd) and not u2(rnd)
+    if shape == (0, 3):
+        u1, u2, u3 = unless
+        return lambda rnd: not u1(rnd) and not u2(rnd) and not u3(rnd)
 
     def test(rnd: Any) -> bool:
         for g in when:

@@ -9,6 +9,7 @@ mapping of option -> value; an unknown option or a bad value is a ``file:line`` 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,7 +28,13 @@ def option(default: Any, cite: str, help: str, validator: Any = None) -> Any:
 
 def odds(text: str) -> float:
     """``"3:2"`` -> 1.5 (pays 3 to 2)."""
-    left, _, right = str(text).partition(":")
+    return _odds(str(text))
+
+
+@lru_cache(maxsize=256)
+def _odds(text: str) -> float:
+    """:func:`odds` of one text, computed once (a Rules odds property is read every round); errors are not cached."""
+    left, _, right = text.partition(":")
     return float(Fraction(int(left), int(right or 1)))
 
 

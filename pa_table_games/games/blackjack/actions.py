@@ -150,7 +150,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
     with the optional wagers that waited for it ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A))"""
     lay = rnd.layout
     lay.hole_card_turned = True
-    rnd.note(f"dealer: {describe(lay.dealer)}")
+    rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
     for hand in sorted(lay.hands, key=lambda h: -h.seat):
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:
@@ -169,6 +169,8 @@ def settle_against_dealer_blackjack(rnd) -> None:
 @action("§ 633a.8")
 def collect_insurance_wagers(rnd) -> None:
     """the dealer has no Blackjack: collect every Insurance Wager"""
+    if "insurance" not in rnd.wager_names:  # nobody insured (most rounds)
+        return
     for wager in sorted((w for w in rnd.wagers if w.name == "insurance"), key=lambda w: -w.seat):
         rnd.settle(wager, "lose", -wager.amount, "§ 633a.8")
 
@@ -199,7 +201,7 @@ def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.layout.acting_hand()
     hand.cards.append(rnd.draw(hand.label))
-    rnd.note(f"{hand.label}: {describe(hand.cards)}")
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}")
 
 
 @action("(i)(2)")
@@ -268,7 +270,7 @@ def turn_hole_card(rnd) -> None:
     lay = rnd.layout
     lay.hole_card_turned = True
     rnd.record(lay.hole_card, "dealer (turned face up)")
-    rnd.note(f"dealer: {describe(lay.dealer)}")
+    rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
 
 @action(("(l)", "(m)"))
@@ -276,7 +278,7 @@ def deal_card_to_dealer(rnd) -> None:
     """deal the dealer an additional card face up and announce the total"""
     lay = rnd.layout
     lay.dealer.append(rnd.draw("dealer"))
-    rnd.note(f"dealer: {describe(lay.dealer)}")
+    rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
 
 # -- (p) (q) (r): settlement ------------------------------------------------------------------------

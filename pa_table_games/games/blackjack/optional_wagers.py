@@ -36,6 +36,8 @@ CITES = {"lucky_ladies": "(g)(1)", "match_the_dealer": "(g)(2)", "in_between": "
 # -- reading the layout ------------------------------------------------------------------------------
 def open_wagers(rnd, name: str) -> list[Wager]:
     """``name`` wagers not yet settled, from the dealer's right (highest seat first)."""
+    if name not in rnd.wager_names:  # none placed (most rounds): nothing to sort
+        return []
     return sorted((w for w in rnd.wagers if w.name == name and not w.settled), key=lambda w: -w.seat)
 
 
@@ -117,6 +119,8 @@ def awaits_hole_card(rnd, wager: Wager) -> bool:
 
 def due_now(rnd, name: str) -> list[Wager]:
     """Open ``name`` wagers the (g) step settles now (the waiting ones excepted)."""
+    if name not in rnd.wager_names:
+        return []
     return [w for w in open_wagers(rnd, name) if not awaits_peek(rnd, w) and not awaits_hole_card(rnd, w)]
 
 

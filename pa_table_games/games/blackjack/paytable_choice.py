@@ -49,6 +49,23 @@ def pay_tables_option(cite: str, help: str) -> Any:
     return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help})
 
 
+#: id(rules) -> (rules, {wager: table}): each Rules object's tables, looked up once (Rules are frozen).
+_CHOSEN: dict[int, tuple[Any, dict[str, PayTable]]] = {}
+
+
+def cached_pay_table_for(rules: Any, wager: str) -> PayTable:
+    """:func:`pay_table_for`, remembered per Rules object (a bad choice is not remembered: it raises each time)."""
+    entry = _CHOSEN.get(id(rules))
+    if entry is None or entry[0] is not rules:  # an entry keeps its ``rules`` alive, so ids are not reused
+        if len(_CHOSEN) >= 256:
+            _CHOSEN.clear()
+        entry = _CHOSEN[id(rules)] = (rules, {})
+    table = entry[1].get(wager)
+    if table is None:
+        table = entry[1][wager] = pay_table_for(rules, wager)
+    return table
+
+
 def pay_table_for(rules: Any, wager: str) -> PayTable:
     """The table ``rules`` use for ``wager``: chosen, else the default described above."""
     chosen = dict(rules.paytables).get(wager)

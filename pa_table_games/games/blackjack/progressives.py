@@ -92,8 +92,12 @@ def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
 
 def payouts(rnd, name: str) -> list[Payout]:
     """How each open ``name`` wager is settled now, from the dealer's right (pure)."""
-    table, spec, pot = rnd.rules.pay_table(name), PROGRESSIVES[name], meter(rnd, name)
-    won = [(w, outcomes(rnd, w)) for w in open_wagers(rnd, name)]
+    table = rnd.rules.pay_table(name)  # first, as ever: a bad pay table choice is an error even with no wager
+    wagers = open_wagers(rnd, name)
+    if not wagers:
+        return []
+    spec, pot = PROGRESSIVES[name], meter(rnd, name)
+    won = [(w, outcomes(rnd, w)) for w in wagers]
     full = [w for w, outs in won if any(table.jackpots.get(o) == 1 for o in outs)]
     stake = sum(w.amount for w in full)
     result = []
@@ -154,6 +158,8 @@ def _settle(rnd, name: str) -> None:
 def add_wagers_to_progressive_meters(rnd) -> None:
     """add the Rules' rate of progression of each progressive wager to its meter"""
     for name in PROGRESSIVES:
+        if name not in rnd.wager_names:  # no such wager: nothing to add
+            continue
         amount = sum(w.amount for w in rnd.wagers if w.name == name) * rnd.rules.progressive_rate
         if amount:
             rnd.table.meters[name] = meter(rnd, name) + amount
@@ -164,7 +170,7 @@ def add_wagers_to_progressive_meters(rnd) -> None:
 def have_table_game_system_pick_bonuses(rnd) -> None:
     """the table game system picks the Magic Card and the Lucky Player position at random, if offered"""
     rules, lay = rnd.rules, rnd.layout
-    if not any(w.name == "bad_beat" for w in rnd.wagers):
+    if "bad_beat" not in rnd.wager_names:
         return
     if rules.magic_card_bonus:
         chosen = rnd.options.get("magic_card")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from pa_table_games.games.blackjack.paytable_choice import pay_table_for, pay_tables_option
+from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_tables_option
 from pa_table_games.paytables import PayTable
 from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
 
@@ -70,7 +70,7 @@ class BlackjackRules:
 
     def pay_table(self, wager: str) -> PayTable:
         """The pay table this casino uses for ``wager`` (chosen, else the default)."""
-        return pay_table_for(self, wager)
+        return cached_pay_table_for(self, wager)
 
     @property
     def cover_depth_cards(self) -> int:

@@ -79,7 +79,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
     lay = rnd.layout
     lay.hole_card_turned = True
     rnd.record(lay.hole_card, "dealer (turned face up)")
-    rnd.note(f"dealer: {describe(lay.dealer)}: no additional cards are dealt")
+    rnd.note(lambda: f"dealer: {describe(lay.dealer)}: no additional cards are dealt")  # built only when logged
     for seat in sorted({h.seat for h in lay.hands}, reverse=True):
         for name in (MAIN, PUSH_22):
             wager = rnd.wager(seat, name)
@@ -95,6 +95,8 @@ def settle_against_dealer_blackjack(rnd) -> None:
 @action("§ 692.8")
 def collect_insurance_wagers(rnd) -> None:
     """the dealer has no Blackjack: collect every Insurance wager"""
+    if INSURANCE not in rnd.wager_names:  # nobody insured (most rounds)
+        return
     for wager in sorted((w for w in rnd.wagers if w.name == INSURANCE), key=lambda w: -w.seat):
         rnd.settle(wager, "lose", -wager.amount, "§ 692.8")
 
@@ -130,7 +132,7 @@ def tuck_cards_under_push_22(rnd) -> None:
 def collect_busted_wager(rnd) -> None:
     """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21"""
     hand = rnd.layout.acting_hand()
-    rnd.note(f"{hand.label}: {describe(hand.cards)}: busted")
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}: busted")
     rnd.settle(hand.wager, "bust", -hand.wager.amount, "(s)(1)")
     hand.settled = True
 

@@ -1,0 +1,56 @@
+"""The simulation's shortcuts answer exactly as the long way: odds, pay tables, wager names, notes."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pa_table_games import load_game
+from pa_table_games.errors import RulesFileError
+from pa_table_games.games.blackjack.paytable_choice import pay_table_for
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.rules import odds
+from pa_table_games.simulate import deal_rounds
+from pa_table_games.strategies import get_strategy
+
+
+class TestOdds:
+    def test_same_value_every_time(self):
+        """Odds text read twice gives the same payout ratio."""
+        assert odds("3:2") == odds("3:2") == 1.5 and odds("6:5") == 1.2
+
+    def test_bad_odds_raise_every_time(self):
+        """Odds with a zero divisor are refused on every reading, not only the first."""
+        for _ in range(2):
+            with pytest.raises(ZeroDivisionError):
+                odds("3:0")
+
+
+class TestPayTableChoice:
+    def test_remembered_table_is_the_chosen_one(self):
+        """The Rules' pay table for each wager is the one the choice rules pick."""
+        rules = BlackjackRules()
+        for wager in ("lucky_ladies", "bad_beat", "match_the_dealer"):
+            assert rules.pay_table(wager) is rules.pay_table(wager)
+            assert rules.pay_table(wager) == pay_table_for(rules, wager)
+
+    def test_bad_choice_is_an_error_in_every_round(self):
+        """A Bad Beat table without an any-20 prize under bad_beat_any_20 fails each round, wager or not."""
+        rules = BlackjackRules(bad_beat_any_20=True, paytables={"bad_beat": "illustrative"})
+        game = load_game("blackjack", rules, engine="compiled")
+        table, stand17 = game.new_table(seed=3), get_strategy("blackjack", "stand17", rules)
+        for _ in range(2):
+            with pytest.raises(RulesFileError, match="bad_beat_any_20 needs"):
+                next(deal_rounds(game, table, {1: {"blackjack": 10}}, stand17))
+
+
+class TestWagerNames:
+    def test_names_follow_every_wager_placed(self):
+        """After splits, doubles and optional wagers, the round's wager names are exactly its wagers' names."""
+        game = load_game("blackjack")
+        seats = {1: {"blackjack": 10, "lucky_ladies": 5, "bad_beat": 1}, 2: {"blackjack": 10}}
+        rounds = deal_rounds(game, game.new_table(seed=7), seats, get_strategy("blackjack", "basic", game.rules),
+                             interactive=True)
+        for rnd in itertools.islice(rounds, 200):
+            assert rnd.wager_names == {w.name for w in rnd.wagers}
