@@ -125,12 +125,13 @@ def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
         word = click.prompt(f"{who} — legal: {', '.join(a.word for a in legal)}", prompt_suffix="\n> ")
         try:
             rnd.act(word)
-            words.append(word)
-            rnd.advance()
         except TableGamesError as err:
             console.print(f"refused: {err}", style="red", highlight=False, markup=False)
+            continue
+        words.append(word)
+        rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
         shown = display.print_new_events(console, rnd, shown)
-    display.print_round(console, rnd, title="Round complete")
+    display.print_outcome(console, rnd)
     if logging:
         logging[0].write(logging[1], rnd, words)
 

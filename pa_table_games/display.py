@@ -39,6 +39,11 @@ def print_round(console: Console, rnd, title: str | None = None) -> None:
     console.print(f"[bold]{title or rnd.spec.section + ' — ' + rnd.spec.title}[/bold]", highlight=False)
     for e in rnd.events:
         console.print(event_line(e), highlight=False, markup=False)
+    print_outcome(console, rnd)
+
+
+def print_outcome(console: Console, rnd) -> None:
+    """Where the round ended and the settlement table (after the log has been shown)."""
     summary = getattr(rnd.layout, "summary", None)
     if summary is not None:
         console.print(summary(), highlight=False, markup=False)
