@@ -42,7 +42,7 @@ class Round:
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
     def __init__(self, game: Game, table: Table, seats: dict[int, dict[str, float]],
-                 *, atomic: bool = True, options: dict | None = None) -> None:
+                 *, atomic: bool = True, options: dict | None = None, count_cards: bool = True) -> None:
         self.game = game
         self.spec = game.spec
         self.rules = game.rules
@@ -57,7 +57,8 @@ class Round:
         self.atomic = atomic
         self.options = dict(options or {})  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
-        self._deck = table.cards_off_layout()
+        # the card-conservation baseline; a fast simulation round (count_cards=False) takes none
+        self._deck = table.cards_off_layout() if count_cards else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
@@ -217,6 +218,8 @@ class Round:
 
     def check_invariants(self) -> None:
         """Cards are never lost or duplicated; chips are never created; a final round settled all."""
+        if self._deck is None:
+            raise AssertionError("a round dealt with count_cards=False keeps no conservation baseline")
         if self.cards_now() != self._deck:
             lost = self._deck - self.cards_now()
             extra = self.cards_now() - self._deck
