@@ -21,13 +21,7 @@ WAGERS = (MAIN, PUSH_22, INSURANCE)
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
-    """Seats 1..positions; the main and Push 22 wagers before the deal; Insurance only when offered."""
-    if name not in WAGERS:
-        raise WagerError(f"seat {seat}: unknown Double Down Madness wager {name!r} (known: {', '.join(WAGERS)})")
-    if not 1 <= seat <= rnd.rules.positions:
-        raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
-    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
-        raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+    """Insurance only when the dealer offers it (name, seat and amount are checked by Round.place_wager)."""
     if name == INSURANCE and not getattr(getattr(rnd, "layout", None), "insurance_open", False):
         raise WagerError(f"seat {seat}: the Insurance wager is placed when the dealer offers it (§ 692.7(f))")
 

@@ -35,15 +35,9 @@ def turn(rnd) -> tuple[int, int] | None:
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
-    """Positions 1..positions; every wager but the Double Down before "no more bets" (§ 670a.7(c))."""
+    """Every wager but the Double Down before "no more bets" (§ 670a.7(c)); name, seat and amount
+    are checked by Round.place_wager."""
     rules, layout = rnd.rules, getattr(rnd, "layout", None)
-    if name not in WAGERS:
-        raise WagerError(f"seat {seat}: unknown Six-Card Fortune Pai Gow Poker wager {name!r} "
-                         f"(known: {', '.join(WAGERS)})")
-    if not 1 <= seat <= rules.positions:
-        raise WagerError(f"seat {seat}: the table has positions 1 to {rules.positions}")
-    if isinstance(amount, bool) or not isinstance(amount, (int, float)) or amount <= 0:
-        raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
     if layout is not None and layout.no_more_bets and name != "double_down":
         raise IllegalAction(f"wager={name}", LATE, "§ 670a.7(c)")
     if name == "double_down" and (layout is None or not layout.setting_open or not rules.double_down):
