@@ -10,6 +10,11 @@ exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
 ``transitions.Machine`` callbacks, so both give the same event log. The differential test
 (``tests/test_compiled_engine.py``) proves it round by round for every game.
 
+The tables are built per combination of wagers on the layout (:class:`Tables`): a guard
+registered as being about one wager (``@guard(cite, wager="lucky_ladies")``) is known to be
+False when no such wager is placed, so a round with the Blackjack Wager alone never asks the
+thirteen optional wagers' guards: their transitions are not in its tables.
+
 :meth:`CompiledEngine.play_out` is the simulation's inner loop: it plays a round to its end,
 dealer transitions from the tables and each player decision from a strategy's ``choose``,
 the same procedure as ``Round.advance`` / ``Round.act`` without their per-call lookups; a
@@ -23,6 +28,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from pa_table_games.chips import Wager
+from pa_table_games.registry import Entry
 from pa_table_games.round import Round
 from pa_table_games.spec import MachineSpec, TransitionSpec
 from pa_table_games.values import Action, Settled
@@ -40,9 +46,9 @@ Compiled = tuple[Test, tuple[Callable[[Any], None], ...], TransitionSpec]
 Choose = Callable[[Any, "Legal"], str]
 
 
-def compile_test(t: TransitionSpec) -> Test:
-    """One predicate for ``t``'s guards: every ``when`` holds and no ``unless`` holds, in file order."""
-    when, unless = tuple(g.fn for g in t.when), tuple(g.fn for g in t.unless)
+def compile_test(when_guards: tuple[Entry, ...], unless_guards: tuple[Entry, ...]) -> Test:
+    """One predicate: every ``when`` guard holds and no ``unless`` guard holds, asked in file order."""
+    when, unless = tuple(g.fn for g in when_guards), tuple(g.fn for g in unless_guards)
     if not when and not unless:
         return None
     if len(when) == 1 and not unless:
@@ -76,38 +82,64 @@ def compile_test(t: TransitionSpec) -> Test:
     return test
 
 
+class Tables:
+    """The compiled transitions of one machine for rounds where ``placed`` are the wagers on the layout.
+
+    A guard registered with ``wager=`` is False in every round without that wager, so for
+    such a round a transition needing it in ``when`` can never fire and is left out, and in
+    ``unless`` it never blocks and is dropped from the test: the first transition whose
+    guards hold is the same one, found without asking guards whose answer is known."""
+
+    __slots__ = ("dealer", "player", "player_order")
+
+    def __init__(self, spec: MachineSpec, placed: frozenset[str]) -> None:
+        kept: dict[int, Compiled] = {}
+        for t in spec.transitions:
+            if all(g.wager is None or g.wager in placed for g in t.when):
+                unless = tuple(g for g in t.unless if g.wager is None or g.wager in placed)
+                kept[t.index] = (compile_test(t.when, unless), tuple(a.fn for a in t.do), t)
+        self.dealer: dict[str, tuple[Compiled, ...]] = {
+            s.id: tuple(kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept)
+            for s in spec.states}
+        player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
+        for t in spec.transitions:
+            if t.by == "player" and t.index in kept:
+                player[t.source].setdefault(t.trigger, []).append(kept[t.index])
+        self.player: dict[str, dict[str, tuple[Compiled, ...]]] = {
+            state: {trigger: tuple(cs) for trigger, cs in triggers.items()} for state, triggers in player.items()}
+        self.player_order: dict[str, tuple[Compiled, ...]] = {
+            s.id: tuple(kept[t.index] for t in spec.outgoing(s.id) if t.by == "player" and t.index in kept)
+            for s in spec.states}
+
+
 class CompiledEngine:
     """Fires a round's transitions from plain dict tables; same ``fire`` as the transitions engine."""
 
     def __init__(self, spec: MachineSpec) -> None:
         self.spec = spec
         self.finals = frozenset(spec.final_states())
-        self.by_index: dict[int, Compiled] = {
-            t.index: (compile_test(t), tuple(a.fn for a in t.do), t) for t in spec.transitions}
-        self.dealer: dict[str, tuple[Compiled, ...]] = {
-            s.id: tuple(self.by_index[t.index] for t in spec.outgoing(s.id) if t.by == "dealer")
-            for s in spec.states}
-        player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
-        for t in spec.transitions:
-            if t.by == "player":
-                player[t.source].setdefault(t.trigger, []).append(self.by_index[t.index])
-        self.player: dict[str, dict[str, tuple[Compiled, ...]]] = {
-            state: {trigger: tuple(cs) for trigger, cs in triggers.items()} for state, triggers in player.items()}
-        self.player_order: dict[str, tuple[Compiled, ...]] = {
-            s.id: tuple(self.by_index[t.index] for t in spec.outgoing(s.id) if t.by == "player") for s in spec.states}
+        self.actions: dict[int, tuple[Callable[[Any], None], ...]] = {
+            t.index: tuple(a.fn for a in t.do) for t in spec.transitions}
+        #: every wager some guard is registered about: the ones that select a round's tables
+        self.guarded_wagers = frozenset(g.wager for t in spec.transitions for g in t.guards if g.wager)
+        self._tables: dict[frozenset[str], Tables] = {}
         self.triggers = frozenset(t.trigger for t in spec.transitions)
         self._actions: dict[tuple[tuple[int, int], str], Action] = {}
+
+    def tables(self, placed: set[str] | frozenset[str]) -> Tables:
+        """The tables for a round whose placed wagers are ``placed`` (built once per combination)."""
+        key = self.guarded_wagers.intersection(placed)
+        tables = self._tables.get(key)
+        if tables is None:
+            tables = self._tables[key] = Tables(self.spec, key)
+        return tables
 
     def fire(self, rnd: Round, t: TransitionSpec) -> None:
         """Fire ``t`` (already chosen by the round's guards) on ``rnd``: open the event, act, close it."""
         rnd.begin_event(t)
-        for action in self.by_index[t.index][1]:
+        for action in self.actions[t.index]:
             action(rnd)
         rnd.end_event(t)
-
-    def legal(self, rnd: Round) -> Legal:
-        """The decisions open now (as ``Round.legal_actions``), each checked only when asked about."""
-        return Legal(self.player[rnd.state], self.player_order[rnd.state], rnd)
 
     def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
         """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
@@ -123,12 +155,20 @@ class CompiledEngine:
     def play_out(self, rnd: Round, choose: Choose) -> Round:
         """Play ``rnd`` to its end: dealer transitions first-match, each decision from ``choose``.
 
-        The same procedure as ``advance()`` and ``act()``; a decision no transition accepts is
-        refused by ``Round.act`` with the forbidding cite. A :class:`SimulationRound` with
-        ``log=False`` keeps no event log, only its settlement."""
-        dealer, finals = self.dealer, self.finals
+        The same procedure as ``advance()`` and ``act()``, from the tables for the wagers on
+        the layout (chosen again whenever a wager of a new name is placed); a decision no
+        transition accepts is refused by ``Round.act`` with the forbidding cite. A
+        :class:`SimulationRound` with ``log=False`` keeps no event log, only its settlement."""
+        finals = self.finals
         log = getattr(rnd, "log", True)
+        placed = len(rnd.wager_names)
+        tables = self.tables(rnd.wager_names)
+        dealer = tables.dealer
         while True:
+            if len(rnd.wager_names) != placed:  # names are only ever added
+                placed = len(rnd.wager_names)
+                tables = self.tables(rnd.wager_names)
+                dealer = tables.dealer
             for test, actions, t in dealer[rnd.state]:
                 if test is None or test(rnd):
                     if log:
@@ -144,15 +184,15 @@ class CompiledEngine:
             else:
                 if rnd.state in finals:
                     return rnd
-                self._decide(rnd, choose, log)
+                self._decide(rnd, tables, choose, log)
 
-    def _decide(self, rnd: Round, choose: Choose, log: bool) -> None:
+    def _decide(self, rnd: Round, tables: Tables, choose: Choose, log: bool) -> None:
         """One player decision: ``choose`` names it, the first of its transitions whose guards hold fires."""
         turn = rnd.game.info.turn(rnd)
         if turn is None:
             raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")
-        options = self.player[rnd.state]
-        action = self.action(rnd, choose(rnd, Legal(options, self.player_order[rnd.state], rnd)), turn)
+        options = tables.player[rnd.state]
+        action = self.action(rnd, choose(rnd, Legal(options, tables.player_order[rnd.state], rnd)), turn)
         rnd.acting = action
         try:
             for test, actions, t in options.get(action.name, ()):

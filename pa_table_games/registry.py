@@ -26,6 +26,7 @@ class Entry:
     cite: tuple[str, ...] = field(converter=tuple)
     doc: str
     takes: str | None = None  # an action reading the decision's argument: "amount" (double=5) or "choice" (low=KS)
+    wager: str | None = None  # a guard about one wager: False in any round where no such wager is placed
 
     @property
     def meaning(self) -> str:
@@ -39,7 +40,8 @@ class Registry:
         self.game = game
         self._entries: dict[str, Entry] = {}
 
-    def _register(self, kind: str, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:
+    def _register(self, kind: str, cite: str | tuple[str, ...], takes: str | None = None,
+                  wager: str | None = None) -> Callable:
         cites = (cite,) if isinstance(cite, str) else tuple(cite)
 
         def decorate(fn: Callable) -> Callable:
@@ -49,14 +51,18 @@ class Registry:
             doc = (fn.__doc__ or "").strip().splitlines()
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
-            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes)
+            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes, wager)
             return fn
 
         return decorate
 
-    def guard(self, cite: str | tuple[str, ...]) -> Callable:
-        """Register a guard implementing ``cite`` (``"(k)(1)"`` or ``"§ 633a.11"``)."""
-        return self._register("guard", cite)
+    def guard(self, cite: str | tuple[str, ...], wager: str | None = None) -> Callable:
+        """Register a guard implementing ``cite`` (``"(k)(1)"`` or ``"§ 633a.11"``).
+
+        ``wager`` names the wager a guard is about when the guard is False in every round
+        where no such wager is placed (``wager not in rnd.wager_names``): the compiled engine
+        then leaves out, for such rounds, the transitions that need it (see :mod:`.compiled`)."""
+        return self._register("guard", cite, wager=wager)
 
     def action(self, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:
         """Register an action implementing ``cite``; ``takes`` names the argument it reads from the

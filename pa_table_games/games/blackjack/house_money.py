@@ -42,7 +42,7 @@ def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None
 
 
 # -- (g)(10): collect the losers, pay the winners against a 2-9 ---------------------------------------------
-@guard("(g)(10)")
+@guard("(g)(10)", wager="house_money")
 def house_money_wagers_are_due(rnd) -> bool:
     """a House Money Wager awaits settlement (a winner against an ace or 10-value up card waits for the peek)"""
     return any(not _waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
@@ -59,7 +59,7 @@ def settle_house_money_wagers(rnd) -> None:
 
 
 # -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------
-@guard("(g)(10)(i)")
+@guard("(g)(10)(i)", wager="house_money")
 def house_money_awaits_peek(rnd) -> bool:
     """a winning House Money Wager against an ace or 10-value up card awaits the peek's answer"""
     return any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
@@ -81,14 +81,14 @@ def settle_with_blackjack_wager(rnd, seat: int) -> None:
 
 
 # -- (g)(10)(ii)(A)-(C): the player's choice ----------------------------------------------------------------------
-@guard("(g)(10)(ii)")
+@guard("(g)(10)(ii)", wager="house_money")
 def house_money_choice_pending(rnd) -> bool:
     """a player paid a House Money payout has not yet been offered to add it to the Blackjack Wager"""
     lay = rnd.layout
     return not lay.house_money_open and lay.house_money_asked < len(lay.house_money_seats)
 
 
-@guard("(g)(10)(ii)")
+@guard("(g)(10)(ii)", wager="house_money")
 def house_money_answers_pending(rnd) -> bool:
     """a player has not yet said whether to add the House Money payout to the Blackjack Wager"""
     lay = rnd.layout

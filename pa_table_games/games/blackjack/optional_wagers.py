@@ -125,7 +125,7 @@ def due_now(rnd, name: str) -> list[Wager]:
 
 
 # -- (g)(1)-(8): guards and actions ---------------------------------------------------------------------
-@guard("(g)(1)")
+@guard("(g)(1)", wager="lucky_ladies")
 def lucky_ladies_wagers_are_due(rnd) -> bool:
     """a Lucky Ladies Twenty Point Bonus Wager awaits settlement (two queens of hearts against an ace or 10 wait)"""
     return bool(due_now(rnd, "lucky_ladies"))
@@ -138,7 +138,7 @@ def settle_lucky_ladies_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(1)")
 
 
-@guard("(g)(2)")
+@guard("(g)(2)", wager="match_the_dealer")
 def match_the_dealer_wagers_are_due(rnd) -> bool:
     """a Match-the-Dealer Wager awaits settlement"""
     return bool(due_now(rnd, "match_the_dealer"))
@@ -151,7 +151,7 @@ def settle_match_the_dealer_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(2)")
 
 
-@guard("(g)(3)")
+@guard("(g)(3)", wager="in_between")
 def in_between_wagers_are_due(rnd) -> bool:
     """an In Between Wager awaits settlement"""
     return bool(due_now(rnd, "in_between"))
@@ -164,7 +164,7 @@ def settle_in_between_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(3)")
 
 
-@guard("(g)(4)")
+@guard("(g)(4)", wager="royal_match_21")
 def royal_match_21_wagers_are_due(rnd) -> bool:
     """a Royal Match 21 Wager awaits settlement (a Royal Match against a king or queen waits for the hole card)"""
     return bool(due_now(rnd, "royal_match_21"))
@@ -177,7 +177,7 @@ def settle_royal_match_21_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(4)")
 
 
-@guard("(g)(5)")
+@guard("(g)(5)", wager="bet_the_set_21")
 def bet_the_set_21_wagers_are_due(rnd) -> bool:
     """a Bet the Set 21 Wager awaits settlement"""
     return bool(due_now(rnd, "bet_the_set_21"))
@@ -190,7 +190,7 @@ def settle_bet_the_set_21_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(5)")
 
 
-@guard("(g)(6)")
+@guard("(g)(6)", wager="kings_bounty")
 def kings_bounty_wagers_are_due(rnd) -> bool:
     """a King's Bounty Wager awaits settlement (two kings of spades against an ace or 10 wait)"""
     return bool(due_now(rnd, "kings_bounty"))
@@ -203,7 +203,7 @@ def settle_kings_bounty_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(6)")
 
 
-@guard("(g)(7)")
+@guard("(g)(7)", wager="super_match")
 def super_match_wagers_are_due(rnd) -> bool:
     """a Super Match Wager at a Blackjack Switch table awaits settlement"""
     return bool(due_now(rnd, "super_match"))
@@ -216,7 +216,7 @@ def settle_super_match_wagers(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(7)")
 
 
-@guard("(g)(8)")
+@guard("(g)(8)", wager="three_card_poker")
 def three_card_poker_wagers_are_due(rnd) -> bool:
     """a Three Card Poker Wager awaits settlement"""
     return bool(due_now(rnd, "three_card_poker"))
@@ -234,7 +234,7 @@ def straight_jack_losers(rnd) -> list[Wager]:
     return [w for w in open_wagers(rnd, "straight_jack") if not fc.is_two_card_straight(player_cards(rnd, w.seat))]
 
 
-@guard("(g)(9)")
+@guard("(g)(9)", wager="straight_jack")
 def straight_jack_wager_lacks_two_card_straight(rnd) -> bool:
     """a player's Straight Jack Progressive Wager has initial two cards that are not a two-card straight"""
     return bool(straight_jack_losers(rnd))
@@ -267,7 +267,7 @@ def pay_pair_before_other_cards(rnd) -> None:
         settle_on_first_cards(rnd, wager, "(g)(6)(i)")
 
 
-@guard("(g)(4)")
+@guard("(g)(4)", wager="royal_match_21")
 def royal_match_awaits_hole_card(rnd) -> bool:
     """a Royal Match against a king or queen up card awaits the hole card, now exposed"""
     lay = rnd.layout

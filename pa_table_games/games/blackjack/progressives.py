@@ -182,7 +182,7 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
 
 
 # -- (o)(1) Bad Beat ------------------------------------------------------------------------------------------
-@guard("(o)(1)(ii)(B)")
+@guard("(o)(1)(ii)(B)", wager="bad_beat")
 def bad_beat_payout_awaits_floorperson(rnd) -> bool:
     """a Bad Beat Progressive payout of 100 for 1 or more has not been verified by a floorperson"""
     return bool(_unverified(rnd, "bad_beat"))
@@ -194,7 +194,7 @@ def have_floorperson_verify_bad_beat_payout(rnd) -> None:
     _verify(rnd, "bad_beat")
 
 
-@guard("(o)(1)")
+@guard("(o)(1)", wager="bad_beat")
 def bad_beat_wagers_remain(rnd) -> bool:
     """a Bad Beat Progressive Wager has not been settled"""
     return bool(open_wagers(rnd, "bad_beat"))
@@ -207,7 +207,7 @@ def settle_bad_beat_wagers(rnd) -> None:
 
 
 # -- (o)(2) Hit and Run ---------------------------------------------------------------------------------------
-@guard("(o)(2)(ii)(B)")
+@guard("(o)(2)(ii)(B)", wager="hit_and_run")
 def hit_and_run_payout_awaits_floorperson(rnd) -> bool:
     """a Hit and Run Progressive payout of 200 for 1 or more has not been verified by a floorperson"""
     return bool(_unverified(rnd, "hit_and_run"))
@@ -219,7 +219,7 @@ def have_floorperson_verify_hit_and_run_payout(rnd) -> None:
     _verify(rnd, "hit_and_run")
 
 
-@guard("(o)(2)")
+@guard("(o)(2)", wager="hit_and_run")
 def hit_and_run_wagers_remain(rnd) -> bool:
     """a Hit and Run Progressive Wager has not been settled"""
     return bool(open_wagers(rnd, "hit_and_run"))
@@ -232,7 +232,7 @@ def settle_hit_and_run_wagers(rnd) -> None:
 
 
 # -- (o)(3) Straight Jack -------------------------------------------------------------------------------------
-@guard("(o)(3)(ii)(B)")
+@guard("(o)(3)(ii)(B)", wager="straight_jack")
 def straight_jack_payout_awaits_floorperson(rnd) -> bool:
     """a Straight Jack Progressive payout of 100 for 1 or more has not been verified by a floorperson"""
     return bool(_unverified(rnd, "straight_jack"))
@@ -244,7 +244,7 @@ def have_floorperson_verify_straight_jack_payout(rnd) -> None:
     _verify(rnd, "straight_jack")
 
 
-@guard("(o)(3)")
+@guard("(o)(3)", wager="straight_jack")
 def straight_jack_wagers_remain(rnd) -> bool:
     """a Straight Jack Progressive Wager has not been settled"""
     return bool(open_wagers(rnd, "straight_jack"))

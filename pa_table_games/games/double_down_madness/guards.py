@@ -47,10 +47,10 @@ dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
 acting_hand_is_blackjack = guard("(i)")(blackjack.acting_hand_is_blackjack)
 
 
-@guard("(i)")
+@guard("(i)", wager="push_22")
 def acting_box_has_push_22(rnd) -> bool:
     """the player whose turn it is also placed a Push 22 wager"""
-    return rnd.wager(rnd.layout.acting_hand().seat, PUSH_22) is not None
+    return PUSH_22 in rnd.wager_names and rnd.wager(rnd.layout.acting_hand().seat, PUSH_22) is not None
 
 
 @guard("(s)(1)")
@@ -92,7 +92,7 @@ def no_hand_depends_on_dealer(rnd) -> bool:
     return all(h.settled for h in rnd.layout.hands)
 
 
-@guard("(o)")
+@guard("(o)", wager="push_22")
 def push_22_wager_is_live(rnd) -> bool:
     """a Push 22 wager is still on the table"""
     return any(w.name == PUSH_22 and not w.settled for w in rnd.wagers)
