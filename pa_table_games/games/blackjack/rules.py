@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_tables_option
+from pa_table_games.errors import RulesFileError
+from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
 from pa_table_games.paytables import PayTable
 from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
 
@@ -59,6 +60,15 @@ class BlackjackRules:
                                      "to its meter (default 10%, ILLUSTRATIVE)", number(0.0, 1.0))
     progressive_reset: float = option(10000.0, "§ 633a.13", "amount a progressive meter starts from and resets to "
                                       "after a 100% jackpot (default 10000, ILLUSTRATIVE)", number(0.0, 1e9))
+
+    def __attrs_post_init__(self) -> None:
+        """(o)(1)(i): an any-20 Bad Beat prize needs a pay table that has one; refused when the Rules are made,
+        as a ValueError so that a Rules file names the line that made the choice."""
+        if self.bad_beat_any_20:
+            try:
+                pay_table_for(self, "bad_beat")
+            except RulesFileError as err:
+                raise ValueError(err.message) from None
 
     @property
     def blackjack_odds(self) -> float:
