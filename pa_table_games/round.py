@@ -9,6 +9,7 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
 from collections.abc import Callable
 
@@ -55,7 +56,7 @@ class Round:
         self.wager_names: set[str] = set()  # every name in ``wagers``: "is any such wager placed?" at a glance
         self.acting: Action | None = None
         self.atomic = atomic
-        self.options = dict(options or {})  # game-specific extras, e.g. an injected misdeal
+        self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
         # the card-conservation baseline; a fast simulation round (count_cards=False) takes none
         self._deck = table.cards_off_layout() if count_cards else None
@@ -135,13 +136,14 @@ class Round:
     # -- helpers for actions (the only place state changes) ----------------------------------
     def draw(self, to: str, face_up: bool = True) -> Card:
         """Deal the next card from the shoe to ``to``, recording it in the current event."""
-        step = self._draft.t.trigger if self._draft else "a draw"
-        aside = self.shoe.cover_card_aside
-        card = self.shoe.draw(step)
-        if self.shoe.cover_card_aside is not aside:
+        shoe, draft = self.shoe, self._draft
+        aside = shoe.cover_card_aside
+        card = shoe.draw(draft.t.trigger if draft is not None else "a draw")
+        if shoe.cover_card_aside is not aside:
             self.note(f"cover card appeared and was set aside; the round is completed, then the cards "
                       f"are collected and reshuffled ({self.spec.cite_text(self.game.info.cover_card_cite)})")
-        self.record(card, to, face_up)
+        if draft is not None:
+            self.record(card, to, face_up)
         return card
 
     def record(self, card: Card, to: str, face_up: bool = True) -> None:
@@ -151,8 +153,9 @@ class Round:
     def discard(self, label: str, cards: list[Card] | tuple[Card, ...]) -> None:
         """Put ``cards`` in the discard rack as one bundle, in order."""
         self.table.rack.place(label, cards)
-        for card in cards:
-            self.record(card, "discard rack", False)
+        if self._draft is not None:
+            for card in cards:
+                self.record(card, "discard rack", False)
 
     def note(self, text: str | Callable[[], str]) -> None:
         """Add ``text`` to the current event; a callable is called only when an event is being recorded."""
@@ -167,7 +170,7 @@ class Round:
                              f"(known: {', '.join(info.wagers)})")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.rules.positions:
             raise WagerError(f"seat {seat}: the table has positions 1 to {self.rules.positions}")
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not 0 < amount < float("inf"):
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not 0 < amount < math.inf:
             raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
         info.check_wager(self, seat, name, amount)
         wager = Wager(seat, name, hand, float(amount))

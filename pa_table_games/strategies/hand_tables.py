@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pa_table_games.errors import InputFileError, TableGamesError
-from pa_table_games.games.blackjack.hand import POINTS, points
+from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.yamlio import LineDict, load_yaml
 
 #: Dealer up cards, one column each; ``T`` is any 10-value card.
@@ -79,8 +79,7 @@ class HandTable:
                 code = self.pairs[first][column]
                 if (code == "P" or (code == "Ph" and self.double_after_split)) and "split" in legal:
                     return "split"
-        total, soft = points(cards)
-        code = (self.soft if soft else self.hard)[min(total, 21)][column]
+        code = (self.soft if hand.soft else self.hard)[min(hand.total, 21)][column]
         if code == "H" or code == "S":
             return "hit" if code == "H" else "stand"
         first, otherwise = code[0], ("hit" if code[1] == "h" else "stand")

@@ -22,7 +22,7 @@ WAGERS = ("blackjack", "insurance") + OPTIONAL
 def turn(rnd) -> tuple[int, int] | None:
     """The box answering the Insurance offer or the House Money choice, or the hand deciding in (i)."""
     lay = rnd.layout
-    if getattr(lay, "house_money_open", False):
+    if lay.house_money_open:
         seats = lay.house_money_seats
         return (seats[lay.house_money_asked], 0) if lay.house_money_asked < len(seats) else None
     if lay.insurance_open:
@@ -41,9 +41,8 @@ def check_wager(rnd, seat: int, name: str, amount: float) -> None:
                          "(Rules blackjack_switch: true) (§ 633a.7(g)(7))")
 
 
-def new_layout(rnd) -> BlackjackLayout:
-    """An empty layout, once every wager is placed: each optional wager needs a Blackjack Wager
-    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules."""
+def _check_optional_wagers_have_boxes(rnd) -> None:
+    """Each optional wager has a Blackjack Wager in its box; a Super Match Wager, in the next box too."""
     boxes = {w.seat for w in rnd.wagers if w.name == "blackjack"}
     for w in rnd.wagers:
         if w.name in OPTIONAL and w.seat not in boxes:
@@ -52,6 +51,13 @@ def new_layout(rnd) -> BlackjackLayout:
         if w.name == "super_match" and w.seat + 1 not in boxes:
             raise WagerError(f"seat {w.seat}: a Super Match Wager covers the player's two boxes at a Blackjack "
                              f"Switch table: place a Blackjack Wager at seat {w.seat + 1} too (§ 633a.7(g)(7))")
+
+
+def new_layout(rnd) -> BlackjackLayout:
+    """An empty layout, once every wager is placed: each optional wager needs a Blackjack Wager
+    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules."""
+    if not rnd.wager_names.isdisjoint(OPTIONAL):
+        _check_optional_wagers_have_boxes(rnd)
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")

@@ -6,6 +6,8 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games.blackjack import house_money, optional_wagers
 from pa_table_games.games.blackjack.hand import describe, is_blackjack, total
@@ -72,12 +74,13 @@ def reshuffle_cards(rnd) -> None:
 def deal_first_card_to_each_box(rnd) -> None:
     """one card face up to each box holding a Blackjack Wager, dealer's left first"""
     lay = rnd.layout
+    dealt = {h.seat for h in lay.hands}  # a box whose first card is the determinant card, (d)(2)
     for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
-        if lay.box(wager.seat) is not None:  # the determinant card is its first card, (d)(2)
+        if wager.seat in dealt:
             continue
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
-        hand.cards.append(rnd.draw(hand.label))
+        hand.add_card(rnd.draw(hand.label))
 
 
 @action("(f)(2)")
@@ -90,7 +93,7 @@ def deal_dealer_up_card(rnd) -> None:
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
     for hand in rnd.layout.hands:
-        hand.cards.append(rnd.draw(hand.label))
+        hand.add_card(rnd.draw(hand.label))
 
 
 @action("(f)(4)")
@@ -200,7 +203,7 @@ def announce_blackjack_and_leave_cards(rnd) -> None:
 def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.layout.acting_hand()
-    hand.cards.append(rnd.draw(hand.label))
+    hand.add_card(rnd.draw(hand.label))
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}")
 
 
@@ -241,11 +244,11 @@ def split_pair(rnd) -> None:
     aces = hand.cards[0].rank == "A"
     if not hand.first_two:
         hand.first_two = tuple(hand.cards)
-    new = Hand(hand.seat, index, wager, [hand.cards.pop()], from_split=True, split_aces=aces)
+    new = Hand(hand.seat, index, wager, [hand.split_off()], from_split=True, split_aces=aces)
     hand.from_split, hand.split_aces = True, aces
     lay.hands.insert(lay.acting + 1, new)
     rnd.note(f"{hand.label} and {new.label} split from a pair")
-    hand.cards.append(rnd.draw(hand.label))
+    hand.add_card(rnd.draw(hand.label))
 
 
 @action("§ 633a.9")
@@ -282,14 +285,20 @@ def deal_card_to_dealer(rnd) -> None:
 
 
 # -- (p) (q) (r): settlement ------------------------------------------------------------------------
+_SEAT_AND_INDEX = attrgetter("seat", "index")
+
+
 def _open_hands_right_to_left(rnd) -> list[Hand]:
-    return sorted((h for h in rnd.layout.hands if not h.settled), key=lambda h: (-h.seat, -h.index))
+    """Hands not yet settled, highest seat first and, in a split box, highest hand first."""
+    return sorted((h for h in rnd.layout.hands if not h.settled), key=_SEAT_AND_INDEX, reverse=True)
 
 
 def _settle_hands(rnd, which: str) -> None:
-    dealer, odds = rnd.layout.dealer, rnd.rules.blackjack_odds
+    dealer = rnd.layout.dealer
+    dealer_total = total(dealer)
+    dealer_blackjack = len(dealer) == 2 and dealer_total == 21  # is_blackjack(dealer) without a recount
     for hand in _open_hands_right_to_left(rnd):
-        outcome, net, cite = blackjack_outcome(hand, dealer, odds)
+        outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
             rnd.settle(hand.wager, outcome, net * hand.wager.amount, cite)
             hand.settled = True

@@ -115,13 +115,17 @@ def acting_hand_is_split_ace_with_its_card(rnd) -> bool:
     return hand.split_aces and rnd.rules.split_aces_one_card and len(hand.cards) >= 2
 
 
+#: The two-card totals each Rules ``double_on`` allows a Double Down Wager on (None: any two cards).
+DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven": (10, 11)}
+
+
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd) -> bool:
     """the hand has two cards the Rules allow a Double Down Wager on"""
     hand, rules = rnd.layout.acting_hand(), rnd.rules
-    allowed = {"any_two": True, "nine_ten_eleven": hand.total in (9, 10, 11),
-               "ten_eleven": hand.total in (10, 11)}[rules.double_on]
-    return len(hand.cards) == 2 and allowed and (rules.double_after_split or not hand.from_split)
+    totals = DOUBLE_ON_TOTALS[rules.double_on]
+    return (len(hand.cards) == 2 and (totals is None or hand.total in totals)
+            and (rules.double_after_split or not hand.from_split))
 
 
 @guard("§ 633a.11")
@@ -129,9 +133,9 @@ def acting_hand_may_split(rnd) -> bool:
     """the hand is two cards of equal value and the Rules allow another split"""
     lay, rules = rnd.layout, rnd.rules
     hand = lay.acting_hand()
-    in_box = sum(1 for h in lay.hands if h.seat == hand.seat)
     return (len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
-            and in_box < rules.split_max_hands and not (hand.split_aces and not rules.resplit_aces))
+            and not (hand.split_aces and not rules.resplit_aces)
+            and sum(1 for h in lay.hands if h.seat == hand.seat) < rules.split_max_hands)
 
 
 @guard("§ 633a.9")

@@ -11,12 +11,15 @@ from attrs import define, field
 
 from pa_table_games.cards import Card
 from pa_table_games.chips import Wager
-from pa_table_games.games.blackjack.hand import is_blackjack, points
+from pa_table_games.games.blackjack.hand import points
 
 
 @define
 class Hand:
-    """One player hand in a box; ``index`` counts split hands from 0."""
+    """One player hand in a box; ``index`` counts split hands from 0.
+
+    Its cards change only through :meth:`add_card` and :meth:`split_off`, which keep ``total``
+    (the best total) and ``soft`` (an ace counted as 11) up to date."""
 
     seat: int
     index: int
@@ -31,6 +34,22 @@ class Hand:
     one_card_only: bool = False  # a first-card ace in Double Down Madness, § 692.7(l)(2)
     discarded: bool = False  # cards already in the discard rack
     first_two: tuple[Card, ...] = ()  # the box's initial two cards, kept when the pair is split
+    total: int = field(init=False, default=0, eq=False, repr=False)
+    soft: bool = field(init=False, default=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.total, self.soft = points(self.cards)
+
+    def add_card(self, card: Card) -> None:
+        """Give the hand one more card."""
+        self.cards.append(card)
+        self.total, self.soft = points(self.cards)
+
+    def split_off(self) -> Card:
+        """Take the second card of a pair away, to start the new hand of a split."""
+        card = self.cards.pop()
+        self.total, self.soft = points(self.cards)
+        return card
 
     @property
     def initial_two(self) -> tuple[Card, ...]:
@@ -38,17 +57,9 @@ class Hand:
         return self.first_two or tuple(self.cards[:2])
 
     @property
-    def total(self) -> int:
-        return points(self.cards)[0]
-
-    @property
-    def soft(self) -> bool:
-        return points(self.cards)[1]
-
-    @property
     def blackjack(self) -> bool:
         """A two-card 21 that did not come from a split."""
-        return not self.from_split and is_blackjack(self.cards)
+        return self.total == 21 and len(self.cards) == 2 and not self.from_split
 
     @property
     def busted(self) -> bool:
@@ -56,7 +67,7 @@ class Hand:
 
     @property
     def label(self) -> str:
-        return f"seat {self.seat}" + (f" hand {self.index}" if self.from_split or self.index else "")
+        return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
 @define
@@ -99,7 +110,10 @@ class BlackjackLayout:
         return [h for h in self.hands if h.index == 0]
 
     def acting_hand(self) -> Hand | None:
-        return self.hands[self.acting] if self.acting < len(self.hands) else None
+        try:
+            return self.hands[self.acting]
+        except IndexError:  # every hand has decided
+            return None
 
     def cards(self) -> list[Card]:
         """Cards still on the layout (not yet in the discard rack)."""

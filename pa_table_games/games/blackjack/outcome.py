@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from pa_table_games.cards import Card
-from pa_table_games.games.blackjack.hand import is_blackjack, total
 from pa_table_games.games.blackjack.layout import Hand
+from pa_table_games.games.blackjack.rules import BlackjackRules
 
 
-def blackjack_outcome(hand: Hand, dealer: Sequence[Card], blackjack_odds: float) -> tuple[str, float, str]:
+def blackjack_outcome(hand: Hand, dealer_total: int, dealer_blackjack: bool,
+                      rules: BlackjackRules) -> tuple[str, float, str]:
     """(outcome, net per unit wagered, cite) for a hand still in play after the dealer's hand is complete."""
-    dealer_total = total(dealer)
-    dealer_blackjack = is_blackjack(dealer)
     if hand.blackjack_announced:  # (i)(1)(ii)(B): paid after the hole card is revealed
         if dealer_blackjack:
             return "tie", 0.0, "(q)"
-        return "blackjack", blackjack_odds, "(p)(3)" if dealer_total == 21 else "(i)(1)(ii)(B)"
+        return "blackjack", rules.blackjack_odds, "(p)(3)" if dealer_total == 21 else "(i)(1)(ii)(B)"
     if hand.busted:
         return "bust", -1.0, "(p)"
     if dealer_total > 21:

@@ -47,7 +47,7 @@ def deal_first_card_to_each_box(rnd) -> None:
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
         card = rnd.draw(hand.label)
-        hand.cards.append(card)
+        hand.add_card(card)
         hand.one_card_only = card.rank == "A"  # (l)(2): an initial ace takes one more card only
 
 
