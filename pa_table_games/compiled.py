@@ -1,12 +1,14 @@
-"""The compiled engine: a machine spec -> plain tables, fired without ``transitions``.
+"""The compiled engine: a machine spec -> plain tables and generated Python, fired without ``transitions``.
 
 ``CompiledEngine(spec)`` turns every transition into a tuple ``(test, actions, transition)``
 of plain functions (``test`` is its ``when``/``unless`` guards as one predicate, None when it
 has none) and files it in plain dicts: dealer transitions by source state, in file order
 (the first whose guards hold fires, as in :meth:`Game.next_dealer_transition`), and player
-transitions by source state and trigger. Firing one opens the round's event, runs the same
-registered actions in order and closes the event (``Round.begin_event`` / ``end_event``):
-exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
+transitions by source state and trigger. The dealer's half is also generated as one Python
+function per state (:func:`dealer_steps`): the same guards asked in the same order as plain
+``if`` tests, the same registered actions called by name. Firing a transition opens the
+round's event, runs its actions in order and closes the event (``Round.begin_event`` /
+``end_event``): exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
 ``transitions.Machine`` callbacks, so both give the same event log. The differential test
 (``tests/test_compiled_engine.py``) proves it round by round for every game.
 
@@ -16,10 +18,10 @@ False when no such wager is placed, so a round with the Blackjack Wager alone ne
 thirteen optional wagers' guards: their transitions are not in its tables.
 
 :meth:`CompiledEngine.play_out` is the simulation's inner loop: it plays a round to its end,
-dealer transitions from the tables and each player decision from a strategy's ``choose``,
-the same procedure as ``Round.advance`` / ``Round.act`` without their per-call lookups; a
-decision that no transition accepts goes to ``Round.act``, which refuses it with its cite.
-:class:`SimulationRound` adds the explicit fast mode ``log=False`` (no event log).
+the dealer's steps from the generated functions and each player decision from a strategy's
+``choose``, the same procedure as ``Round.advance`` / ``Round.act`` without their per-call
+lookups; a decision that no transition accepts goes to ``Round.act``, which refuses it with
+its cite. :class:`SimulationRound` adds the explicit fast mode ``log=False`` (no event log).
 """
 
 from __future__ import annotations
@@ -41,6 +43,9 @@ if TYPE_CHECKING:
 Test = Callable[[Any], bool] | None
 #: ``(test, actions, transition)``: one compiled transition.
 Compiled = tuple[Test, tuple[Callable[[Any], None], ...], TransitionSpec]
+
+#: A generated dealer step: fires the first enabled dealer transition of one state; False when none is.
+Step = Callable[[Any], bool]
 
 #: A strategy's decision function: (round, the legal decisions) -> an action word.
 Choose = Callable[[Any, "Legal"], str]
@@ -88,28 +93,71 @@ class Tables:
     A guard registered with ``wager=`` is False in every round without that wager, so for
     such a round a transition needing it in ``when`` can never fire and is left out, and in
     ``unless`` it never blocks and is dropped from the test: the first transition whose
-    guards hold is the same one, found without asking guards whose answer is known."""
+    guards hold is the same one, found without asking guards whose answer is known.
 
-    __slots__ = ("dealer", "player", "player_order")
+    ``dealer``/``player``/``player_order`` hold ``(test, actions, transition)`` entries;
+    ``steps[log]`` is the dealer's half as one generated function per state (:func:`dealer_steps`)."""
+
+    __slots__ = ("dealer", "player", "player_order", "steps", "source")
 
     def __init__(self, spec: MachineSpec, placed: frozenset[str]) -> None:
-        kept: dict[int, Compiled] = {}
+        kept: dict[int, tuple[TransitionSpec, tuple[Entry, ...]]] = {}  # index -> (transition, unless guards kept)
         for t in spec.transitions:
             if all(g.wager is None or g.wager in placed for g in t.when):
-                unless = tuple(g for g in t.unless if g.wager is None or g.wager in placed)
-                kept[t.index] = (compile_test(t.when, unless), tuple(a.fn for a in t.do), t)
+                kept[t.index] = (t, tuple(g for g in t.unless if g.wager is None or g.wager in placed))
+        entry = {i: (compile_test(t.when, unless), tuple(a.fn for a in t.do), t) for i, (t, unless) in kept.items()}
+        dealer = {s.id: [kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept]
+                  for s in spec.states}
         self.dealer: dict[str, tuple[Compiled, ...]] = {
-            s.id: tuple(kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept)
-            for s in spec.states}
+            state: tuple(entry[t.index] for t, _ in ts) for state, ts in dealer.items()}
         player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
         for t in spec.transitions:
             if t.by == "player" and t.index in kept:
-                player[t.source].setdefault(t.trigger, []).append(kept[t.index])
+                player[t.source].setdefault(t.trigger, []).append(entry[t.index])
         self.player: dict[str, dict[str, tuple[Compiled, ...]]] = {
             state: {trigger: tuple(cs) for trigger, cs in triggers.items()} for state, triggers in player.items()}
         self.player_order: dict[str, tuple[Compiled, ...]] = {
-            s.id: tuple(kept[t.index] for t in spec.outgoing(s.id) if t.by == "player" and t.index in kept)
+            s.id: tuple(entry[t.index] for t in spec.outgoing(s.id) if t.by == "player" and t.index in kept)
             for s in spec.states}
+        self.source: dict[bool, str] = {}
+        self.steps: dict[bool, dict[str, Step]] = {}
+        for log in (False, True):
+            self.steps[log], self.source[log] = dealer_steps(spec, dealer, log)
+
+
+def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec, tuple[Entry, ...]]]],
+                 log: bool) -> tuple[dict[str, Step], str]:
+    """One generated function per state firing its first dealer transition whose guards hold, and its source.
+
+    ``step_hole_card_dealt(rnd)`` asks the guards of the state's dealer transitions in file
+    order, as plain ``if`` tests calling the registered functions by name; the first that
+    holds runs its registered actions, moves the round to its destination and returns True.
+    False means no dealer transition is enabled: a player decides or the round is over.
+    With ``log`` each firing opens and closes the round's event, as :meth:`CompiledEngine.fire`.
+    Only registry names (Python identifiers) and state ids (quoted with ``repr``) enter the
+    source; the machine file itself is never evaluated."""
+    names: dict[str, Any] = {}
+    lines: list[str] = []
+    for state, transitions in dealer.items():
+        lines.append(f"def step_{state}(rnd):")
+        for t, unless in transitions:
+            names.update({g.name: g.fn for g in (*t.when, *unless)}, **{a.name: a.fn for a in t.do})
+            names[f"t{t.index}"] = t
+            test = " and ".join([f"{g.name}(rnd)" for g in t.when] + [f"not {g.name}(rnd)" for g in unless])
+            indent = "        " if test else "    "
+            if test:
+                lines.append(f"    if {test}:")
+            lines.extend([f"{indent}rnd.begin_event(t{t.index})"] if log else [])
+            lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
+            lines.append(f"{indent}rnd.end_event(t{t.index})" if log else f"{indent}rnd.state = {t.dest!r}")
+            lines.append(f"{indent}return True")
+            if not test:  # later transitions of this state can never fire
+                break
+        else:
+            lines.append("    return False")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<{spec.section} dealer steps>", "exec"), names)  # noqa: S102 - generated above
+    return {state: names[f"step_{state}"] for state in dealer}, source
 
 
 class CompiledEngine:
@@ -163,25 +211,13 @@ class CompiledEngine:
         log = getattr(rnd, "log", True)
         placed = len(rnd.wager_names)
         tables = self.tables(rnd.wager_names)
-        dealer = tables.dealer
+        steps = tables.steps[log]
         while True:
             if len(rnd.wager_names) != placed:  # names are only ever added
                 placed = len(rnd.wager_names)
                 tables = self.tables(rnd.wager_names)
-                dealer = tables.dealer
-            for test, actions, t in dealer[rnd.state]:
-                if test is None or test(rnd):
-                    if log:
-                        rnd.begin_event(t)
-                        for action in actions:
-                            action(rnd)
-                        rnd.end_event(t)
-                    else:
-                        for action in actions:
-                            action(rnd)
-                        rnd.state = t.dest
-                    break
-            else:
+                steps = tables.steps[log]
+            if not steps[rnd.state](rnd):
                 if rnd.state in finals:
                     return rnd
                 self._decide(rnd, tables, choose, log)

@@ -46,6 +46,8 @@ class Registry:
 
         def decorate(fn: Callable) -> Callable:
             name = fn.__name__
+            if not name.isidentifier():  # machine files and the compiled engine's generated code use the name
+                raise ValueError(f"{self.game}: a {kind} needs a function name, not {name!r}")
             if name in self._entries:
                 raise ValueError(f"{self.game}: {kind} {name!r} registered twice")
             doc = (fn.__doc__ or "").strip().splitlines()

@@ -138,6 +138,29 @@ class TestCompiledEngine:
         assert len(every.dealer["hole_card_dealt"]) == 15
         assert engine.tables({"blackjack", "insurance"}) is alone  # no guard is about insurance
 
+    def test_generated_dealer_steps_read_as_the_machine(self):
+        """The generated step for the hole card asks the machine's guards in file order and names its actions."""
+        engine = load_game("blackjack", engine="compiled").engine
+        source = engine.tables({"blackjack"}).source[False]
+        step = source[source.index("def step_hole_card_dealt(rnd):"):source.index("def step_house_money_offered")]
+        assert step.splitlines() == [
+            "def step_hole_card_dealt(rnd):",
+            "    if dealer_shows_ace(rnd) and insurance_is_offered(rnd):",
+            "        offer_insurance_and_even_money(rnd)",
+            "        rnd.state = 'insurance_offered'",
+            "        return True",
+            "    if dealer_shows_ace(rnd):",
+            "        read_hole_card(rnd)",
+            "        rnd.state = 'hole_card_read'",
+            "        return True",
+            "    if dealer_shows_ten_value(rnd):",
+            "        read_hole_card(rnd)",
+            "        rnd.state = 'hole_card_read'",
+            "        return True",
+            "    rnd.state = 'player_decisions'",
+            "    return True"]
+        assert "rnd.begin_event(t" in engine.tables({"blackjack"}).source[True]
+
     def test_tables_hold_every_transition_once(self):
         """Every transition of every machine is in exactly one dealer or player table entry."""
         for name in GAMES:

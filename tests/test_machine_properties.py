@@ -33,6 +33,7 @@ import pytest
 
 from pa_table_games.game import load_game
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.registry import Registry
 
 from randomplay import random_rounds, snapshot
 
@@ -194,6 +195,12 @@ class TestStructure:
         for kind in ("guard", "action"):
             used = {e.name for e in spec.entries() if e.kind == kind}
             assert registry.names(kind) == used, kind
+
+
+    def test_a_registered_function_needs_a_name(self):
+        """A lambda cannot be registered: machine files and the compiled engine's generated code call guards by name."""
+        with pytest.raises(ValueError, match="needs a function name, not '<lambda>'"):
+            Registry("test").guard("(a)")(lambda rnd: True)
 
 
 class TestSampledRounds:
