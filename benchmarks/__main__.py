@@ -14,18 +14,23 @@ Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand
 (d) gymnasium's ``Blackjack-v1`` episodes per second with the same policy, if installed
     (``pip install -e '.[bench]'``; an infinite deck, so not the same game).
 
-Then the compiled runner with ``basic``, and ``simulate --workers 2`` against one worker.
+Then the compiled runner with ``basic``, ``simulate --workers 2`` against one worker, and
+what one round of (a) costs in Python function calls (the budget behind the ratio to (c)).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
+from pa_table_games.games import game_info
 from pa_table_games.simulate import Job, deal_rounds, run_job, simulate
 from pa_table_games.strategies import get_strategy
 
@@ -67,6 +72,38 @@ def plain(n: int) -> float:
 def same_game(n: int = 20_000) -> bool:
     """The plain loop's net equals the compiled runner's for the same seed and rounds."""
     return plain(n) == run_job(Job("blackjack", None, SEATS, "stand17", 1, n)).sums["blackjack"][1]
+
+
+def calls_per_round(rounds: int = 2000) -> Counter:
+    """Python function calls per round of (a), by kind: registered "guard" and "action", and "other"."""
+    kinds = {e.fn.__code__: e.kind for e in game_info("blackjack").registry.entries()}
+    counts: Counter = Counter()
+
+    def count(frame: Any, event: str, arg: Any) -> None:
+        if event == "call":
+            counts[kinds.get(frame.f_code, "other")] += 1
+
+    job = Job("blackjack", None, SEATS, "stand17", 1, rounds)
+    sys.setprofile(count)
+    try:
+        run_job(job)
+    finally:
+        sys.setprofile(None)
+    return Counter({kind: n / rounds for kind, n in counts.items()})
+
+
+def ns_per_call(calls: int = 2_000_000) -> float:
+    """CPU nanoseconds of one Python call of a function reading one attribute, as a guard does at least."""
+    class Round:
+        state = "player_decisions"
+
+    def guard(rnd: Round) -> bool:
+        return rnd.state == "player_decisions"
+
+    rnd, start = Round(), time.process_time()
+    for _ in range(calls):
+        guard(rnd)
+    return (time.process_time() - start) * 1e9 / calls
 
 
 def gymnasium_episodes() -> Callable[[int], object] | None:
@@ -125,6 +162,12 @@ def main() -> None:
     if gym is not None:
         print(f"  compiled / gymnasium:          {fast / gym:6.2f}x  ({verdict(fast / gym, TARGETS['gymnasium'])})")
     print(f"  basic strategy: {basic:,.0f} rounds/s")
+    calls = calls_per_round()
+    budget = 1e6 / (base * TARGETS["plain"])
+    print(f"\n  one round of (a) makes {sum(calls.values()):.0f} Python function calls ({calls['guard']:.0f} registered "
+          f"guards, {calls['action']:.0f} actions) in {1e6 / fast:.1f} us;")
+    print(f"  at 1/3 of (c) it would have {budget:.1f} us, {1000 * budget / sum(calls.values()):.0f} ns per call; "
+          f"one call of a function reading one attribute takes {ns_per_call():.0f} ns here")
     if args.workers_rounds:
         n = args.workers_rounds
         one = simulate("blackjack", n, seed=1, strategy="stand17", seats=SEATS, workers=1)
