@@ -136,25 +136,28 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
     With ``log`` each firing opens and closes the round's event, as :meth:`CompiledEngine.fire`.
     Only registry names (Python identifiers) and state ids (quoted with ``repr``) enter the
     source; the machine file itself is never evaluated."""
-    names: dict[str, Any] = {}
+    names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12, for its event
     lines: list[str] = []
     for state, transitions in dealer.items():
         lines.append(f"def step_{state}(rnd):")
         for t, unless in transitions:
-            names.update({g.name: g.fn for g in (*t.when, *unless)}, **{a.name: a.fn for a in t.do})
-            names[f"t{t.index}"] = t
+            names.update({g.name: g.fn for g in (*t.when, *unless)})
+            names.update({a.name: a.fn for a in t.do})
             test = " and ".join([f"{g.name}(rnd)" for g in t.when] + [f"not {g.name}(rnd)" for g in unless])
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")
-            lines.extend([f"{indent}rnd.begin_event(t{t.index})"] if log else [])
+            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else [])
             lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
-            lines.append(f"{indent}rnd.end_event(t{t.index})" if log else f"{indent}rnd.state = {t.dest!r}")
+            lines.append(f"{indent}rnd.end_event(T[{t.index}])" if log else f"{indent}rnd.state = {t.dest!r}")
             lines.append(f"{indent}return True")
             if not test:  # later transitions of this state can never fire
                 break
         else:
             lines.append("    return False")
+    clash = {"rnd", "T"}.intersection(e.name for e in spec.entries())
+    if clash:
+        raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<{spec.section} dealer steps>", "exec"), names)  # noqa: S102 - generated above
     return {state: names[f"step_{state}"] for state in dealer}, source

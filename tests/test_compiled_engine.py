@@ -159,7 +159,7 @@ class TestCompiledEngine:
             "        return True",
             "    rnd.state = 'player_decisions'",
             "    return True"]
-        assert "rnd.begin_event(t" in engine.tables({"blackjack"}).source[True]
+        assert "rnd.begin_event(T[" in engine.tables({"blackjack"}).source[True]
 
     def test_tables_hold_every_transition_once(self):
         """Every transition of every machine is in exactly one dealer or player table entry."""
