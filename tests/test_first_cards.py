@@ -6,6 +6,7 @@ import pytest
 
 from pa_table_games.cards import Card, parse_cards
 from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.games.blackjack.hand import total
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -19,10 +20,10 @@ def card(code: str) -> Card:
 class TestPointCounts:
     def test_two_card_totals(self) -> None:
         """Faces count 10, an ace 11, and two aces 12."""
-        assert fc.two_card_total(cards("KD QS")) == 20
-        assert fc.two_card_total(cards("AS 9H")) == 20
-        assert fc.two_card_total(cards("AS AH")) == 12
-        assert fc.two_card_total(cards("5C 7D")) == 12
+        assert total(cards("KD QS")) == 20
+        assert total(cards("AS 9H")) == 20
+        assert total(cards("AS AH")) == 12
+        assert total(cards("5C 7D")) == 12
 
     def test_blackjack(self) -> None:
         """An ace with a 10, jack, queen or king is a Blackjack, in either order."""

@@ -10,7 +10,7 @@ from operator import attrgetter
 
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games.blackjack import house_money, optional_wagers
-from pa_table_games.games.blackjack.hand import describe, is_blackjack, total
+from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_card_21, total
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome
 from pa_table_games.games.blackjack.registry import action
@@ -296,7 +296,7 @@ def _open_hands_right_to_left(rnd) -> list[Hand]:
 def _settle_hands(rnd, which: str) -> None:
     dealer = rnd.layout.dealer
     dealer_total = total(dealer)
-    dealer_blackjack = len(dealer) == 2 and dealer_total == 21  # is_blackjack(dealer) without a recount
+    dealer_blackjack = is_two_card_21(len(dealer), dealer_total)
     for hand in _open_hands_right_to_left(rnd):
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):

@@ -3,7 +3,7 @@
 Each function is pure: it reads cards and returns the winning outcome's name, a key of the
 wager's pay table in ``paytables/blackjack.yaml``, or ``None`` when the wager loses. Terms are
 the § 633a.1 definitions as REFERENCE.md records them. Point values are Blackjack's for a
-two-card total: 2-9 face value, 10/J/Q/K 10, an ace 11 (two aces make 12).
+two-card total, counted by the shared hand arithmetic (:mod:`.hand`): two aces make 12.
 """
 
 from __future__ import annotations
@@ -12,28 +12,10 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pa_table_games.cards import Card
+from pa_table_games.games.blackjack.hand import is_blackjack, total
 
-TEN_VALUE_RANKS = frozenset("TJQK")
 #: Rank order with aces high (In Between, straights); an ace may also play low in straights.
 HIGH_ORDER = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
-
-
-def point_value(card: Card) -> int:
-    """The card's point count with an ace as 11."""
-    if card.rank == "A":
-        return 11
-    return 10 if card.rank in TEN_VALUE_RANKS else int(card.rank)
-
-
-def two_card_total(cards: Sequence[Card]) -> int:
-    """The total point count of two cards, an ace 11 unless that makes 22 (two aces are 12)."""
-    total = sum(point_value(card) for card in cards)
-    return total - 10 if total > 21 else total
-
-
-def is_blackjack(cards: Sequence[Card]) -> bool:
-    """Are these two cards an ace and a 10, jack, queen or king?"""
-    return len(cards) == 2 and two_card_total(cards) == 21
 
 
 def _identical(player2: Sequence[Card]) -> bool:
@@ -51,7 +33,7 @@ def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
     Blackjack, two queens of hearts (settled last, (g)(1)(i)-(ii)), a Matched 20 (two identical
     cards), a suited 20, or Any 20 (two cards of different suits).
     """
-    if two_card_total(player2) != 20:
+    if total(player2) != 20:
         return None
     if _identical(player2) and player2[0].code == "QH":
         if is_blackjack((dealer_up, dealer_hole)):
@@ -122,7 +104,7 @@ def kings_bounty_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
     (g)(6)(i)-(ii)), suited kings, a suited pair of queens, jacks or 10s, a suited 20,
     unsuited kings, an unsuited 20 (best first).
     """
-    if two_card_total(player2) != 20:
+    if total(player2) != 20:
         return None
     kings = player2[0].rank == player2[1].rank == "K"
     if kings and _identical(player2) and player2[0].suit == "S":

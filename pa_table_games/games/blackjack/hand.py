@@ -36,7 +36,12 @@ def total(cards: Sequence[Card]) -> int:
 
 def is_blackjack(cards: Sequence[Card]) -> bool:
     """An ace and a 10-value card as the first two cards."""
-    return len(cards) == 2 and total(cards) == 21
+    return is_two_card_21(len(cards), total(cards))
+
+
+def is_two_card_21(count: int, best_total: int) -> bool:
+    """A Blackjack told from a hand's card count and best total (for a hand that keeps its total)."""
+    return count == 2 and best_total == 21
 
 
 def is_ten_value(card: Card) -> bool:

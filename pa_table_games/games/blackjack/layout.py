@@ -11,7 +11,7 @@ from attrs import define, field
 
 from pa_table_games.cards import Card
 from pa_table_games.chips import Wager
-from pa_table_games.games.blackjack.hand import points
+from pa_table_games.games.blackjack.hand import is_two_card_21, points
 
 
 @define
@@ -59,7 +59,7 @@ class Hand:
     @property
     def blackjack(self) -> bool:
         """A two-card 21 that did not come from a split."""
-        return self.total == 21 and len(self.cards) == 2 and not self.from_split
+        return not self.from_split and is_two_card_21(len(self.cards), self.total)
 
     @property
     def busted(self) -> bool:
