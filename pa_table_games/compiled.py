@@ -1,12 +1,11 @@
 """The compiled engine: a machine spec -> plain tables and generated Python, fired without ``transitions``.
 
-``CompiledEngine(spec)`` turns every transition into a tuple ``(test, actions, transition)``
-of plain functions (``test`` is its ``when``/``unless`` guards as one predicate, None when it
-has none) and files it in plain dicts: dealer transitions by source state, in file order
-(the first whose guards hold fires, as in :meth:`Game.next_dealer_transition`), and player
-transitions by source state and trigger. The dealer's half is also generated as one Python
-function per state (:func:`dealer_steps`): the same guards asked in the same order as plain
-``if`` tests, the same registered actions called by name. Firing a transition opens the
+``CompiledEngine(spec)`` files the machine's transitions in plain dicts. The dealer's are
+generated as one Python function per state (:func:`dealer_steps`): its transitions' guards
+asked in file order as plain ``if`` tests (the first that holds fires, as in
+:meth:`Game.next_dealer_transition`), the same registered actions called by name. The
+players' are tuples ``(test, actions, transition)`` by source state and trigger (``test`` is
+the ``when``/``unless`` guards as one predicate, None when there are none). Firing a transition opens the
 round's event, runs its actions in order and closes the event (``Round.begin_event`` /
 ``end_event``): exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
 ``transitions.Machine`` callbacks, so both give the same event log. The differential test
@@ -95,8 +94,9 @@ class Tables:
     ``unless`` it never blocks and is dropped from the test: the first transition whose
     guards hold is the same one, found without asking guards whose answer is known.
 
-    ``dealer``/``player``/``player_order`` hold ``(test, actions, transition)`` entries;
-    ``steps[log]`` is the dealer's half as one generated function per state (:func:`dealer_steps`)."""
+    ``dealer`` holds each state's kept dealer transitions with their kept ``unless`` guards, in
+    file order, and ``steps[log]`` the same as one generated function per state (:func:`dealer_steps`);
+    ``player``/``player_order`` hold ``(test, actions, transition)`` entries for the decisions."""
 
     __slots__ = ("dealer", "player", "player_order", "steps", "source")
 
@@ -105,11 +105,11 @@ class Tables:
         for t in spec.transitions:
             if all(g.wager is None or g.wager in placed for g in t.when):
                 kept[t.index] = (t, tuple(g for g in t.unless if g.wager is None or g.wager in placed))
-        entry = {i: (compile_test(t.when, unless), tuple(a.fn for a in t.do), t) for i, (t, unless) in kept.items()}
-        dealer = {s.id: [kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept]
-                  for s in spec.states}
-        self.dealer: dict[str, tuple[Compiled, ...]] = {
-            state: tuple(entry[t.index] for t, _ in ts) for state, ts in dealer.items()}
+        entry = {i: (compile_test(t.when, unless), tuple(a.fn for a in t.do), t)
+                 for i, (t, unless) in kept.items() if t.by == "player"}
+        self.dealer: dict[str, list[tuple[TransitionSpec, tuple[Entry, ...]]]] = {
+            s.id: [kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept]
+            for s in spec.states}
         player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
         for t in spec.transitions:
             if t.by == "player" and t.index in kept:
@@ -122,7 +122,7 @@ class Tables:
         self.source: dict[bool, str] = {}
         self.steps: dict[bool, dict[str, Step]] = {}
         for log in (False, True):
-            self.steps[log], self.source[log] = dealer_steps(spec, dealer, log)
+            self.steps[log], self.source[log] = dealer_steps(spec, self.dealer, log)
 
 
 def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec, tuple[Entry, ...]]]],

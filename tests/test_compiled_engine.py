@@ -133,7 +133,7 @@ class TestCompiledEngine:
         """A round with the Blackjack Wager alone asks no optional wager's guard after the hole card."""
         engine = load_game("blackjack", engine="compiled").engine
         alone, every = engine.tables({"blackjack"}), engine.tables(engine.guarded_wagers)
-        asked = [t.trigger for _, _, t in alone.dealer["hole_card_dealt"]]
+        asked = [t.trigger for t, _ in alone.dealer["hole_card_dealt"]]
         assert asked == ["offer_insurance", "read_hole_card", "read_hole_card", "begin_player_decisions"]
         assert len(every.dealer["hole_card_dealt"]) == 15
         assert engine.tables({"blackjack", "insurance"}) is alone  # no guard is about insurance
@@ -167,7 +167,7 @@ class TestCompiledEngine:
             spec = load_game(name).spec
             engine = CompiledEngine(spec)
             tables = engine.tables(engine.guarded_wagers)
-            dealer = [c[2].index for cs in tables.dealer.values() for c in cs]
+            dealer = [t.index for ts in tables.dealer.values() for t, _ in ts]
             player = [c[2].index for by in tables.player.values() for cs in by.values() for c in cs]
             assert sorted(dealer + player) == [t.index for t in spec.transitions]
 
