@@ -31,7 +31,7 @@ from typing import Any
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
 from pa_table_games.games import game_info
-from pa_table_games.simulate import Job, deal_rounds, run_job, simulate
+from pa_table_games.tools.simulate import Job, deal_rounds, run_job, simulate
 from pa_table_games.strategies import get_strategy
 
 SEATS = {1: {"blackjack": 10.0}}

@@ -2,7 +2,7 @@
 
 No machine, no guards, no event log: one function that deals § 633a.7 rounds for one
 seat playing "stand on 17" (hit below 17, never double, split, surrender or insure) from
-the project's own :class:`~pa_table_games.shoe.Shoe`, the way the machine does: burn the
+the project's own :class:`~pa_table_games.equipment.shoe.Shoe`, the way the machine does: burn the
 first card of a fresh batch, deal (f), peek on an ace or 10-value up card, pay a Blackjack
 3 to 2 at once, the dealer stands on 17, discard by hand, and after the cover card collect
 and reshuffle. It deals exactly the cards the machine deals, so its net equals the
@@ -11,9 +11,9 @@ compiled runner's for the same seed: the benchmark checks that before comparing 
 
 from __future__ import annotations
 
-from pa_table_games.cards import COVER_CARD
+from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS
-from pa_table_games.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe
 
 
 def plain_stand17(shoe: Shoe, rounds: int, wager: float = 10.0, every_round: bool = False) -> float:

@@ -6,8 +6,8 @@
 """
 
 from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.game import load_game
-from pa_table_games.shoe import Shoe
+from pa_table_games.games import load_game
+from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.values import Action
 
 __all__ = ["Action", "IllegalAction", "Shoe", "TableGamesError", "load_game"]

@@ -20,9 +20,9 @@ from typing import Any
 
 import attrs
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.game import load_game
+from pa_table_games.games import load_game
 from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.hand import points
 from pa_table_games.values import Action

@@ -17,14 +17,14 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from pa_table_games import game as game_module
+from pa_table_games.runtime import game as game_module
 from pa_table_games.cli import main
 from pa_table_games.errors import InputFileError, MachineFileError, RulesFileError
-from pa_table_games.game import load_game
+from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.paytables import wagers as optional_wagers
-from pa_table_games.registry import Registry
-from pa_table_games.spec import load_spec
+from pa_table_games.runtime.paytables import wagers as optional_wagers
+from pa_table_games.machine.registry import Registry
+from pa_table_games.machine.spec import load_spec
 
 BAD = Path(__file__).resolve().parent / "bad_input"
 TABLE = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-8"))
@@ -161,7 +161,7 @@ class TestRoundLogs:
 
     def test_bad_log_is_an_input_file_error(self):
         """The library raises the log's error as an InputFileError carrying the file and line."""
-        from pa_table_games.replay import replay
+        from pa_table_games.tools.replay import replay
 
         with pytest.raises(InputFileError) as refused:
             replay(BAD / "logs" / "not_json.jsonl")

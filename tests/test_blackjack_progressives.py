@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pa_table_games import Shoe, load_game
-from pa_table_games.cards import parse_cards
+from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.games.blackjack.last_cards import straight_length
 from pa_table_games.games.blackjack.rules import BlackjackRules
 

@@ -6,9 +6,9 @@ from collections import Counter
 
 import pytest
 
-from pa_table_games.cards import COVER_CARD, JOKER, Card, parse_cards, standard_deck
+from pa_table_games.equipment.cards import COVER_CARD, JOKER, Card, parse_cards, standard_deck
 from pa_table_games.errors import CardCodeError, ShoeExhausted
-from pa_table_games.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe
 
 
 class TestCards:

@@ -15,10 +15,10 @@ import random
 import pytest
 
 from pa_table_games import IllegalAction, Shoe, TableGamesError, load_game
-from pa_table_games.compiled import CompiledEngine, SimulationRound
-from pa_table_games.engine import TransitionsEngine
+from pa_table_games.runtime.compiled import CompiledEngine, SimulationRound
+from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
-from pa_table_games.simulate import deal_rounds
+from pa_table_games.tools.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
 
 #: (seed, rounds) per strategy and game: thousands of rounds per game in all.

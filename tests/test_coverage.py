@@ -7,11 +7,11 @@ from click.testing import CliRunner
 
 from pa_table_games import load_game
 from pa_table_games.cli import main
-from pa_table_games.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
+from pa_table_games.tools.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
                                      transition_coverage, write_scenarios)
-from pa_table_games.coverage_search import generate
+from pa_table_games.tools.coverage_search import generate
 from pa_table_games.games import GAMES
-from pa_table_games.trace import to_text, trace, transition_name
+from pa_table_games.tools.trace import to_text, trace, transition_name
 
 #: Transitions no scenario can fire, each reported to the owner of its machine. The test
 #: expects exactly these to be missing (anything else missing fails) and shows them as xfail.
@@ -41,7 +41,7 @@ class TestStoredScenarios:
         known = KNOWN_UNREACHABLE.get(name, set())
         assert missing == known, (f"{name}: transitions not fired: {sorted(missing - known)}; "
                                   f"now fired (drop from KNOWN_UNREACHABLE): {sorted(known - missing)}; "
-                                  "run `python -m pa_table_games.coverage --write`")
+                                  "run `pa-table-games coverage --write`")
         if known:
             pytest.xfail(f"{name}: {len(known)} transitions no round can fire: {sorted(known)}")
 

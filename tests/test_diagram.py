@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pa_table_games import load_game
-from pa_table_games.diagram import render, to_dot
+from pa_table_games.tools.diagram import render, to_dot
 from pa_table_games.games import GAMES
 
 DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"

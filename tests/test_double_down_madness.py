@@ -11,10 +11,10 @@ import attrs
 import pytest
 
 from pa_table_games.errors import IllegalAction, WagerError
-from pa_table_games.game import load_game
+from pa_table_games.games import load_game
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
-from pa_table_games.rules import describe
-from pa_table_games.shoe import Shoe
+from pa_table_games.runtime.rules import describe
+from pa_table_games.equipment.shoe import Shoe
 
 DDM = "double_down_madness"
 P22 = "push_22"

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from pa_table_games import Shoe, TableGamesError, load_game
-from pa_table_games.cards import parse_cards
-from pa_table_games.double_shoe import DoubleShoe
+from pa_table_games.equipment.cards import parse_cards
+from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import WagerError
 from pa_table_games.games.blackjack.rules import BlackjackRules
 

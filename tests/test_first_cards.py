@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pa_table_games.cards import Card, parse_cards
+from pa_table_games.equipment.cards import Card, parse_cards
 from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.games.blackjack.hand import total
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pa_table_games import Shoe, load_game
-from pa_table_games.cards import parse_cards
-from pa_table_games.chips import Wager
+from pa_table_games.equipment.cards import parse_cards
+from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import points
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.strategies import get_strategy

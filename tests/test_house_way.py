@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from pa_table_games.cards import Card, parse_cards, standard_deck
+from pa_table_games.equipment.cards import Card, parse_cards, standard_deck
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import (
     HOUSE_WAY,

@@ -31,9 +31,9 @@ from collections import Counter, deque
 
 import pytest
 
-from pa_table_games.game import load_game
+from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.registry import Registry
+from pa_table_games.machine.registry import Registry
 
 from randomplay import random_rounds, snapshot
 

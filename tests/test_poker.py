@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pa_table_games.cards import JOKER, Card, parse_cards
+from pa_table_games.equipment.cards import JOKER, Card, parse_cards
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     FIVE_ACES_RANK,

@@ -42,13 +42,14 @@ from hypothesis import strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
                                  run_state_machine_as_test)
 
-from pa_table_games.engine import TransitionsEngine
+from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.errors import TableGamesError
-from pa_table_games.game import MACHINES, Game, load_game
+from pa_table_games.runtime.game import MACHINES, Game
+from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.log import Start, record, write_log
-from pa_table_games.replay import replay
-from pa_table_games.spec import load_spec
+from pa_table_games.runtime.log import Start, record, write_log
+from pa_table_games.tools.replay import replay
+from pa_table_games.machine.spec import load_spec
 from pa_table_games.values import Action
 
 from randomplay import (AMOUNTS, STEP_BOUND, attempt, check_cards, check_final, check_round,

@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 
 from pa_table_games.errors import InputFileError, MachineFileError, RulesFileError
-from pa_table_games.game import MACHINES, load_game
+from pa_table_games.runtime.game import MACHINES
+from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.spec import load_spec
+from pa_table_games.machine.spec import load_spec
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pa_table_games"
 
@@ -125,7 +126,7 @@ class TestSourceHabits:
                             r"|Loader=yaml\.(Loader|FullLoader|UnsafeLoader)|(?<![\w.])(eval|exec)\(")
         found = [f"{p.relative_to(PACKAGE)}:{line.strip()[:24]}" for p in PACKAGE.rglob("*.py")
                  for line in p.read_text(encoding="utf-8").splitlines() if unsafe.search(line)]
-        assert found == ["compiled.py:exec(compile(source, f\"<"]
+        assert found == ["runtime/compiled.py:exec(compile(source, f\"<"]
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):

@@ -12,10 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.game import load_game
-from pa_table_games.simulate import CHUNK, SimulationError, deal_rounds, parse_rounds, simulate, stream_seed
+from pa_table_games.games import load_game
+from pa_table_games.tools.simulate import CHUNK, SimulationError, deal_rounds, parse_rounds, simulate, stream_seed
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tally import Tally
+from pa_table_games.tools.tally import Tally
 
 
 def row(seat: int, wager: str, amount: float, net: float):

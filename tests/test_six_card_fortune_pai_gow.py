@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pa_table_games import IllegalAction, Shoe, load_game
-from pa_table_games.cards import standard_deck
+from pa_table_games.equipment.cards import standard_deck
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.games.blackjack.hand import POINTS
-from pa_table_games.yamlio import LineDict, load_yaml
+from pa_table_games.machine.yamlio import LineDict, load_yaml
 
 #: Dealer up cards, one column each; ``T`` is any 10-value card.
 COLUMNS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pa_table_games.errors import WagerError
-from pa_table_games.game import GameInfo
-from pa_table_games.double_shoe import DoubleShoe
+from pa_table_games.runtime.game import GameInfo
+from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.games.blackjack import (  # noqa: F401  (register the names)
     actions, determinant, guards, house_money, optional_wagers, progressives)
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY
 from pa_table_games.games.blackjack.rules import BlackjackRules
-from pa_table_games.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe
 
 #: The optional wagers (contract names), each placed with a Blackjack Wager in the same box.
 OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21",

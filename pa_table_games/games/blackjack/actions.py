@@ -9,7 +9,8 @@ from __future__ import annotations
 from operator import attrgetter
 
 from pa_table_games.errors import IllegalAction
-from pa_table_games.games.blackjack import house_money, optional_wagers
+import pa_table_games.games.blackjack.house_money as house_money
+import pa_table_games.games.blackjack.optional_wagers as optional_wagers
 from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_card_21, total
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome

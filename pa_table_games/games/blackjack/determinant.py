@@ -11,7 +11,7 @@ rack) and reshuffled, with that side's discards.
 
 from __future__ import annotations
 
-from pa_table_games.double_shoe import SIDE_OF_SUIT, SIDES, DoubleShoe
+from pa_table_games.equipment.double_shoe import SIDE_OF_SUIT, SIDES, DoubleShoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.registry import action, guard

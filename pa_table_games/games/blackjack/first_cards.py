@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.games.blackjack.hand import is_blackjack, total
 
 #: Rank order with aces high (In Between, straights); an ace may also play low in straights.

@@ -6,7 +6,7 @@ shown on the review page and in refusals ("allowed only when <doc>").
 
 from __future__ import annotations
 
-from pa_table_games.cards import COVER_CARD
+from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
 from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard

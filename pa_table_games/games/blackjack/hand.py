@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 
 POINTS = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
           "T": 10, "J": 10, "Q": 10, "K": 10}

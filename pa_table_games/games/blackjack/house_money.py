@@ -15,8 +15,8 @@ settled (even money) is simply handed the payout.
 
 from __future__ import annotations
 
-from pa_table_games.chips import Wager
-from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.equipment.chips import Wager
+import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.optional_wagers import open_wagers, payout, player_cards, up_is_ace_or_ten
 from pa_table_games.games.blackjack.registry import action, guard
 

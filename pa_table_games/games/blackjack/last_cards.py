@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.games.blackjack.first_cards import HIGH_ORDER, is_two_card_straight
 from pa_table_games.games.blackjack.hand import is_blackjack, total
 

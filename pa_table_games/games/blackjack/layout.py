@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from attrs import define, field
 
-from pa_table_games.cards import Card
-from pa_table_games.chips import Wager
+from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import is_two_card_21, points
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pa_table_games.chips import Wager
-from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.equipment.chips import Wager
+import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
 

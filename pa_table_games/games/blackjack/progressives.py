@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from pa_table_games.cards import Card, standard_deck
-from pa_table_games.chips import Wager
+from pa_table_games.equipment.cards import Card, standard_deck
+from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard

@@ -10,8 +10,8 @@ from attrs import frozen
 
 from pa_table_games.errors import RulesFileError
 from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
-from pa_table_games.paytables import PayTable
-from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
+from pa_table_games.runtime.paytables import PayTable
+from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
 
 
 @frozen

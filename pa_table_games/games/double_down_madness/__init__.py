@@ -9,13 +9,13 @@ wager (o) (p), and no split or surrender (j) (refusals in the machine file).
 from __future__ import annotations
 
 from pa_table_games.errors import WagerError
-from pa_table_games.game import GameInfo
+from pa_table_games.runtime.game import GameInfo
 from pa_table_games.games.blackjack import turn
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
-from pa_table_games.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe
 
 WAGERS = (MAIN, PUSH_22, INSURANCE)
 

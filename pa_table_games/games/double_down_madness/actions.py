@@ -16,7 +16,7 @@ Decisions where § 692.7 is silent (REFERENCE.md defaults):
 from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction
-from pa_table_games.games.blackjack import actions as blackjack
+import pa_table_games.games.blackjack.actions as blackjack
 from pa_table_games.games.blackjack.hand import describe
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22

@@ -8,7 +8,7 @@ this section's citations rather than written twice.
 
 from __future__ import annotations
 
-from pa_table_games.games.blackjack import guards as blackjack
+import pa_table_games.games.blackjack.guards as blackjack
 from pa_table_games.games.blackjack.hand import is_ten_value, points
 from pa_table_games.games.double_down_madness.layout import PUSH_22
 from pa_table_games.games.double_down_madness.registry import guard

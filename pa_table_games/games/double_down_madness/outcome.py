@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.games.blackjack.hand import total
 from pa_table_games.games.blackjack.layout import Hand
 

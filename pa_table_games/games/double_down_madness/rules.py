@@ -11,7 +11,7 @@ from typing import Any
 
 from attrs import frozen
 
-from pa_table_games.rules import flag, is_odds, number, odds, one_of, option, whole
+from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
 
 
 def _count_or_none(_: Any, attribute: Any, value: Any) -> None:

@@ -15,12 +15,12 @@ Progressive Payout Wagers the progressive system accepted; default: as many as m
 from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction, WagerError
-from pa_table_games.game import GameInfo
+from pa_table_games.runtime.game import GameInfo
 from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
-from pa_table_games.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe
 
 MAIN = "six_card_fortune"
 WAGERS = (MAIN, "double_down", "fortune_bonus", "progressive")

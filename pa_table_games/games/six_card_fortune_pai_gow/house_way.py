@@ -32,7 +32,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     HandRank,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
-from pa_table_games.cards import Card
+from pa_table_games.equipment.cards import Card
 
 #: The dealer's spot in the ring (seats are 1..positions).
 DEALER = 0

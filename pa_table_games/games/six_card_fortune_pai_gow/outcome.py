@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from attrs import frozen
 
-from pa_table_games.cards import Card, codes
+from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.games.six_card_fortune_pai_gow.paytable import ENVY_BONUS, FORTUNE_BONUS, PROGRESSIVE
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     JokerRule,

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from pa_table_games.cards import JOKER, RANKS, SUITS, Card
+from pa_table_games.equipment.cards import JOKER, RANKS, SUITS, Card
 from pa_table_games.errors import TableGamesError
 
 #: Default (not regulation): A-2-3-4-5 ranks just below A-K-Q-J-T. Set to False for

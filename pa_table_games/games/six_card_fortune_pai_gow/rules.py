@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
-from pa_table_games.rules import flag, number, one_of, option, whole
+from pa_table_games.runtime.rules import flag, number, one_of, option, whole
 
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
 DECK_CARDS = 53

@@ -6,8 +6,8 @@ from collections import Counter
 
 from attrs import define, field
 
-from pa_table_games.cards import Card
-from pa_table_games.shoe import DiscardRack, Shoe
+from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.shoe import DiscardRack, Shoe
 
 
 @define

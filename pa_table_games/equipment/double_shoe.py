@@ -7,7 +7,7 @@ by those suits' colour, ``"red"`` (hearts, diamonds) and ``"black"`` (spades, cl
 determinant card that matches its side becomes the player's first card; one that does not is
 kept in that side's segregated area until the side is reshuffled ((e)(2)).
 
-A :class:`DoubleShoe` deals like a :class:`~pa_table_games.shoe.Shoe` from the side chosen for
+A :class:`DoubleShoe` deals like a :class:`~pa_table_games.equipment.shoe.Shoe` from the side chosen for
 the round (``draw``, ``next_card``, ``cover_card_aside``, ``set_aside_cover_card``) and
 remembers which side every card came from, so that (e)(2)-(3) collect and reshuffle one side
 only: its remaining cards, its segregated cards and its cards in the shared discard rack.
@@ -21,9 +21,9 @@ from collections.abc import Iterable
 
 from attrs import define, field
 
-from pa_table_games.cards import COVER_CARD, Card, standard_deck
+from pa_table_games.equipment.cards import COVER_CARD, Card, standard_deck
 from pa_table_games.errors import TableGamesError
-from pa_table_games.shoe import DiscardRack, Shoe
+from pa_table_games.equipment.shoe import DiscardRack, Shoe
 
 SIDES = ("red", "black")
 SIDE_OF_SUIT = {"H": "red", "D": "red", "S": "black", "C": "black"}

@@ -19,8 +19,8 @@ from pathlib import Path
 from attrs import field, frozen
 
 from pa_table_games.errors import MachineFileError, TableGamesError
-from pa_table_games.registry import Entry, Registry
-from pa_table_games.yamlio import LineDict, LineList, load_yaml
+from pa_table_games.machine.registry import Entry, Registry
+from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
 CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
 STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")

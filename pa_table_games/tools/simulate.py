@@ -1,12 +1,12 @@
 """Simulation at scale: many rounds at one table, a strategy deciding, house edge per wager.
 
-Rounds are dealt one after another from one :class:`~pa_table_games.table.Table` (one
+Rounds are dealt one after another from one :class:`~pa_table_games.equipment.table.Table` (one
 shoe, one discard rack), as at a real table, by the compiled engine (:mod:`.compiled`)
 without an event log; the same guards and actions run as in an interactive round, and
 ``tests/test_compiled_engine.py`` proves the rounds identical to the transitions engine's.
 
 **House edge** per wager and in total, with its standard deviation and 95 % interval, is
-defined in :mod:`pa_table_games.tally` (initial wager as the denominator).
+defined in :mod:`pa_table_games.tools.tally` (initial wager as the denominator).
 
 **Workers and seeds**: ``workers=N`` splits the rounds across N processes, each with its
 own table shuffled from its own seed (``stream_seed``); with one worker the seed is used
@@ -30,12 +30,13 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.compiled import SimulationRound
+from pa_table_games.runtime.compiled import SimulationRound
 from pa_table_games.errors import TableGamesError
-from pa_table_games.game import Game, load_game
+from pa_table_games.runtime.game import Game
+from pa_table_games.games import load_game
 from pa_table_games.strategies import Strategy, get_strategy
-from pa_table_games.table import Table
-from pa_table_games.tally import Tally, WagerEdge
+from pa_table_games.equipment.table import Table
+from pa_table_games.tools.tally import Tally, WagerEdge
 
 #: Rounds between progress reports and Ctrl-C checks.
 CHUNK = 1000

@@ -16,7 +16,7 @@ import json
 
 from attrs import field, frozen
 
-from pa_table_games.spec import MachineSpec, TransitionSpec, covers
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec, covers
 
 KINDS = ("state", "transition", "guard", "action", "refusal")
 

@@ -7,18 +7,20 @@ once per process and builds one engine for every round.
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
 from attrs import frozen
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.registry import Registry
-from pa_table_games.shoe import Shoe
-from pa_table_games.spec import MachineSpec, TransitionSpec, load_spec
-from pa_table_games.table import Table
+from pa_table_games.machine.registry import Registry
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec, load_spec
+from pa_table_games.equipment.table import Table
 
-MACHINES = Path(__file__).resolve().parent.parent / "machines"
+#: The machine files: the repository's top-level machines/, shipped inside the package (a link) so a wheel has them.
+MACHINES = Path(str(files("pa_table_games") / "machines"))
 
 
 @frozen
@@ -57,7 +59,7 @@ class Game:
         """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one).
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow)."""
-        from pa_table_games.round import Round
+        from pa_table_games.runtime.round import Round
 
         return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats,
                      atomic=atomic, options=options)
@@ -98,21 +100,8 @@ def _spec_and_engine(info: GameInfo, engine: str = "transitions") -> tuple[Machi
     spec = _LOADED[info.name]
     if (info.name, engine) not in _ENGINES:
         if engine == "compiled":
-            from pa_table_games.compiled import CompiledEngine as Engine
+            from pa_table_games.runtime.compiled import CompiledEngine as Engine
         else:
-            from pa_table_games.engine import TransitionsEngine as Engine
+            from pa_table_games.machine.adapter import TransitionsEngine as Engine
         _ENGINES[info.name, engine] = Engine(spec)
     return spec, _ENGINES[info.name, engine]
-
-
-def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game:
-    """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults.
-
-    ``engine="compiled"`` fires the same transitions from plain tables (see ``compiled.py``)."""
-    from pa_table_games.games import game_info
-    from pa_table_games.rules import load_rules
-
-    info = game_info(name)
-    if rules is None or isinstance(rules, (str, Path)):
-        rules = load_rules(info.rules_class, rules)
-    return Game(info, rules, *_spec_and_engine(info, engine))

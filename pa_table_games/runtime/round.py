@@ -14,17 +14,14 @@ from collections import Counter
 from collections.abc import Callable
 
 import attrs
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pa_table_games.cards import Card
-from pa_table_games.chips import ChipLedger, Wager
+from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.table import Table
+from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
-from pa_table_games.spec import TransitionSpec
+from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.values import Action, CardMove, Event, Settled
-
-if TYPE_CHECKING:
-    from pa_table_games.game import Game
-    from pa_table_games.table import Table
 
 
 class _Draft:
@@ -42,7 +39,7 @@ class _Draft:
 class Round:
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
-    def __init__(self, game: Game, table: Table, seats: dict[int, dict[str, float]],
+    def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, count_cards: bool = True) -> None:
         self.game = game
         self.spec = game.spec

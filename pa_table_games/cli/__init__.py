@@ -14,11 +14,11 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from pa_table_games import display
+from pa_table_games.cli import display
 from pa_table_games.errors import TableGamesError
-from pa_table_games.game import load_game
+from pa_table_games.games import load_game
 from pa_table_games.games import GAMES
-from pa_table_games.play import parse_actions, parse_seats, play_round
+from pa_table_games.cli.play import parse_actions, parse_seats, play_round
 
 
 class UserError(click.ClickException):
@@ -62,7 +62,7 @@ def list_games() -> None:
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
 def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
     """Render machines to DOT and SVG (default: every game, into diagrams/)."""
-    from pa_table_games.diagram import write_diagrams
+    from pa_table_games.tools.diagram import write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
@@ -77,7 +77,7 @@ def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
 def review(games: tuple[str, ...], out: str) -> None:
     """Write a static review page per machine (diagram + subsection table) and an index.html."""
-    from pa_table_games.review import write_review
+    from pa_table_games.tools.review import write_review
 
     for path in write_review(list(games or sorted(GAMES)), Path(out)):
         click.echo(f"wrote {path}")
@@ -97,7 +97,7 @@ def review(games: tuple[str, ...], out: str) -> None:
               help="Also write the round as JSON Lines (header + one event a line) for `replay`.")
 def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, log_file) -> None:
     """Play one round step by step; interactive on a terminal when --actions is not given."""
-    from pa_table_games.log import Recorder
+    from pa_table_games.runtime.log import Recorder
 
     loaded, seated = load_game(game, rules), parse_seats(seats)
     options = {"misdeal": misdeal} if misdeal is not None else None
@@ -157,21 +157,21 @@ def demo() -> None:
               help="Also list each transition with the stored scenario (tests/scenarios) that fires it.")
 def trace(game: str, fmt: str, with_coverage: bool) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
-    from pa_table_games import trace as tracing
-    from pa_table_games.coverage import transition_coverage
+    from pa_table_games.tools import trace as tracing
+    from pa_table_games.tools.coverage import transition_coverage
 
     covered = transition_coverage(game) if with_coverage else None
     click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
-              "\n  python -m pa_table_games.coverage --write")
+              "\n  pa-table-games coverage --write")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--write", is_flag=True, help="Rewrite tests/scenarios/<game>.yaml with the scenarios found.")
 @click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
 def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
     """Search seeded random rounds for a small set of scenarios firing every transition."""
-    from pa_table_games.coverage_search import regenerate
+    from pa_table_games.tools.coverage_search import regenerate
 
     results = regenerate(games or sorted(GAMES), write=write, sessions=sessions)
     for r in results:
@@ -194,7 +194,7 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
     Exit status 0: the round conforms; 1: it departs (each departure listed); 2: the log is malformed."""
     import json
 
-    from pa_table_games.replay import replay as replay_log
+    from pa_table_games.tools.replay import replay as replay_log
 
     report = replay_log(log_file)
     if as_json:
@@ -237,7 +237,7 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
-    from pa_table_games.simulate import simulate as run
+    from pa_table_games.tools.simulate import simulate as run
 
     with _progress_bar() as progress:
         result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
@@ -270,7 +270,7 @@ def edge(wager: str, decks: int, paytable: str | None, as_json: bool) -> None:
     """Exact return of a Blackjack optional wager decided by the first cards (§ 633a.7(g))."""
     import json
 
-    from pa_table_games.edge import exact_edge
+    from pa_table_games.tools.edge import exact_edge
 
     report = exact_edge(wager, decks=decks, paytable=paytable)
     if as_json:

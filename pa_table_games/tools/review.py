@@ -1,14 +1,14 @@
 """The review page: one static, self-contained HTML page per machine, and an index.
 
 A compliance officer opens ``diagrams/<machine>.html`` straight from disk: the SVG diagram
-(inline), beside it the subsection table of :mod:`pa_table_games.trace`. Clicking a state or
+(inline), beside it the subsection table of :mod:`pa_table_games.tools.trace`. Clicking a state or
 an arrow shows its citation, its guards and actions with their one-line meaning (the first
 line of each registered function's doc string); clicking a subsection highlights the states
 and arrows that encode it. No server, no network, no framework: a little inline vanilla
 JavaScript (``review_template.py``). The output is deterministic, so ``make check-diagrams``
 catches drift like it does for the diagrams.
 
-Diagram element ids (from :mod:`pa_table_games.diagram`, as graphviz-pure emits them): a state
+Diagram element ids (from :mod:`pa_table_games.tools.diagram`, as graphviz-pure emits them): a state
 is ``state-<id>``, an arrow ``t<index>``, and a self-loop listed inside its state's box
 ``a_t<index>`` (graphviz prefixes the id of a linked table cell with ``a_``).
 """
@@ -20,11 +20,11 @@ import json
 import re
 from pathlib import Path
 
-from pa_table_games.diagram import render, to_dot
-from pa_table_games.game import load_game
-from pa_table_games.review_template import INDEX, PAGE
-from pa_table_games.spec import MachineSpec, TransitionSpec
-from pa_table_games.trace import Row, Trace, trace
+from pa_table_games.tools.diagram import render, to_dot
+from pa_table_games.games import load_game
+from pa_table_games.tools.review_template import INDEX, PAGE
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
+from pa_table_games.tools.trace import Row, Trace, trace
 
 _ID = re.compile(r'\bid="([^"]+)"')
 

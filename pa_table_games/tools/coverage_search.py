@@ -1,4 +1,4 @@
-"""The search behind ``python -m pa_table_games.coverage --write``: seeded random table sessions.
+"""The search behind ``pa-table-games coverage --write``: seeded random table sessions.
 
 Each session draws a Rules variant (each option's valid values other than the default, found
 from its type and help text and checked by the Rules validators), one to three seats with
@@ -18,14 +18,15 @@ from pathlib import Path
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
+from pa_table_games.tools.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
                                      play_scenario, read_scenarios, write_scenarios)
 from pa_table_games.errors import TableGamesError
-from pa_table_games.game import Game, load_game
-from pa_table_games.shoe import Shoe
-from pa_table_games.spec import MachineSpec
-from pa_table_games.table import Table
-from pa_table_games.trace import transition_name
+from pa_table_games.runtime.game import Game
+from pa_table_games.games import load_game
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.machine.spec import MachineSpec
+from pa_table_games.equipment.table import Table
+from pa_table_games.tools.trace import transition_name
 
 
 def _rule_choices(rules_class: type) -> dict[str, list]:

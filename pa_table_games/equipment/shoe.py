@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from attrs import define, evolve, field
 
-from pa_table_games.cards import COVER_CARD, Card, parse_cards, standard_deck
+from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.errors import ShoeExhausted
 
 

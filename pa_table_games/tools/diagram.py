@@ -17,7 +17,7 @@ from pathlib import Path
 import graphviz
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.spec import MachineSpec, TransitionSpec
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
 
 def _cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:

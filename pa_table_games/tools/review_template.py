@@ -1,6 +1,6 @@
 """The review page's HTML, CSS and vanilla JavaScript, inline: the page needs no server and no network.
 
-Placeholders are ``{{name}}``, filled by :mod:`pa_table_games.review` with escaped text.
+Placeholders are ``{{name}}``, filled by :mod:`pa_table_games.tools.review` with escaped text.
 """
 
 PAGE = """<!DOCTYPE html>

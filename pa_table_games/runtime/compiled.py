@@ -7,7 +7,7 @@ asked in file order as plain ``if`` tests (the first that holds fires, as in
 players' are tuples ``(test, actions, transition)`` by source state and trigger (``test`` is
 the ``when``/``unless`` guards as one predicate, None when there are none). Firing a transition opens the
 round's event, runs its actions in order and closes the event (``Round.begin_event`` /
-``end_event``): exactly what :class:`~pa_table_games.engine.TransitionsEngine` does through
+``end_event``): exactly what :class:`~pa_table_games.machine.adapter.TransitionsEngine` does through
 ``transitions.Machine`` callbacks, so both give the same event log. The differential test
 (``tests/test_compiled_engine.py``) proves it round by round for every game.
 
@@ -26,17 +26,14 @@ its cite. :class:`SimulationRound` adds the explicit fast mode ``log=False`` (no
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pa_table_games.chips import Wager
-from pa_table_games.registry import Entry
-from pa_table_games.round import Round
-from pa_table_games.spec import MachineSpec, TransitionSpec
+from pa_table_games.equipment.table import Table
+from pa_table_games.equipment.chips import Wager
+from pa_table_games.machine.registry import Entry
+from pa_table_games.runtime.round import Round
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.values import Action, Settled
-
-if TYPE_CHECKING:
-    from pa_table_games.game import Game
-    from pa_table_games.table import Table
 
 #: A guard test compiled from ``when``/``unless``: None when the transition has no guards.
 Test = Callable[[Any], bool] | None
@@ -285,7 +282,7 @@ class SimulationRound(Round):
     baseline is taken (``check_invariants`` is unavailable); the same transitions and actions
     run, and every settled wager is still recorded, so ``settlement()`` is the same."""
 
-    def __init__(self, game: Game, table: Table, seats: dict[int, dict[str, float]], *,
+    def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
                  log: bool = True, options: dict | None = None) -> None:
         self.log = log
         self._settled: list[Settled] = []

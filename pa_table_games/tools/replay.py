@@ -20,11 +20,12 @@ import attrs
 from attrs import field, frozen
 
 from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.game import Game, load_game
-from pa_table_games.log import LogFileError, RoundLog, read_log
-from pa_table_games.rules import rules_from_mapping
-from pa_table_games.shoe import Shoe
-from pa_table_games.spec import TransitionSpec
+from pa_table_games.runtime.game import Game
+from pa_table_games.games import load_game
+from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
+from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -123,7 +124,7 @@ def _stacked(dealt: Any, undealt: Any) -> Any:
         if not isinstance(undealt, list):
             raise TableGamesError("'undealt' must be a list like 'shoe'")
         return Shoe.stacked(dealt + undealt)
-    from pa_table_games.double_shoe import SIDES, DoubleShoe
+    from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
 
     if set(dealt) != set(SIDES) or not isinstance(undealt, dict) or not set(undealt) <= set(SIDES):
         raise TableGamesError(f"a double shoe is logged as {{{', '.join(SIDES)}}}: a list of card codes each")

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import attrs
 
 from pa_table_games.errors import RulesFileError
-from pa_table_games.yamlio import LineDict, load_yaml
+from pa_table_games.machine.yamlio import LineDict, load_yaml
 
 R = TypeVar("R")
 

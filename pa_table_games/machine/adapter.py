@@ -10,15 +10,12 @@ closing the round's event.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from transitions import EventData, Machine
 
-from pa_table_games.registry import Entry
-from pa_table_games.spec import MachineSpec, TransitionSpec
-
-if TYPE_CHECKING:
-    from pa_table_games.round import Round
+from pa_table_games.machine.registry import Entry
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
 
 class _Model:
@@ -55,7 +52,7 @@ class TransitionsEngine:
     def _closer(t: TransitionSpec) -> Callable[[EventData], None]:
         return lambda event: event.model.round.end_event(t)
 
-    def fire(self, rnd: Round, t: TransitionSpec) -> None:
+    def fire(self, rnd: Any, t: TransitionSpec) -> None:
         """Fire ``t`` (already chosen by the round's guards) on ``rnd``."""
         model = self.model
         model.round = rnd

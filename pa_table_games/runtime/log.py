@@ -12,7 +12,7 @@ a fired transition with the cards it moved and the wagers it settled — as in `
     {"kind": "event", "seq": 1, "trigger": "load_shoe", "source": "round_start", ...}
 
 Reading checks the form only (a malformed line is a :class:`LogFileError` naming its
-line); whether the round followed the regulation is :mod:`pa_table_games.replay`'s job.
+line); whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'s job.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.cards import parse_cards
+from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
-from pa_table_games.game import Game
-from pa_table_games.shoe import Shoe
-from pa_table_games.table import Table
+from pa_table_games.runtime.game import Game
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.table import Table
 
 FORMAT = "pa-table-games round"
 VERSION = 1
@@ -125,7 +125,7 @@ def _plain(value: Any) -> Any:
 
 
 class Recorder:
-    """Logs a round played by :func:`pa_table_games.play.play_round` from a fresh table.
+    """Logs a round played by :func:`pa_table_games.cli.play.play_round` from a fresh table.
 
     A shuffled shoe without a seed gets one, so that the log can re-create it; the start
     is read from a twin table built the same way (a seed gives the same shoe every time).

@@ -6,8 +6,8 @@ options and the decisions of each round played at that table — kept in
 rounds with random legal decisions and random Rules variants; the smallest set found that
 fires every transition at least once is kept::
 
-    python -m pa_table_games.coverage --write          # every game
-    python -m pa_table_games.coverage blackjack        # report only
+    pa-table-games coverage --write          # every game
+    pa-table-games coverage blackjack      # report only
 
 A transition that no scenario reaches is listed under ``uncovered`` in the file and in the
 report, never dropped. The file's ``search`` block holds hand-written hints, kept when the
@@ -29,16 +29,17 @@ import yaml
 from attrs import field, frozen
 
 from pa_table_games.errors import InputFileError, TableGamesError
-from pa_table_games.game import MACHINES, Game, load_game
-from pa_table_games.round import Round
-from pa_table_games.rules import rules_from_mapping
-from pa_table_games.shoe import Shoe
-from pa_table_games.table import Table
-from pa_table_games.trace import transition_name
-from pa_table_games.yamlio import LineDict, LineList, load_yaml
+from pa_table_games.runtime.game import MACHINES, Game
+from pa_table_games.games import load_game
+from pa_table_games.runtime.round import Round
+from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.table import Table
+from pa_table_games.tools.trace import transition_name
+from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
-SCENARIOS = MACHINES.parent / "tests" / "scenarios"
-COMMAND = "python -m pa_table_games.coverage --write"
+SCENARIOS = MACHINES.resolve().parent / "tests" / "scenarios"  # the checkout's, through the machines/ link
+COMMAND = "pa-table-games coverage --write"
 
 
 class ScenarioFileError(InputFileError):
@@ -204,8 +205,3 @@ def _plain(value):
         return [_plain(v) for v in value]
     return value
 
-
-if __name__ == "__main__":  # pragma: no cover  (the command line lives in cli.py)
-    from pa_table_games.cli import main
-
-    main(["coverage", *sys.argv[1:]], prog_name="python -m pa_table_games.coverage")

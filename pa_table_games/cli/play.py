@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterable, Sequence
 
 from pa_table_games.errors import TableGamesError, WagerError
-from pa_table_games.game import Game
-from pa_table_games.shoe import Shoe
+from pa_table_games.runtime.game import Game
+from pa_table_games.equipment.shoe import Shoe
 
 _SEAT = re.compile(r"^\s*(\d+)\s*:\s*(.+)$")
 
