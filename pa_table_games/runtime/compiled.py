@@ -147,7 +147,8 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")
-            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else [])
+            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else
+                         [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
             lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
             lines.append(f"{indent}rnd.end_event(T[{t.index}])" if log else f"{indent}rnd.state = {t.dest!r}")
             lines.append(f"{indent}return True")
@@ -247,6 +248,8 @@ class CompiledEngine:
                 if test is None or test(rnd):
                     if log:
                         rnd.begin_event(t)
+                    else:
+                        rnd.firing = t
                     for act in actions:
                         act(rnd)
                     if log:

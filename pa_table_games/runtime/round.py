@@ -60,6 +60,7 @@ class Round:
         self.atomic = atomic
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
+        self.firing: TransitionSpec | None = None  # the transition whose actions run now
         # the card-conservation baseline; a fast simulation round (count_cards=False) takes none
         self._deck = table.cards_off_layout() if count_cards else None
         for seat in sorted(seats):
@@ -165,10 +166,11 @@ class Round:
     def turns_now(self) -> Turns:
         """The pass around the table the machine file declares for the transition firing now
         (``turns:`` on it) or else for the round's state."""
-        turns = (self._draft.t.turns if self._draft is not None else None) or self.spec.state(self.state).turns
+        firing = self.firing
+        turns = (firing.turns if firing is not None else None) or self.spec.state(self.state).turns
         if turns is None:
             raise AssertionError(f"{self.spec.path}: no 'turns' declared for a pass around the table in "
-                                 f"{self._draft.t.trigger if self._draft else self.state!r}")
+                                 f"{firing.trigger if firing else self.state!r}")
         return turns
 
     def in_turn_order(self, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
@@ -262,6 +264,7 @@ class Round:
             _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
         seat = acting.seat if acting else None
         hand = acting.hand if acting else None
+        self.firing = t
         self._draft = _Draft(t, seat, hand)
 
     def end_event(self, t: TransitionSpec) -> None:
@@ -270,7 +273,7 @@ class Round:
                                  tuple(self.spec.cite_text(c) for c in t.cite),
                                  d.seat, d.hand, d.cards, d.settled, d.notes))
         self.state = t.dest
-        self._draft = None
+        self._draft = self.firing = None
 
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire``; on a user error put the round and its table back as they were."""
