@@ -15,7 +15,8 @@ import random
 import pytest
 
 from pa_table_games import IllegalAction, Shoe, TableGamesError, load_game
-from pa_table_games.runtime.compiled import CompiledEngine, SimulationRound
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
 from pa_table_games.tools.simulate import deal_rounds
@@ -137,19 +138,19 @@ class TestCompiledEngine:
             def choose(self, rnd, legal):
                 return "split"
 
-        rnd = SimulationRound(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
+        rnd = Round(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}}, atomic=False)
         with pytest.raises(IllegalAction, match="§ 633a"):
             game.engine.play_out(rnd, Splitter().choose)
 
     def test_fast_mode_keeps_no_log_but_the_settlement(self):
-        """log=False keeps no events and refuses check_invariants, yet reports the same settlement."""
+        """record="settlements" keeps no events and refuses check_invariants, yet reports the same settlement."""
         game = load_game("blackjack", engine="compiled")
         basic = get_strategy("blackjack", "basic", game.rules)
         shoe = "2C 9H 6D 7S 8C 9S 3D"
-        quick = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                     {1: {"blackjack": 10}}, log=False), basic.choose)
-        logged = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                      {1: {"blackjack": 10}}), basic.choose)
+        quick = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                           atomic=False, record="settlements"), basic.choose)
+        logged = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                            atomic=False), basic.choose)
         assert quick.events == [] and logged.events
         assert quick.settlement() == logged.settlement()
         with pytest.raises(AssertionError):

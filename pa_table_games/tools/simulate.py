@@ -30,7 +30,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.runtime.compiled import SimulationRound
+from pa_table_games.runtime.round import Round
 from pa_table_games.errors import TableGamesError
 from pa_table_games.runtime.game import Game
 from pa_table_games.games import load_game
@@ -86,7 +86,7 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
             yield rnd
     play_out = game.engine.play_out
     while True:
-        yield play_out(SimulationRound(game, table, seats, log=log), choose)
+        yield play_out(Round(game, table, seats, atomic=False, record="events" if log else "settlements"), choose)
 
 
 @frozen
