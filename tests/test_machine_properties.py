@@ -35,9 +35,10 @@ from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.machine.registry import Registry
 
+from depth import depth
 from randomplay import random_rounds, snapshot
 
-SAMPLED_ROUNDS = 200
+SAMPLED_ROUNDS = depth(50, 200)
 
 #: (game, state, earlier trigger, later trigger) -> why the earlier one rightly preempts the later.
 ORDERED = {

@@ -173,15 +173,23 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
-              "\n  pa-table-games coverage --write")
+              "\n  pa-table-games coverage --write --out scenarios")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
-@click.option("--write", is_flag=True, help="Rewrite tests/scenarios/<game>.yaml with the scenarios found.")
+@click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder for --write (default: tests/scenarios of the checkout you are in).")
 @click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
-def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
-    """Search seeded random rounds for a small set of scenarios firing every transition."""
+def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
+    """Search seeded random rounds for a small set of scenarios firing every transition.
+
+    The search is seeded: the same games and --sessions always find the same scenarios."""
     from pa_table_games.tools.coverage_search import regenerate
 
-    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions)
+    folder = Path(out) if out else _checkout_scenarios() if write else None
+    if folder is not None and write:
+        folder.mkdir(parents=True, exist_ok=True)
+    kwargs = {"directory": folder} if folder is not None else {}
+    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions, **kwargs)
     for r in results:
         click.echo(f"{r.game}: {len(r.scenarios)} scenarios fire {r.transitions - len(r.uncovered)} of {r.transitions} transitions")
         for item in r.uncovered:
@@ -189,6 +197,15 @@ def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
         if r.path:
             click.echo(f"  wrote {r.path}")
     click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
+
+
+def _checkout_scenarios() -> Path:
+    """tests/scenarios of the pa-table-games checkout holding the current folder, else a user error."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "machines").is_dir() and (folder / "tests" / "scenarios").is_dir():
+            return folder / "tests" / "scenarios"
+    raise UserError("coverage --write: not inside a pa-table-games checkout; give --out DIR")
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
