@@ -240,7 +240,9 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
 @click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
-              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way.")
+              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
+              "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
+              "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
 @click.option("--workers", type=int, default=1, show_default=True, help="Processes, each with its own seeded shoe.")
@@ -254,7 +256,11 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     (exit status 130). The same --seed and --workers give the same result.
 
     \b
-    --json: {"game", "section", "strategy", "rules", "seats", "seed", "workers",
+    The text output states the Rules in effect (key options, those changed from the
+    defaults, and the section's fixed dealer rule).
+
+    \b
+    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers",
       "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
