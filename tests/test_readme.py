@@ -101,8 +101,8 @@ def test_every_sh_command_runs(scratch):
 
 def expected_matches(shown: str, expected: list[str]) -> bool:
     """``shown`` lines equal ``expected``'s, a ``...`` line standing for any number of lines."""
-    pattern = "\n".join(".*?" if line == "..." else re.escape(line) for line in expected)
-    return re.fullmatch(pattern, shown.rstrip("\n"), re.S) is not None
+    pattern = "".join(r"(?:[^\n]*\n)*?" if line == "..." else re.escape(line) + "\n" for line in expected)
+    return re.fullmatch(pattern, shown.rstrip("\n") + "\n") is not None
 
 
 def console_examples() -> list[tuple[str, list[str]]]:
