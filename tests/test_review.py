@@ -118,6 +118,7 @@ def _browser():
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
+@pytest.mark.slow  # a real headless browser: `make test-long`
 class TestReviewInBrowser:
     def test_click_arrow_and_subsection(self, pages):
         """In headless chromium: no console errors; an arrow shows its citation; a subsection highlights its elements."""

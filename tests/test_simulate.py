@@ -153,11 +153,12 @@ class TestCommand:
         result = self.run("blackjack", "--rounds", "500", "--seed", "5", "--strategy", "stand17", "--json")
         assert result.exit_code == 0, result.output
         doc = json.loads(result.output)
-        assert set(doc) == {"game", "section", "strategy", "rules", "seats", "seed", "workers", "rounds_requested",
+        assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "workers", "rounds_requested",
                             "rounds", "complete", "seconds", "rounds_per_second", "wagers", "total"}
         assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"]) == \
             ("blackjack", "stand17", 5, 500, True)
         assert doc["seats"] == {"1": {"blackjack": 10.0}}
+        assert (doc["rules"]["decks"], doc["rules"]["blackjack_pays"], doc["rules_file"]) == (6, "3:2", None)
         (wager,) = doc["wagers"]
         assert set(wager) == {"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}
         assert wager["house_edge"] == pytest.approx(-wager["net"] / wager["initial_wagered"])

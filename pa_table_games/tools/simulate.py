@@ -33,6 +33,7 @@ from attrs import field, frozen
 from pa_table_games.runtime.round import Round
 from pa_table_games.errors import TableGamesError
 from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
 from pa_table_games.games import load_game
 from pa_table_games.strategies import Strategy, get_strategy
 from pa_table_games.equipment.table import Table
@@ -139,6 +140,8 @@ class SimulationResult:
     tally: Tally = field(eq=False)
     seconds: float
     wager_order: tuple[str, ...] = field(converter=tuple)
+    rules_in_effect: Any = field(default=None, eq=False)  # the Rules object the rounds were dealt under
+    note: str = ""  # what a reader should know about the strategy's numbers (its ``note``, if any)
 
     @property
     def rounds(self) -> int:
@@ -162,7 +165,9 @@ class SimulationResult:
         return self.tally.edge("")
 
     def to_json(self) -> dict:
-        return {"game": self.game, "section": self.section, "strategy": self.strategy, "rules": self.rules,
+        return {"game": self.game, "section": self.section, "strategy": self.strategy,
+                "rules": rules_json(self.rules_in_effect) if self.rules_in_effect is not None else None,
+                "rules_file": self.rules,
                 "seats": {str(seat): dict(w) for seat, w in sorted(self.seats.items())},
                 "seed": self.seed, "workers": self.workers, "rounds_requested": self.rounds_requested,
                 "rounds": self.rounds, "complete": self.complete, "seconds": round(self.seconds, 3),
@@ -174,6 +179,7 @@ class SimulationResult:
         state = "" if self.complete else f" (interrupted: {self.rounds:,} of {self.rounds_requested:,})"
         out = [f"{self.game} ({self.section}), strategy {self.strategy}, seed {self.seed}, "
                f"{self.workers} worker{'s' if self.workers > 1 else ''}",
+               *(rules_lines(self.game, self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
                f"{'wager':20} {'rounds':>11} {'wagered':>13} {'net':>12} {'house edge':>11} "
                f"{'95% interval':>22} {'sd/round':>9}"]
@@ -183,6 +189,8 @@ class SimulationResult:
             sd = f"{w.sd:.4f}" if w.sd is not None else "-"
             out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>13,.0f} {w.net:>+12,.1f} {edge:>11} "
                        f"{interval:>22} {sd:>9}")
+        if self.note:
+            out.append(f"note: {self.note}")
         return out
 
 
@@ -214,7 +222,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         tally = _run_here(jobs[0], stopped, progress) if workers == 1 else _run_workers(jobs, stopped, progress)
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
     return SimulationResult(game, loaded.spec.section, chosen.name, rules_name, seats, seed, workers, rounds,
-                            tally, time.perf_counter() - started, loaded.info.wagers)
+                            tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
+                            getattr(chosen, "note", ""))
 
 
 class _Flag:
