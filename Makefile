@@ -17,15 +17,17 @@ $(STAMP): pyproject.toml
 run: $(STAMP) diagrams
 	$(CLI) demo
 
-# The review page is tested in a real headless browser: Debian's chromium and its driver,
-# installed here when missing and running as root (as in CI); elsewhere that test is skipped.
+# The review page is tested in a real headless browser: Debian's chromium and its driver, and its
+# printout read back with poppler's pdftotext; installed here when missing and running as root (as
+# in CI); elsewhere those tests are skipped.
 test: $(STAMP)
-	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		apt-get update && apt-get install -y chromium chromium-driver; fi
+	@if { ! command -v chromium || ! command -v pdftotext; } >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update && apt-get install -y chromium chromium-driver poppler-utils; fi
 	$(BIN)/python -m pytest
 
+# Both views of every diagram (<m>.svg reader, <m>.code.svg code) and the review pages.
 diagrams: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --out diagrams
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --view both --out diagrams
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) review --out diagrams
 
 check-diagrams: diagrams

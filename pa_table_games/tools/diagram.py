@@ -119,7 +119,7 @@ def legend(spec: MachineSpec) -> list[str]:
     if player_rows or player_arrows:
         where = " and ".join(w for w, shown in (("rows", player_rows), ("dashed arrows", player_arrows)) if shown)
         colours += f"; blue {where}: a player's decisions"
-    lines.append(colours + ". Each ends with the subsections it carries out.")
+    lines.append(colours + ". Each names the subsections it carries out.")
     lines += textwrap.wrap("Numbers: " + RULE, 110)
     return lines
 
