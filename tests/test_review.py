@@ -259,7 +259,8 @@ class TestOfficerOnScreen:
         officer.save_screenshot(str(ARTIFACTS / f"review-{machine}-{width}x{height}.png"))
 
     def test_zoom_and_pan(self, officer):
-        """Buttons, keys and the wheel zoom; 1:1 is the drawing's own size; dragging pans; 0 fits again."""
+        """Buttons, keys and the wheel zoom; 1:1 is the drawing's own size; dragging pans; 0 fits again;
+        Width fits the pane's width."""
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
         from selenium.webdriver.common.by import By
@@ -281,6 +282,10 @@ class TestOfficerOnScreen:
         assert after[0] == pytest.approx(before[0] + 120, abs=2) and after[1] == pytest.approx(before[1] + 150, abs=2)
         body.send_keys("0")
         assert _svg_width(officer) == pytest.approx(fitted, rel=0.01)
+        officer.find_element(By.ID, "zoom-width").click()  # the tall drawing as wide as its pane
+        assert _inside(_rect(officer, "#diagram svg"), {**_rect(officer, "#diagram"), "bottom": 10 ** 6})
+        assert _svg_width(officer) > 0.9 * officer.execute_script("return document.getElementById('diagram').clientWidth")
+        body.send_keys("0")
         ActionChains(officer).scroll_from_origin(ScrollOrigin.from_element(pane), 0, -300).perform()  # the wheel
         assert _svg_width(officer) > fitted * 1.5
 

@@ -1,7 +1,7 @@
 """The review page's vanilla JavaScript, inline (no framework, no network).
 
 Two parts: the diagram pane's view (fit on open and on resize, zoom by buttons, wheel and
-keys + / - / 0 / 1, pan by dragging) and the links between diagram, details and table
+keys + / - / 0 (fit) / 1 (1:1) / w (fit the width), pan by dragging) and the links between diagram, details and table
 (click a state, a row or an arrow; click a subsection).
 """
 
@@ -41,6 +41,14 @@ SCRIPT = r"""(function () {
     pane.scrollLeft = 0;
     pane.scrollTop = 0;
   }
+  function fitWidth() {  // the drawing as wide as the pane, scrolled to its top: a tall drawing read downwards
+    fitted = false;
+    svg.style.width = svg.style.height = "0px";
+    var bar = 18;  // room for the vertical scroll bar the taller drawing brings
+    zoomTo(Math.min((pane.clientWidth - PAD - bar) / natW, MAX));
+    pane.scrollLeft = 0;
+    pane.scrollTop = 0;
+  }
   function zoomBy(factor, x, y) { fitted = false; zoomTo(scale * factor, x, y); }
   fit();
   window.addEventListener("resize", function () { if (fitted) { fit(); } });
@@ -48,6 +56,7 @@ SCRIPT = r"""(function () {
   document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(0.8); });
   document.getElementById("zoom-fit").addEventListener("click", fit);
   document.getElementById("zoom-one").addEventListener("click", function () { fitted = false; zoomTo(1); });
+  document.getElementById("zoom-width").addEventListener("click", fitWidth);
   pane.addEventListener("wheel", function (event) {
     event.preventDefault();
     var step = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
@@ -59,6 +68,7 @@ SCRIPT = r"""(function () {
     else if (event.key === "-" || event.key === "_") { zoomBy(0.8); }
     else if (event.key === "0") { fit(); }
     else if (event.key === "1") { fitted = false; zoomTo(1); }
+    else if (event.key === "w") { fitWidth(); }
     else { return; }
     event.preventDefault();
   });
