@@ -56,19 +56,24 @@ def list_games() -> None:
         click.echo(f"{name:28} machines/{Path(game.spec.path).name:32} {game.spec.section}")
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
+              "\n  pa-table-games diagram blackjack --view code")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
-def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
-    """Render machines to DOT and SVG (default: every game, into diagrams/)."""
-    from pa_table_games.tools.diagram import write_diagrams
+@click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
+              help="reader: conditions in the regulation's words (<machine>.svg); "
+                   "code: guard identifiers, for developers (<machine>.code.svg).")
+def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
+    """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
+    from pa_table_games.tools.diagram import VIEWS, write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
+    views = VIEWS if view == "both" else (view,)
     for name in games or sorted(GAMES):
-        for path in write_diagrams(load_game(name).spec, Path(out), wanted):
+        for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
             click.echo(f"wrote {path}")
 
 
