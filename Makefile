@@ -10,7 +10,7 @@ CLI := $(BIN)/pa-table-games
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,dask]'
 	ln -sf graphviz-pure $(BIN)/dot
 	touch $(STAMP)
 
@@ -32,7 +32,7 @@ check-diagrams: diagrams
 	@git diff --exit-code --stat -- diagrams/ || (echo "diagrams/ differ from the machine files: run 'make diagrams' and commit" && exit 1)
 	@test -z "$$(git status --porcelain -- diagrams/)" || (git status --porcelain -- diagrams/ && echo "untracked or changed diagrams: run 'make diagrams' and commit" && exit 1)
 
-# gymnasium (the Blackjack-v1 baseline) is installed here only: never a runtime dependency.
+# gymnasium (Blackjack-v1) and open_spiel (its C++ blackjack) are installed here only: never runtime dependencies.
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
 	$(BIN)/python -m benchmarks
