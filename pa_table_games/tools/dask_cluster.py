@@ -27,6 +27,8 @@ from pa_table_games.tools.tally import Tally
 
 #: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
 TASKS_PER_THREAD = 3
+#: How long to try to reach a scheduler before giving up.
+CONNECT_SECONDS = 10
 
 
 def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict]:
@@ -52,11 +54,12 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             if scheduler == "local":
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.ERROR)
-            client = Client(cluster if cluster is not None else scheduler, timeout="20s")
-        except (OSError, TimeoutError, ValueError) as err:
+            client = Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
+        except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
             if cluster is not None:
                 cluster.close()
-            raise SimulationError(f"--scheduler {scheduler}: no Dask scheduler answered there ({err})") from None
+            why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
+            raise SimulationError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there ({why})") from None
     try:
         threads = sum(client.nthreads().values()) or 1
         return _run(client, deal, seed, rounds, threads, stopped, progress), threads
@@ -70,7 +73,7 @@ def _run(client: Any, deal: Deal, seed: int, rounds: int, threads: int, stopped:
          progress: Callable[[int, int], None] | None) -> Tally:
     from distributed import wait
 
-    merged, chunks, next_chunk = Tally(), chunk_count(rounds), 0
+    merged, chunks, next_chunk = Tally(), chunk_count(rounds, deal.chunk), 0
     outstanding: set = set()
     try:
         while not stopped() and (outstanding or next_chunk < chunks):

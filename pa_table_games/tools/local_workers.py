@@ -106,7 +106,7 @@ def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: 
 
 def _hand_out(pipes: list[Connection], deal: Deal, seed: int, rounds: int, stopped: Callable[[], bool],
               progress: Callable[[int, int], None] | None) -> Tally:
-    merged, chunks, next_chunk, error = Tally(), chunk_count(rounds), 0, None
+    merged, chunks, next_chunk, error = Tally(), chunk_count(rounds, deal.chunk), 0, None
     busy: dict[Connection, int] = {}  # pipe -> chunk index being dealt
     dealing: dict[int, int] = {}  # chunk index -> rounds dealt so far
     open_pipes = set(pipes)

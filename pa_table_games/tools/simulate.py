@@ -28,6 +28,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from typing import Any
 
 from attrs import field, frozen
@@ -72,13 +73,13 @@ def chunk_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def chunk_rounds(rounds: int, index: int) -> int:
+def chunk_rounds(rounds: int, index: int, chunk: int = CHUNK) -> int:
     """How many of ``rounds`` rounds chunk ``index`` deals."""
-    return max(0, min(CHUNK, rounds - index * CHUNK))
+    return max(0, min(chunk, rounds - index * chunk))
 
 
-def chunk_count(rounds: int) -> int:
-    return -(-rounds // CHUNK)
+def chunk_count(rounds: int, chunk: int = CHUNK) -> int:
+    return -(-rounds // chunk)
 
 
 # -- dealing rounds --------------------------------------------------------------------------
@@ -112,6 +113,7 @@ class Deal:
     strategy: str | None
     engine: str = "compiled"
     log: bool = False
+    chunk: int = CHUNK  # rounds per chunk: part of what fixes the answer
 
 
 def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool] = lambda: False,
@@ -139,7 +141,7 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
 def deal_chunk(deal: Deal, seed: int, rounds: int, index: int, stop: Callable[[], bool] = lambda: False,
                report: Callable[[int], None] | None = None) -> Tally:
     """Chunk ``index`` of a simulation of ``rounds`` rounds seeded ``seed``."""
-    return deal_tally(deal, chunk_seed(seed, index), chunk_rounds(rounds, index), stop, report)
+    return deal_tally(deal, chunk_seed(seed, index), chunk_rounds(rounds, index, deal.chunk), stop, report)
 
 
 # -- the result ------------------------------------------------------------------------------
@@ -215,23 +217,25 @@ def _pct(value: float | None) -> str:
 def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy: str | None = None,
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None, engine: str = "compiled",
-             scheduler: str | None = None) -> SimulationResult:
+             scheduler: str | None = None, chunk: int = CHUNK) -> SimulationResult:
     """Simulate ``rounds`` rounds of ``game``; ``progress(done, total)`` is called as rounds finish.
 
     ``seed`` None picks one (reported in the result). ``workers``: local processes (default
     1: this process), or with ``scheduler="local"`` the workers of a local Dask cluster
     (default: one per core); ``scheduler`` a Dask scheduler address runs the chunks on that
-    cluster. The answer depends on ``seed`` and ``rounds`` only (see the module doc)."""
+    cluster. The answer depends on ``seed``, ``rounds`` and ``chunk`` only (see the module doc)."""
     with _interruptible() as stopped:  # Ctrl-C from here on returns the result so far
         rounds = parse_rounds(rounds)
         workers = check_workers(workers, scheduler)
+        if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
+            raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         loaded = load_game(game, rules, engine=engine)
         seats = {int(s): {n: float(a) for n, a in w.items()}
                  for s, w in (seats or {1: {loaded.info.wagers[0]: 10.0}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-        deal = Deal(game, loaded.rules, seats, chosen.name, engine)
+        deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk)
         if progress is not None:
             progress(0, rounds)
         started = time.perf_counter()
@@ -239,10 +243,10 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
             from pa_table_games.tools.dask_cluster import run_on_dask
 
             tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress)
-        elif workers > 1 and chunk_count(rounds) > 1:
+        elif workers > 1 and chunk_count(rounds, chunk) > 1:
             from pa_table_games.tools.local_workers import run_in_processes
 
-            tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds)), stopped, progress)
+            tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds, chunk)), stopped, progress)
         else:
             tally = _run_here(deal, seed, rounds, stopped, progress)
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
@@ -306,6 +310,10 @@ def children_ignore_sigint() -> Iterator[None]:
     with sigint_blocked():
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
         try:
+            # multiprocessing's resource tracker, started by the first process started, unblocks
+            # SIGINT in the thread starting it when it is up: start it now, then block again
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
             yield
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -326,7 +334,7 @@ def _run_here(deal: Deal, seed: int, rounds: int, stopped: _Flag,
               progress: Callable[[int, int], None] | None) -> Tally:
     """Every chunk in this process, in order."""
     merged = Tally()
-    for index in range(chunk_count(rounds)):
+    for index in range(chunk_count(rounds, deal.chunk)):
         if stopped():
             break
         base = merged.rounds
