@@ -35,6 +35,7 @@ check-diagrams: diagrams
 # gymnasium (Blackjack-v1) and open_spiel (its C++ blackjack) are installed here only: never runtime dependencies.
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -e '.[bench-openspiel]' || echo "open_spiel has no wheel installable here: the bench says so"
 	$(BIN)/python -m benchmarks
 
 clean:
