@@ -129,48 +129,6 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
 
 
 class TestCompiledEngine:
-    def test_tables_leave_out_wagers_nobody_placed(self):
-        """A round with the Blackjack Wager alone asks no optional wager's guard after the hole card."""
-        engine = load_game("blackjack", engine="compiled").engine
-        alone, every = engine.tables({"blackjack"}), engine.tables(engine.guarded_wagers)
-        asked = [t.trigger for t, _ in alone.dealer["hole_card_dealt"]]
-        assert asked == ["offer_insurance", "read_hole_card", "read_hole_card", "begin_player_decisions"]
-        assert len(every.dealer["hole_card_dealt"]) == 15
-        assert engine.tables({"blackjack", "insurance"}) is alone  # no guard is about insurance
-
-    def test_generated_dealer_steps_read_as_the_machine(self):
-        """The generated step for the hole card asks the machine's guards in file order and names its actions."""
-        engine = load_game("blackjack", engine="compiled").engine
-        source = engine.tables({"blackjack"}).source[False]
-        step = source[source.index("def step_hole_card_dealt(rnd):"):source.index("def step_house_money_offered")]
-        assert step.splitlines() == [
-            "def step_hole_card_dealt(rnd):",
-            "    if dealer_shows_ace(rnd) and insurance_is_offered(rnd):",
-            "        offer_insurance_and_even_money(rnd)",
-            "        rnd.state = 'insurance_offered'",
-            "        return True",
-            "    if dealer_shows_ace(rnd):",
-            "        read_hole_card(rnd)",
-            "        rnd.state = 'hole_card_read'",
-            "        return True",
-            "    if dealer_shows_ten_value(rnd):",
-            "        read_hole_card(rnd)",
-            "        rnd.state = 'hole_card_read'",
-            "        return True",
-            "    rnd.state = 'player_decisions'",
-            "    return True"]
-        assert "rnd.begin_event(T[" in engine.tables({"blackjack"}).source[True]
-
-    def test_tables_hold_every_transition_once(self):
-        """Every transition of every machine is in exactly one dealer or player table entry."""
-        for name in GAMES:
-            spec = load_game(name).spec
-            engine = CompiledEngine(spec)
-            tables = engine.tables(engine.guarded_wagers)
-            dealer = [t.index for ts in tables.dealer.values() for t, _ in ts]
-            player = [c[2].index for by in tables.player.values() for cs in by.values() for c in cs]
-            assert sorted(dealer + player) == [t.index for t in spec.transitions]
-
     def test_refused_decision_carries_its_cite(self):
         """A strategy naming a decision the machine does not allow is refused with IllegalAction, as at the table."""
         game = load_game("blackjack", engine="compiled")

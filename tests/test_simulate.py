@@ -107,6 +107,11 @@ class TestSimulate:
         c = simulate("blackjack", 200, seed=4, strategy="stand17").to_json()
         assert stripped(a) == stripped(b) != stripped(c)
 
+    def test_same_answer_with_1_and_2_workers(self):
+        """Three chunks in this process, or shared by 2 worker processes: the identical result."""
+        one, two = (simulate("blackjack", 3 * 300, seed=5, workers=w, chunk=300) for w in (1, 2))
+        assert two.complete and stripped(two.to_json()) | {"workers": 1} == stripped(one.to_json())
+
     @pytest.mark.slow  # starting 8 worker processes
     def test_same_answer_with_1_2_and_8_workers(self):
         """The same seed and rounds give the identical result (net, sums, interval) with 1, 2 or 8
