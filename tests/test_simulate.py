@@ -251,11 +251,23 @@ class TestSignals:
     """The real command in its own process group, as a terminal runs it: Ctrl-C sends SIGINT to the
     whole group (workers included); a supervisor or the OOM killer ends the parent alone."""
 
+    @pytest.fixture(autouse=True)
+    def _end_the_group(self):
+        """A failed test still ends the command it started, with its workers."""
+        self.started: list[subprocess.Popen] = []
+        yield
+        for proc in self.started:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+
     def start(self, *args: str) -> subprocess.Popen:
         command = [str(Path(sys.executable).with_name("pa-table-games")), "simulate", "blackjack",
                    "--rounds", "1e9", "--seed", "3", *args]
-        return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 start_new_session=True)
+        self.started.append(proc)
+        return proc
 
     def ctrl_c(self, proc: subprocess.Popen) -> tuple[str, str]:
         os.killpg(proc.pid, signal.SIGINT)
