@@ -10,7 +10,7 @@ CLI := $(BIN)/pa-table-games
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,dask]'
 	ln -sf graphviz-pure $(BIN)/dot
 	touch $(STAMP)
 
@@ -49,9 +49,10 @@ check-scenarios: $(STAMP)
 		echo "tests/scenarios/ is stale: run 'pa-table-games coverage --write' and commit" && exit 1)
 	@rm -rf .scenarios-check
 
-# gymnasium (the Blackjack-v1 baseline) is installed here only: never a runtime dependency.
+# gymnasium (Blackjack-v1) and open_spiel (its C++ blackjack) are installed here only: never runtime dependencies.
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -e '.[bench-openspiel]' || echo "open_spiel has no wheel installable here: the bench says so"
 	$(BIN)/python -m benchmarks
 
 clean:

@@ -240,6 +240,7 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
+              "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
@@ -250,22 +251,28 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
               "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Processes, each with its own seeded shoe.")
+@click.option("--workers", type=int, help="Local processes (default 1), or the workers of --scheduler local "
+              "(default: one per core). The answer does not depend on it.")
+@click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
+              "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
-def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers: int, as_json: bool) -> None:
+def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
+             as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
-    are in the net, not the denominator. Ctrl-C stops early and prints the result so far
-    (exit status 130). The same --seed and --workers give the same result.
+    are in the net, not the denominator. The rounds are dealt in chunks of 10,000, each
+    from its own seed derived from --seed, so the same --seed and --rounds give the same
+    result with any --workers or --scheduler. Ctrl-C stops early and prints the result so
+    far (exit status 130).
 
     \b
     The text output states the Rules in effect (key options, those changed from the
     defaults, and the section's fixed dealer rule).
 
     \b
-    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers",
+    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers", "scheduler",
       "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
@@ -273,11 +280,15 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
-    from pa_table_games.tools.simulate import simulate as run
+    try:
+        from pa_table_games.tools.simulate import simulate as run
 
-    with _progress_bar() as progress:
-        result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
-                     workers=workers, progress=progress)
+        with _progress_bar() as progress:
+            result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
+                         workers=workers, progress=progress, scheduler=scheduler)
+    except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
+        click.echo("interrupted before any round was dealt", err=True)
+        ctx.exit(130)
     click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False) if as_json else "\n".join(result.lines()))
     ctx.exit(0 if result.complete else 130)
 
@@ -291,8 +302,13 @@ def _progress_bar():
     if not console.is_terminal:
         yield None
         return
-    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                  transient=True) as bar:
+    from pa_table_games.tools.simulate import sigint_blocked
+
+    with sigint_blocked():  # the bar's refresh thread never takes a Ctrl-C meant for the simulation
+        bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                       transient=True)
+        bar.start()
+    with bar:
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
