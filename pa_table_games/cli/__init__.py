@@ -302,7 +302,7 @@ def _progress_bar():
     if not console.is_terminal:
         yield None
         return
-    from pa_table_games.tools.simulate import sigint_blocked
+    from pa_table_games.tools.chunks import sigint_blocked
 
     with sigint_blocked():  # the bar's refresh thread never takes a Ctrl-C meant for the simulation
         bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
