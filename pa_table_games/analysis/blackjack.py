@@ -21,6 +21,7 @@ from functools import cached_property
 import numpy as np
 
 from pa_table_games.analysis.dealer import ACE, RANKS, TEN
+from pa_table_games.analysis.report import COLUMNS, cell_code
 from pa_table_games.analysis.dealer_cache import DealerTable, full_shoe, peeks
 from pa_table_games.analysis.dealer import without_blackjack
 from pa_table_games.analysis.hands import (BUST, DOUBLES, EMPTY, EV, SURRENDER, Hand, draw_probabilities,
@@ -39,6 +40,8 @@ class UpCard:
         self.peeked = peeks(up)
         self._value: dict[tuple[Hand, Hand], np.ndarray] = {}
         self._stand: dict[tuple[Hand, Hand], np.ndarray] = {}
+        self._hit: dict[tuple[Hand, Hand], np.ndarray] = {}
+        self._double: dict[tuple[Hand, Hand], np.ndarray] = {}
         self.hit_or_stand: dict[tuple[bool, int], str] = {}
         self.ranking: dict[tuple[bool, int], list[tuple[str, float]]] = {}
         self.pairs: dict[int, list[tuple[str, float]]] = {}
@@ -78,17 +81,22 @@ class UpCard:
         return out
 
     def hit(self, hand: Hand, extra: Hand = EMPTY) -> np.ndarray:
-        probs = self.draws(hand, extra)
-        return sum(p * self.value(plus(hand, r), extra) for r, p in enumerate(probs) if p > 0)
+        key = (hand, extra)
+        if key not in self._hit:
+            probs = self.draws(hand, extra)
+            self._hit[key] = probs @ np.array([self.value(plus(hand, r), extra) for r in range(RANKS)])
+        return self._hit[key]
 
     def double(self, hand: Hand, extra: Hand = EMPTY) -> np.ndarray:
         """(k)(2): a Double Down Wager draws one card; the net counts twice the wager."""
-        probs = self.draws(hand, extra)
-        out = sum(p * self.stand(plus(hand, r), extra) for r, p in enumerate(probs) if p > 0)
-        out = out.copy()
-        out[EV] *= 2
-        out[DOUBLES] += 1
-        return out
+        key = (hand, extra)
+        if key not in self._double:
+            probs = self.draws(hand, extra)
+            out = probs @ np.array([self.stand(plus(hand, r), extra) for r in range(RANKS)])
+            out[EV] *= 2
+            out[DOUBLES] += 1
+            self._double[key] = out
+        return self._double[key]
 
     def action(self, name: str, hand: Hand, extra: Hand = EMPTY) -> np.ndarray:
         if name == STAND:
@@ -197,9 +205,11 @@ class UpCard:
 class BlackjackAnalysis:
     """The Blackjack Wager's exact expectation, strategy and outcome frequencies under ``rules``."""
 
-    def __init__(self, rules) -> None:
+    def __init__(self, rules, hits_soft_17: bool = False) -> None:
+        """§ 633a.7(m): the dealer stands on soft 17; ``hits_soft_17`` answers the same question for a
+        dealer who hits it (to compare with published figures), never a Blackjack Rules option."""
         self.rules = rules
-        self.dealer = DealerTable(rules.decks, hits_soft_17=False)  # § 633a.7(m): stands on soft 17
+        self.dealer = DealerTable(rules.decks, hits_soft_17=hits_soft_17)
 
     @cached_property
     def ups(self) -> list[UpCard]:
@@ -211,12 +221,11 @@ class BlackjackAnalysis:
     def _prefetch(self) -> None:
         """All removals the analysis reads, computed in batches: every hand of 21 or less, and
         every split hand with its other split card."""
-        plain = list(hands_up_to_21())
+        removals = list(hands_up_to_21())
+        if self.rules.split_max_hands >= 2:
+            for rank in range(RANKS):
+                removals += [plus(h, rank) for h in hands_up_to_21(plus(EMPTY, rank))]
         for up in range(RANKS):
-            removals = plain[:]
-            if self.rules.split_max_hands >= 2:
-                for rank in range(RANKS):
-                    removals += [plus(h, rank) for h in hands_up_to_21(plus(EMPTY, rank))]
             self.dealer.prefetch(up, removals)
 
     @cached_property
@@ -272,3 +281,32 @@ class BlackjackAnalysis:
     @property
     def house_edge(self) -> float:
         return -self.rounds["ev"]
+
+    def strategy_tables(self) -> dict[str, dict[str, list[str]]]:
+        """Printable tables: hard 5-20, soft 13-20 and pairs against each up card (2..10, A)."""
+        ups = self.ups
+        hard = {str(t): [cell_code(ups[u].ranking[(False, t)]) for u in COLUMNS] for t in range(5, 21)}
+        soft = {f"A,{t - 11}": [cell_code(ups[u].ranking[(True, t)]) for u in COLUMNS] for t in range(13, 21)}
+        names = ["A"] + [str(v) for v in range(2, 11)]
+        pairs = {f"{names[r]},{names[r]}": [cell_code(ups[u].pairs[r]) for u in COLUMNS]
+                 for r in [0] + list(range(RANKS - 1, 0, -1))}
+        return {"hard": hard, "soft": soft, "pair": pairs}
+
+    def to_json(self) -> dict:
+        r = self.rounds
+        outcomes = {"player blackjack paid": r["player_blackjack"],
+                    "dealer blackjack (wager lost)": r["dealer_blackjack"],
+                    "both blackjack (push)": r["both_blackjack"],
+                    "surrender": r["surrender"], "hands won": r["win"], "hands pushed": r["push"],
+                    "hands lost": r["lose"], "double downs": r["double"], "rounds split": r["split"],
+                    "hands per round": r["hands"]}
+        return {"wager": "blackjack", "section": "§ 633a.7", "decks": self.rules.decks, "strategy_kind": "total-dependent basic strategy",
+                "dealer": "dealer hits soft 17" if self.dealer.hits_soft_17 else "dealer stands on soft 17 (§ 633a.7(m))",
+                "house_edge": float(self.house_edge),
+                "outcomes": {k: float(v) for k, v in outcomes.items()},
+                "strategy": self.strategy_tables(),
+                "approximations": [SPLIT_READING]}
+
+
+SPLIT_READING = ("split hands are valued one at a time with the other split cards removed; cards drawn to "
+                 "the other split hands are not removed (the usual independent-hands reading)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 import numpy as np
 
@@ -15,6 +16,7 @@ EV, WIN, PUSH, LOSE, SURRENDER, DOUBLES = range(6)
 BUST = np.array([-1.0, 0, 0, 1, 0, 0])
 
 
+@lru_cache(maxsize=None)
 def total(hand: Hand) -> tuple[int, bool]:
     """(best total, soft): an ace counts 11 when that keeps the hand at 21 or less."""
     hard = sum((r + 1) * n for r, n in enumerate(hand))
@@ -31,8 +33,13 @@ def merge(a: Hand, b: Hand) -> Hand:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def hands_up_to_21(start: Hand = EMPTY) -> Iterator[Hand]:
+@lru_cache(maxsize=16)
+def hands_up_to_21(start: Hand = EMPTY) -> tuple[Hand, ...]:
     """Every multiset of cards containing ``start`` whose hard total (aces as 1) is 21 or less."""
+    return tuple(_grow_from(start))
+
+
+def _grow_from(start: Hand) -> Iterator[Hand]:
     def grow(hand: list[int], low: int, hard: int) -> Iterator[Hand]:
         yield tuple(hand)
         for r in range(low, RANKS):
