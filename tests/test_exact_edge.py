@@ -25,7 +25,8 @@ PUBLISHED = [
     ("6 decks, S17, DAS, no LS, 2 hands", {"surrender": "none", "split_max_hands": 2}, False, 0.460),
     ("8 decks, H17, DAS, LS", {"decks": 8}, True, 0.555),
     ("8 decks, H17, no DAS, LS", {"decks": 8, "double_after_split": False}, True, 0.699),
-    ("8 decks, H17, DAS, no LS", {"decks": 8, "surrender": "none"}, True, 0.646),
+    ("8 decks, H17, DAS, no LS", {"decks": 8, "surrender": "none"}, True, 0.647),
+    ("8 decks, H17, DAS, LS, 2 hands", {"decks": 8, "split_max_hands": 2}, True, 0.610),
     ("8 decks, H17, DAS, LS, RSA", {"decks": 8, "resplit_aces": True}, True, 0.486),
     ("8 decks, H17, DAS, LS, 10-11", {"decks": 8, "double_on": "ten_eleven"}, True, 0.752),
 ]
