@@ -29,12 +29,9 @@ def value(rank: int) -> int:
 def add(total: int, soft: bool, rank: int) -> tuple[int, bool]:
     """Hard-count total and softness after one more card (an ace counts 11 when that stays <= 21)."""
     hard = total - (10 if soft else 0) + value(rank)
-    has_ace = soft or rank == ACE
-    if rank == ACE and not soft and hard + 10 <= 21:
+    if (soft or rank == ACE) and hard + 10 <= 21:
         return hard + 10, True
-    if soft and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False if not (has_ace and hard + 10 <= 21) else True
+    return hard, False
 
 
 @lru_cache(maxsize=32)
