@@ -337,7 +337,7 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
         from pa_table_games.analysis.exact import analyse
         from pa_table_games.analysis.report import report_lines
 
-        loaded = load_game(wager, rules).rules
+        loaded = load_game(wager.replace("_", "-"), rules).rules  # the wager and its game share a name
         if decks is not None:
             loaded = attrs.evolve(loaded, decks=decks)
         doc = analyse(wager, loaded) | {"rules": rules}
