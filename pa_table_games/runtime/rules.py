@@ -43,7 +43,7 @@ def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     try:
         if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1:
             raise ValueError
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {value!r}") from None
 
 

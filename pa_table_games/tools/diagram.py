@@ -16,6 +16,7 @@ from pathlib import Path
 
 import graphviz
 
+from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
@@ -92,14 +93,14 @@ def render(dot: str, fmt: str = "svg") -> bytes:
 
 def write_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg")) -> list[Path]:
     """Write ``<machine>.<fmt>`` files into ``out``; return the paths written."""
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     dot = to_dot(spec)
     written = []
     for fmt in formats:
         path = out / f"{spec.name}.{fmt}"
         if fmt == "dot":
-            path.write_text(dot, encoding="utf-8")
+            write_atomic(path, dot)
         else:
-            path.write_bytes(render(dot, fmt))
+            write_atomic(path, render(dot, fmt))
         written.append(path)
     return written
