@@ -163,12 +163,15 @@ def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, l
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
     log marked incomplete (exit status 130)."""
     from pa_table_games.runtime.chain import load_key
-    from pa_table_games.runtime.log import Recorder
+    from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
 
     if log_file:
         _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
     key = load_key(key_file) if log_file else None
     loaded, seated = load_game(game, rules), parse_seats(seats)
+    if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
+        raise UserError(f"--misdeal: {game} has no injected misdeal (only "
+                        f"{', '.join(g for g, o in ROUND_OPTIONS.items() if 'misdeal' in o)})")
     options = {"misdeal": misdeal} if misdeal is not None else None
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
     seed = recorder.seed if recorder else seed

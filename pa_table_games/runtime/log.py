@@ -23,6 +23,7 @@ Whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from pathlib import Path
@@ -42,8 +43,8 @@ from pa_table_games.equipment.table import Table
 FORMAT = "pa-table-games round"
 VERSION = 2
 VERSIONS = (1, 2)  # version 1: no hash chain, no 'stacked' (a log without a seed was stacked)
-#: Round options a log may hold: those the command line sets (``play --misdeal``).
-ROUND_OPTIONS = {"misdeal": int}
+#: Round options a log may hold, per game: those the command line sets (``play --misdeal``).
+ROUND_OPTIONS = {"six-card-fortune-pai-gow": {"misdeal": int}}
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
 
 _HEADER = {"kind": True, "log": True, "version": True, "game": True, "section": False, "rules": True,
@@ -205,7 +206,7 @@ def read_log(path: str | Path, key: bytes | None = None) -> RoundLog:
 
 
 class _Duplicate(ValueError):
-    pass
+    """A JSON line no reader would read the same way: a key twice, NaN, a number beyond a float."""
 
 
 def _unique(pairs: list[tuple[str, Any]]) -> dict:
@@ -222,10 +223,17 @@ def _no_constant(word: str) -> Any:
     raise _Duplicate(f"{word} is not a JSON number (RFC 8259)")
 
 
+def _finite(word: str) -> float:
+    value = float(word)
+    if not math.isfinite(value):
+        raise _Duplicate(f"the number {word[:20]} is too large for a float")
+    return value
+
+
 def _parse_line(line: str, file: str, number: int) -> Any:
     """One line as JSON: no duplicate key, no NaN or Infinity, nested at most MAX_DEPTH deep."""
     try:
-        doc = json.loads(line, object_pairs_hook=_unique, parse_constant=_no_constant)
+        doc = json.loads(line, object_pairs_hook=_unique, parse_constant=_no_constant, parse_float=_finite)
     except json.JSONDecodeError as err:
         raise LogFileError(file, number, f"not JSON: {err.msg} (column {err.colno})") from None
     except _Duplicate as err:
@@ -302,10 +310,11 @@ def _check_header(doc: dict, file: str, line: int) -> None:
         if not isinstance(wagers, dict) or not all(isinstance(k, str) and _is_number(v) and v > 0
                                                    for k, v in wagers.items()):
             raise fail(f"seat {seat!r}: seats map a seat number to {{wager: positive amount}}")
+    known = ROUND_OPTIONS.get(doc["game"], {}) if isinstance(doc["game"], str) else {}
     for name, value in doc.get("options", {}).items():
-        if name not in ROUND_OPTIONS:
-            raise fail(f"unknown round option {name!r} (the command line sets: {', '.join(ROUND_OPTIONS)})")
-        if not isinstance(value, ROUND_OPTIONS[name]) or isinstance(value, bool):
+        if name not in known:
+            raise fail(f"unknown round option {name!r} for {doc['game']} (known: {', '.join(known) or 'none'})")
+        if not isinstance(value, known[name]) or isinstance(value, bool):
             raise fail(f"round option {name!r} must be a whole number, not {value!r}")
     for key in ("shoe", "undealt", "actions"):
         value = doc.get(key, [])

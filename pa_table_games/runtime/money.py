@@ -28,6 +28,8 @@ def amount_problem(value: Any) -> str | None:
     """Why ``value`` is not an amount of money (``None`` when it is one): a finite, positive number of whole cents."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return "not a number"
+    if isinstance(value, int) and value > MOST:  # a whole number too large for a float
+        return f"more than {MOST:,.0f}"
     if not math.isfinite(value) or not value > 0:
         return "not a positive amount"
     if value > MOST:
