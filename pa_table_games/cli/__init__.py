@@ -41,7 +41,11 @@ def one_line(text: str) -> str:
 
 def _usage(err: click.UsageError) -> UserError:
     """Click's usage error (several lines with the usage) as one line naming the command."""
-    command = err.ctx.command_path if err.ctx else "pa-table-games"
+    names, ctx = [], err.ctx
+    while ctx is not None and ctx.parent is not None:  # the root is always called pa-table-games
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    command = " ".join(["pa-table-games", *names])
     return UserError(f"{command}: {' '.join(err.format_message().split())} (see {command} --help)")
 
 
