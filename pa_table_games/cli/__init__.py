@@ -179,7 +179,7 @@ def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, l
     options = {"misdeal": misdeal} if misdeal is not None else None
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
     seed = recorder.seed if recorder else seed
-    if actions is None and sys.stdin.isatty() and not as_json:
+    if actions is None and _terminal() and not as_json:
         return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
     words = parse_actions(actions)
     rnd = play_round(loaded, seated, words, seed=seed, shoe=shoe, options=options)
@@ -189,6 +189,11 @@ def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, l
         click.echo(display.round_json(rnd))
     else:
         display.print_round(Console(), rnd)
+
+
+def _terminal() -> bool:
+    """Is a person typing? (Interactive play asks for each decision.)"""
+    return sys.stdin.isatty()
 
 
 def _check_log_target(path: str, force: bool, inputs: dict[str, str | None]) -> None:
