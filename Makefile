@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CLI := $(BIN)/pa-table-games
 
-.PHONY: run test diagrams check-diagrams bench clean
+.PHONY: run test fuzz diagrams check-diagrams bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ test: $(STAMP)
 	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update && apt-get install -y chromium chromium-driver; fi
 	$(BIN)/python -m pytest
+
+# The long fuzz profile: over 2,000 generated command lines, Rules files and logs, none may give a traceback.
+fuzz: $(STAMP)
+	$(BIN)/python -m pytest -m slow tests/test_cli_fuzz.py
 
 diagrams: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --out diagrams
