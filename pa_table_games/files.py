@@ -28,14 +28,15 @@ class OutputFileError(TableGamesError):
 
 
 def read_text(path: str | Path, error_class: type[InputFileError] = InputFileError,
-              limit: int = MAX_INPUT_BYTES) -> str:
-    """The text of ``path``: UTF-8, no NUL byte, at most ``limit`` bytes; else ``error_class(file, line, msg)``."""
+              limit: int = MAX_INPUT_BYTES, what: str = "") -> str:
+    """The text of ``path``: UTF-8, no NUL byte, at most ``limit`` bytes; else ``error_class(file, line, msg)``
+    (``what`` names the file's kind in "cannot read ...")."""
     file = str(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     except OSError as err:
-        raise error_class(file, None, f"cannot read: {err.strerror or err}") from None
+        raise error_class(file, None, f"cannot read{' ' + what if what else ''}: {err.strerror or err}") from None
     if len(data) > limit:
         raise error_class(file, None, f"larger than {limit:,} bytes: not read")
     try:

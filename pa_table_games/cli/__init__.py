@@ -100,6 +100,13 @@ def _out_folder(ctx, param, value: str) -> str:
     return value
 
 
+def _workers(ctx, param, value: int) -> int:
+    if not 1 <= value <= MAX_WORKERS:
+        shown = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
+        raise UserError(f"--workers {shown}: from 1 to {MAX_WORKERS} processes")
+    return value
+
+
 def _log_path(ctx, param, value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise UserError("--log is empty: give a file name")
@@ -327,7 +334,7 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
               "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way.")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=1, show_default=True,
+@click.option("--workers", type=int, default=1, show_default=True, callback=_workers,
               help=f"Processes, each with its own seeded shoe (at most {MAX_WORKERS}).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context

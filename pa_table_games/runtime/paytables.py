@@ -180,7 +180,7 @@ def load_pay_tables(path: str | Path | None = None) -> dict[str, WagerTables]:
     if path is None:
         resource = files("pa_table_games") / "paytables" / "blackjack.yaml"
         return _Loader(resource.read_text(encoding="utf-8"), "paytables/blackjack.yaml").load()
-    return _Loader(read_text(path, RulesFileError), str(path)).load()
+    return _Loader(read_text(path, RulesFileError, what="pay tables"), str(path)).load()
 
 
 @cache
