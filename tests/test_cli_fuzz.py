@@ -4,8 +4,8 @@ Hypothesis draws argument vectors from each command's grammar (good words and ba
 card codes, seats, amounts, decisions, paths, numbers), and mutates the bytes of Rules
 files and round logs. The rule for every input: exit status 0, 1 (a replay that departs)
 or 2; never an exception escaping the command line; an error is one line on stderr,
-``error: ...``. The default run draws about 200 inputs; ``pytest -m slow`` (``make fuzz``,
-run by CI) draws over 2,000.
+``error: ...``. The default run draws about 200 inputs; ``pytest -m slow`` (and ``make
+test-long``, run by CI) draws over 2,000.
 """
 
 from __future__ import annotations
@@ -151,7 +151,7 @@ LOG_EDITS = dict(source=st.sampled_from(SEED_LOGS), edits=EDITS)
 test_argument_vectors = _fuzz(120, args=ARGV)(_argv)
 test_mutated_rules_files = _fuzz(40, **RULE_EDITS)(_rules)
 test_mutated_logs = _fuzz(60, **LOG_EDITS)(_log)
-# the long profile (pytest -m slow, make fuzz): 2,200 inputs
+# the long profile (pytest -m slow, make test-long): 2,200 inputs
 test_argument_vectors_long = _fuzz(1200, slow=True, args=ARGV)(_argv)
 test_mutated_rules_files_long = _fuzz(400, slow=True, **RULE_EDITS)(_rules)
 test_mutated_logs_long = _fuzz(600, slow=True, **LOG_EDITS)(_log)
