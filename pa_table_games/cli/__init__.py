@@ -94,8 +94,8 @@ KEY_FILE = click.option("--key-file", type=click.Path(dir_okay=False),
 MAX_WORKERS, MAX_ROUNDS = 256, 10**12
 
 
-def _out_folder(ctx, param, value: str) -> str:
-    if not value.strip():
+def _out_folder(ctx, param, value: str | None) -> str | None:
+    if value is not None and not value.strip():
         raise UserError(f"{param.opts[0]} is empty: give a folder name")
     return value
 
@@ -293,7 +293,7 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
               "\n  pa-table-games coverage --write --out scenarios")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
-@click.option("--out", type=click.Path(file_okay=False),
+@click.option("--out", type=click.Path(file_okay=False), callback=_out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
 @click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
 def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
