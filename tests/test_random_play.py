@@ -45,13 +45,13 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
                                  run_state_machine_as_test)
 
 from pa_table_games.machine.adapter import TransitionsEngine
+from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.errors import TableGamesError
 from pa_table_games.runtime.game import MACHINES, Game
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.runtime.log import Start, record, write_log
 from pa_table_games.tools.replay import replay
-from pa_table_games.machine.spec import load_spec
 from pa_table_games.values import Action
 
 from depth import depth
@@ -241,9 +241,9 @@ def _mutated(monkeypatch, name: str, entry_name: str, fn):
     info = game_info(name)
     old = info.registry.lookup(_kind(info, entry_name), entry_name)
     monkeypatch.setitem(info.registry._entries, entry_name, attrs.evolve(old, fn=fn))
-    spec = load_spec(MACHINES / info.machine, info.registry)
-    engine = TransitionsEngine(spec)
-    return lambda rules: Game(info, rules, spec, engine)
+    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+    engine = TransitionsEngine(machine)
+    return lambda rules: Game(info, rules, machine, engine)
 
 
 def _kind(info, entry_name: str) -> str:

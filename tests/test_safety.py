@@ -133,7 +133,7 @@ class TestSourceHabits:
         """Every word of the compiled engine's generated code is Python, a registered name or a state id."""
         engine = load_game(name, engine="compiled").engine
         spec = engine.spec
-        known = {"def", "if", "and", "not", "return", "True", "False", "rnd", "state", "begin_event", "end_event", "T"}
+        known = {"def", "if", "and", "not", "return", "True", "False", "rnd", "state", "begin_event", "end_event", "T", "firing"}
         known |= {e.name for e in spec.entries()} | {f"step_{s.id}" for s in spec.states} | {s.id for s in spec.states}
         for log in (False, True):
             words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", engine.tables(engine.guarded_wagers).source[log]))

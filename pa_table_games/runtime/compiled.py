@@ -29,13 +29,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from pa_table_games.equipment.table import Table
-from pa_table_games.equipment.chips import Wager
 from pa_table_games.machine.bound import DEALER_STEP, BoundMachine
 from pa_table_games.machine.registry import Entry
 from pa_table_games.runtime.round import Round
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
-from pa_table_games.values import Action, Settled
+from pa_table_games.values import Action
 
 #: A guard test compiled from ``when``/``unless``: None when the transition has no guards.
 Test = Callable[[Any], bool] | None
