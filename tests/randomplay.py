@@ -70,6 +70,9 @@ KNOWN_BUGS: dict[tuple[str, str], tuple[Callable[[Any], bool], str]] = {}
 def game_rules_space(game: str, rules_class: type) -> dict[str, tuple]:
     """``rules_space`` less the values of KNOWN_BUGS."""
     space = rules_space(rules_class)
+    # the table limits stay wide enough for the wagers random play stakes (limits are tested on their own)
+    space["table_minimum"] = tuple(v for v in space.get("table_minimum", (1.0,)) if v <= 1)
+    space["table_maximum"] = tuple(v for v in space.get("table_maximum", (100_000.0,)) if v >= 10_000)
     for (name, option), (keep, _) in KNOWN_BUGS.items():
         if name == game and option in space:
             space[option] = tuple(v for v in space[option] if keep(v))
