@@ -6,8 +6,10 @@ actions that do the same step are registered here again under this section's cit
 
 Decisions where § 692.7 is silent (REFERENCE.md defaults):
 - a busted hand's wager (with its Double Down wagers) is collected as soon as it busts:
-  it cannot win ((q) needs 21 or less) and is not a "remaining" hand that (p)(1) returns
-  on a dealer 22; its cards stay on the layout until (u); its Push 22 wager stays live;
+  the dealer's total cannot affect it ((o): the hands "in excess of 21") and it is not a
+  "remaining" hand that (p)(1) returns on a dealer 22; (s)(1) is not cited, as it depends on
+  a dealer total not yet known; its cards stay on the layout until (u); its Push 22 wager
+  stays live;
 - a Blackjack reached after Double Down wagers is paid at the Blackjack odds on the whole
   wager, each Double Down wager being paid "an equivalent amount" ((q));
 - settlement runs from the dealer's right (highest seat first), main wager then Push 22.
@@ -73,9 +75,9 @@ def record_declined_insurance(rnd) -> None:
 read_hole_card = action("(g)")(blackjack.read_hole_card)
 
 
-@action(("(g)(1)", "(g)(2)"))
-def settle_against_dealer_blackjack(rnd) -> None:
-    """turn the hole card, collect each Double Down Madness and Push 22 wager and pay each Insurance wager"""
+@action("(g)(1)")
+def collect_wagers_against_dealer_blackjack(rnd) -> None:
+    """turn the hole card and collect every Double Down Madness and Push 22 wager, dealer's right first"""
     lay = rnd.layout
     lay.hole_card_turned = True
     rnd.record(lay.hole_card, "dealer (turned face up)")
@@ -85,11 +87,17 @@ def settle_against_dealer_blackjack(rnd) -> None:
             wager = rnd.wager(seat, name)
             if wager is not None:
                 rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
-        insurance = rnd.wager(seat, INSURANCE)
-        if insurance is not None:
-            rnd.settle(insurance, "win", insurance.amount * rnd.rules.insurance_odds, "(g)(2)")
     for hand in lay.hands:
         hand.settled = True
+
+
+@action("(g)(2)")
+def pay_insurance_wagers(rnd) -> None:
+    """then pay every Insurance wager, dealer's right first"""
+    if INSURANCE not in rnd.wager_names:  # nobody insured
+        return
+    for wager in sorted((w for w in rnd.wagers if w.name == INSURANCE), key=lambda w: -w.seat):
+        rnd.settle(wager, "win", wager.amount * rnd.rules.insurance_odds, "(g)(2)")
 
 
 @action("§ 692.8")
@@ -128,12 +136,13 @@ def tuck_cards_under_push_22(rnd) -> None:
     rnd.note(f"{hand.label}: cards tucked under the Push 22 wager until (p)")
 
 
-@action("(s)(1)")
+@action(("(o)", "(p)(1)"))
 def collect_busted_wager(rnd) -> None:
-    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21"""
+    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once: the
+    dealer's total cannot change its outcome ((o)) and it is not a "remaining" wager a dealer 22 returns ((p)(1))"""
     hand = rnd.layout.acting_hand()
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}: busted")
-    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(s)(1)")
+    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
     hand.settled = True
 
 
