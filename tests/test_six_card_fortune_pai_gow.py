@@ -191,7 +191,7 @@ class TestStubIrregularities:
         assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
         assert rnd.state == "misdeal_void" and len(rnd.layout.stacks[2].cards) == 7
         assert triggers(rnd)[-2:] == ["count_stub", "void_misdeal"]
-        assert event(rnd, "void_misdeal").cite == ("§ 670a.8(f)", "§ 670a.8(g)")
+        assert event(rnd, "void_misdeal").cite == ("§ 670a.8(f)",)
         assert "seat 2 7" in note_text(rnd, "void_misdeal")
         assert rows(rnd) == [(2, MAIN, 0, "void", 0.0, "§ 670a.8(f)"), (2, "fortune_bonus", 0, "void", 0.0, "§ 670a.8(f)"),
                              (1, MAIN, 0, "void", 0.0, "§ 670a.8(f)")]

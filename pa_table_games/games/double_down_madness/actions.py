@@ -1,6 +1,6 @@
 """Actions of § 692.7: one procedural step each, named in the regulation's words.
 
-Actions are the only code that changes a round. They deal through ``rnd.draw`` and
+Actions are the only code that changes a round. They deal through ``dealing_shoe.deal`` (``rnd.draw``) and
 settle through ``rnd.settle`` so every card and chip lands in the event log. Blackjack's
 actions that do the same step are registered here again under this section's cites.
 
@@ -24,6 +24,7 @@ from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22
 from pa_table_games.games.double_down_madness.outcome import main_outcome, push_22_outcome
 from pa_table_games.games.double_down_madness.registry import action
+from pa_table_games.games.blackjack.dealing_shoe import deal
 
 # -- (c) (d): the shoe, shared with § 633a.7 -----------------------------------------------------
 place_stack_in_shoe = action("§ 692.5")(blackjack.place_stack_in_shoe)
@@ -38,7 +39,7 @@ reshuffle_cards = action("(d)(2)")(blackjack.reshuffle_cards)
 @action("(e)(1)")
 def deal_hole_card(rnd) -> None:
     """one card face down to the dealer: the hole card"""
-    rnd.layout.dealer.append(rnd.draw("dealer (hole card)", face_up=False))
+    rnd.layout.dealer.append(deal(rnd, "dealer (hole card)", face_up=False))
 
 
 @action(("(e)(2)", "(l)(2)"))
@@ -48,7 +49,7 @@ def deal_first_card_to_each_box(rnd) -> None:
     for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
-        card = rnd.draw(hand.label)
+        card = deal(rnd, hand.label)
         hand.add_card(card)
         hand.one_card_only = card.rank == "A"  # (l)(2): an initial ace takes one more card only
 
