@@ -206,7 +206,7 @@ def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.layout.acting_hand()
     hand.add_card(deal(rnd, hand.label))
-    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}")
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}")  # a split ace and a king: 21
 
 
 @action("(i)(2)")

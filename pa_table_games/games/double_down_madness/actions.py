@@ -142,7 +142,7 @@ def collect_busted_wager(rnd) -> None:
     """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once: the
     dealer's total cannot change its outcome ((o)) and it is not a "remaining" wager a dealer 22 returns ((p)(1))"""
     hand = rnd.layout.acting_hand()
-    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}: busted")
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}: busted")
     rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
     hand.settled = True
 
