@@ -130,12 +130,14 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
 
 class TestCompiledEngine:
     def test_tables_leave_out_wagers_nobody_placed(self):
-        """A round with the Blackjack Wager alone asks no optional wager's guard after the hole card."""
+        """A round with the Blackjack Wager alone asks no guard about one optional wager after the hole card (the House
+        Money offer is left out); the per-player pass of (g), about every optional wager, is asked (a set test)."""
         engine = load_game("blackjack", engine="compiled").engine
         alone, every = engine.tables({"blackjack"}), engine.tables(engine.guarded_wagers)
         asked = [t.trigger for t, _ in alone.dealer["hole_card_dealt"]]
-        assert asked == ["offer_insurance", "read_hole_card", "read_hole_card", "begin_player_decisions"]
-        assert len(every.dealer["hole_card_dealt"]) == 15
+        assert asked == ["settle_optional_wagers_of_next_player", "offer_insurance", "read_hole_card", "read_hole_card",
+                         "begin_player_decisions"]
+        assert len(every.dealer["hole_card_dealt"]) == 6
         assert engine.tables({"blackjack", "insurance"}) is alone  # no guard is about insurance
 
     def test_generated_dealer_steps_read_as_the_machine(self):
@@ -145,6 +147,10 @@ class TestCompiledEngine:
         step = source[source.index("def step_hole_card_dealt(rnd):"):source.index("def step_house_money_offered")]
         assert step.splitlines() == [
             "def step_hole_card_dealt(rnd):",
+            "    if a_players_optional_wagers_are_due(rnd):",
+            "        settle_optional_wagers_of_next_player(rnd)",
+            "        rnd.state = 'hole_card_dealt'",
+            "        return True",
             "    if dealer_shows_ace(rnd) and insurance_is_offered(rnd):",
             "        offer_insurance_and_even_money(rnd)",
             "        rnd.state = 'insurance_offered'",

@@ -6,7 +6,7 @@ from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.games.blackjack import (  # noqa: F401  (register the names)
-    actions, determinant, guards, house_money, optional_wagers, progressives)
+    actions, determinant, guards, house_money, optional_wagers, players_optional_wagers, progressives)
 from pa_table_games.games.blackjack.dealing_shoe import refuse_joker
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pa_table_games.equipment.cards import COVER_CARD, Card
+from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.double_shoe import DoubleShoe, take_from_rack
 from pa_table_games.errors import CardCodeError, ShoeExhausted
 from pa_table_games.runtime.rules import number
@@ -33,26 +33,22 @@ def refuse_joker(shoe, game: str, cite: str) -> None:
         raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
 
 
-def _runs_dry(shoe) -> bool:
-    """No playing card is left in the shoe (or the side) being dealt: at most the cover card."""
-    left = len(shoe)
-    return left == 0 or (left == 1 and shoe.next_card() is COVER_CARD)
-
-
 def deal(rnd, to: str, face_up: bool = True) -> Card:
     """The next card from the shoe to ``to``; a shuffled shoe that has run dry is refilled first (house procedure)."""
-    shoe = rnd.shoe
-    side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
-    if len(side) < 2 and _runs_dry(side) and not side.stacked_order:
-        _refill_from_discard_rack(rnd)
+    try:
+        return rnd.draw(to, face_up)
+    except ShoeExhausted:
+        shoe = rnd.shoe
+        side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
+        if side.stacked_order:
+            raise
+    _refill_from_discard_rack(rnd)
     return rnd.draw(to, face_up)
 
 
 def _refill_from_discard_rack(rnd) -> None:
     shoe, rack = rnd.shoe, rnd.table.rack
     side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
-    if len(side):  # the cover card is the last card: it is set aside, as when it appears (§ 633a.7(e))
-        rnd.record(side.set_aside_cover_card(), "set aside")
     if isinstance(shoe, DoubleShoe):
         on_layout = Counter(rnd.layout.cards()) + Counter(shoe.segregated[shoe.current])
         cards = take_from_rack(rack, shoe.out[shoe.current] - on_layout)
