@@ -350,7 +350,7 @@ class TestDealer22:
         assert settled_by(rnd, 3, DDM) == ("settle_dealer_22", ("§ 692.7(p)(1)", "§ 692.7(t)", "§ 692.10(d)"))
         assert settled_by(rnd, 1, P22)[0] == "settle_dealer_22"
 
-    def test_busted_hand_loses_when_the_dealer_busts(self):
+    def test_692_7_o_p_1_busted_hand_collected_at_once_loses_when_the_dealer_busts(self):
         """(o) (p)(1) decision: a busted hand is collected when it busts and loses even if the dealer ends over 22."""
         rnd = play("2C TD TH 9S 6C 6S 8H 2D 7C", {1: {DDM: 10}, 2: {DDM: 10}}, ["hit", "hit", "hit", "stand"])
         assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(p)(1)"), (2, DDM, "win", 10.0, "§ 692.7(q)(1)")]
