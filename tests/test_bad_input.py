@@ -126,7 +126,7 @@ class TestMachineFiles:
         machine = tmp_path / "blackjack.yaml"
         machine.write_text("\n".join(lines) + "\n", encoding="utf-8")
         monkeypatch.setattr(game_module, "MACHINES", tmp_path)
-        for cache in ("_LOADED", "_ENGINES"):  # machine files are loaded once per process
+        for cache in ("_BOUND", "_ENGINES"):  # machine files are loaded once per process
             if hasattr(game_module, cache):
                 monkeypatch.setattr(game_module, cache, {})
         code, out, err = cli("play", "blackjack", "--seed", "1", "--actions", "stand")

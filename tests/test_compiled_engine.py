@@ -14,15 +14,17 @@ import random
 
 import pytest
 
+from depth import depth
 from pa_table_games import IllegalAction, Shoe, TableGamesError, load_game
-from pa_table_games.runtime.compiled import CompiledEngine, SimulationRound
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
 from pa_table_games.tools.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
 
-#: (seed, rounds) per strategy and game: thousands of rounds per game in all.
-SESSIONS = ((11, 500), (12, 500))
+#: (seed, rounds) per strategy and game: thousands of rounds per game in all at the long depth.
+SESSIONS = depth(((11, 60),), ((11, 500), (12, 500)))
 
 
 class RandomPlayer:
@@ -90,7 +92,7 @@ class TestSameRounds:
                     assert (got.state, quick.state) == (want.state, want.state), where
                     got.check_invariants()
                     dealt += 1
-        assert dealt >= 4000
+        assert dealt >= sum(count for _, count in SESSIONS) * 4
 
     def test_compiled_engine_behind_the_round_api(self, game_name):
         """A game loaded with engine="compiled" plays through advance/act exactly as the default engine."""
@@ -117,7 +119,7 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
         seats = {seat: {name: amount for name, amount in placed.items() if name != wager}
                  for seat, placed in full_seats(game).items()}
         player, table = RandomPlayer(7), game.new_table(seed=7)
-        for _ in range(60):
+        for _ in range(depth(15, 60)):
             rnd = game.new_round(seats, table=table)
             while True:
                 answered = {g.name for g in guards if g.fn(rnd)}
@@ -129,54 +131,6 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
 
 
 class TestCompiledEngine:
-    def test_tables_leave_out_wagers_nobody_placed(self):
-        """A round with the Blackjack Wager alone asks no guard about one optional wager after the hole card (the House
-        Money offer is left out); the per-player pass of (g), about every optional wager, is asked (a set test)."""
-        engine = load_game("blackjack", engine="compiled").engine
-        alone, every = engine.tables({"blackjack"}), engine.tables(engine.guarded_wagers)
-        asked = [t.trigger for t, _ in alone.dealer["hole_card_dealt"]]
-        assert asked == ["settle_optional_wagers_of_next_player", "offer_insurance", "read_hole_card", "read_hole_card",
-                         "begin_player_decisions"]
-        assert len(every.dealer["hole_card_dealt"]) == 6
-        assert engine.tables({"blackjack", "insurance"}) is alone  # no guard is about insurance
-
-    def test_generated_dealer_steps_read_as_the_machine(self):
-        """The generated step for the hole card asks the machine's guards in file order and names its actions."""
-        engine = load_game("blackjack", engine="compiled").engine
-        source = engine.tables({"blackjack"}).source[False]
-        step = source[source.index("def step_hole_card_dealt(rnd):"):source.index("def step_house_money_offered")]
-        assert step.splitlines() == [
-            "def step_hole_card_dealt(rnd):",
-            "    if a_players_optional_wagers_are_due(rnd):",
-            "        settle_optional_wagers_of_next_player(rnd)",
-            "        rnd.state = 'hole_card_dealt'",
-            "        return True",
-            "    if dealer_shows_ace(rnd) and insurance_is_offered(rnd):",
-            "        offer_insurance_and_even_money(rnd)",
-            "        rnd.state = 'insurance_offered'",
-            "        return True",
-            "    if dealer_shows_ace(rnd):",
-            "        read_hole_card(rnd)",
-            "        rnd.state = 'hole_card_read'",
-            "        return True",
-            "    if dealer_shows_ten_value(rnd):",
-            "        read_hole_card(rnd)",
-            "        rnd.state = 'hole_card_read'",
-            "        return True",
-            "    rnd.state = 'player_decisions'",
-            "    return True"]
-        assert "rnd.begin_event(T[" in engine.tables({"blackjack"}).source[True]
-
-    def test_tables_hold_every_transition_once(self):
-        """Every transition of every machine is in exactly one dealer or player table entry."""
-        for name in GAMES:
-            spec = load_game(name).spec
-            engine = CompiledEngine(spec)
-            tables = engine.tables(engine.guarded_wagers)
-            dealer = [t.index for ts in tables.dealer.values() for t, _ in ts]
-            player = [c[2].index for by in tables.player.values() for cs in by.values() for c in cs]
-            assert sorted(dealer + player) == [t.index for t in spec.transitions]
-
     def test_refused_decision_carries_its_cite(self):
         """A strategy naming a decision the machine does not allow is refused with IllegalAction, as at the table."""
         game = load_game("blackjack", engine="compiled")
@@ -185,19 +139,19 @@ class TestCompiledEngine:
             def choose(self, rnd, legal):
                 return "split"
 
-        rnd = SimulationRound(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
+        rnd = Round(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}}, atomic=False)
         with pytest.raises(IllegalAction, match="§ 633a"):
             game.engine.play_out(rnd, Splitter().choose)
 
     def test_fast_mode_keeps_no_log_but_the_settlement(self):
-        """log=False keeps no events and refuses check_invariants, yet reports the same settlement."""
+        """record="settlements" keeps no events and refuses check_invariants, yet reports the same settlement."""
         game = load_game("blackjack", engine="compiled")
         basic = get_strategy("blackjack", "basic", game.rules)
         shoe = "2C 9H 6D 7S 8C 9S 3D"
-        quick = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                     {1: {"blackjack": 10}}, log=False), basic.choose)
-        logged = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                      {1: {"blackjack": 10}}), basic.choose)
+        quick = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                           atomic=False, record="settlements"), basic.choose)
+        logged = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                            atomic=False), basic.choose)
         assert quick.events == [] and logged.events
         assert quick.settlement() == logged.settlement()
         with pytest.raises(AssertionError):

@@ -17,7 +17,7 @@ called, and these must hold:
   guards hold fires. When a guarded transition F fires while a later guarded transition T
   out of the same state also holds, the file order must be intentional, which here means
   one of: F refines T (F's ``when`` and ``unless`` include T's: specific before general);
-  T still holds after F fired (F is a step *before* T, e.g. settling each optional wager in
+  T still holds after F fired (F is a step *before* T, e.g. settling each player's optional wagers in
   (g)'s order, not a choice *instead of* T); F and T do the same actions to the same state;
   or (state, F, T) is in ``ORDERED`` below with the regulation's reason. A guard of T that
   raises on a round where F holds counts as T not holding: T is only asked behind F
@@ -36,11 +36,13 @@ from pa_table_games import Shoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.machine.bound import holds
 from pa_table_games.machine.registry import Registry
 
+from depth import depth
 from randomplay import ARGUMENTS, random_rounds, snapshot
 
-SAMPLED_ROUNDS = 200
+SAMPLED_ROUNDS = depth(50, 200)
 
 #: (game, state, earlier trigger, later trigger) -> why the earlier one rightly preempts the later.
 ORDERED = {
@@ -70,7 +72,7 @@ ORDERED = {
 def _holds(game, t, rnd) -> bool | None:
     """Whether ``t``'s guards hold; None when a guard raises (it is only asked behind an earlier one)."""
     try:
-        return game.guards_hold(t, rnd)
+        return holds(t, rnd)
     except Exception:  # noqa: BLE001 - a partial guard, recorded as "not holding"
         return None
 
@@ -106,13 +108,13 @@ class _Observer:
                 self.pending.append((state, first, later, rnd))
 
     def call_guards(self, rnd, dealer) -> None:
-        """Each guard the round would evaluate now, as ``Game.guards_hold`` does (``when`` in order until
+        """Each guard the round would evaluate now, as the bound machine's rule does (``when`` in order until
         one fails, then ``unless`` until one holds): dealer transitions in file order, then the decisions'."""
         for t in dealer:
             if self.hold(t, rnd):
                 return
         if rnd.game.info.turn(rnd) is not None:
-            for t in rnd.game.player_transitions(rnd.state):
+            for t in rnd.game.machine.player[rnd.state]:
                 self.hold(t, rnd)
 
     def hold(self, t, rnd) -> bool:
@@ -211,7 +213,7 @@ class TestSampledRounds:
     def test_guards_are_pure(self, name):
         """Every guard evaluated on the sampled rounds returns a bool and leaves the round unchanged."""
         seen = observed(name)
-        assert seen.steps > 1000
+        assert seen.steps > 5 * SAMPLED_ROUNDS  # over 1,000 steps at the long depth
         assert seen.not_bool == [] and seen.impure == []
 
     @pytest.mark.parametrize("name", GAME_NAMES)

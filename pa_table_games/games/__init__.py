@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.game import Game, GameInfo, _spec_and_engine
+from pa_table_games.runtime.game import Game, GameInfo, machine_and_engine
 from pa_table_games.runtime.rules import load_rules
 
 #: command-line name -> module declaring ``INFO``
@@ -35,4 +35,4 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
-    return Game(info, rules, *_spec_and_engine(info, engine))
+    return Game(info, rules, *machine_and_engine(info, engine))

@@ -26,10 +26,34 @@ CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$"
 STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
-_TOP = {"section", "title", "game", "notes", "subsections", "references", "waived",
+_TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
         "refusals", "initial", "states", "transitions"}
-_STATE = {"id", "label", "cite", "final"}
-_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do"}
+_STATE = {"id", "label", "cite", "final", "turns"}
+_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
+_TURNS = {"each", "from", "cite"}
+#: Where a pass around the table starts, in the regulation's words (``turns: {from: ...}``).
+TURN_ORDERS = {
+    "dealer_left": "starting with the player farthest to the dealer's left, clockwise",
+    "dealer_right": "starting with the player farthest to the dealer's right, counterclockwise",
+    "starting_position": "from the starting position, clockwise",
+}
+#: What a pass goes over.
+TURN_ITEMS = ("box", "hand", "player", "position", "wager")
+
+
+@frozen
+class Turns:
+    """A pass around the table, declared on a state (its decisions) or a transition (its actions):
+    ``turns: {each: hand, from: dealer_left, cite: "(i)"}``."""
+
+    each: str  # one of TURN_ITEMS
+    start: str  # one of TURN_ORDERS
+    cite: str
+
+    @property
+    def text(self) -> str:
+        """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
+        return f"for each {self.each}, {TURN_ORDERS[self.start]}"
 _REFUSAL = {"trigger", "cite", "reason"}
 
 
@@ -40,6 +64,7 @@ class StateSpec:
     cite: tuple[str, ...] = field(converter=tuple)
     final: bool
     line: int
+    turns: Turns | None = None  # the order in which the state's decisions go round the table
 
 
 @frozen
@@ -54,6 +79,7 @@ class TransitionSpec:
     do: tuple[Entry, ...] = field(converter=tuple)
     line: int
     index: int  # position in the file: identifies the transition
+    turns: Turns | None = None  # the order in which the transition's actions go round the table
 
     @property
     def guards(self) -> tuple[Entry, ...]:
@@ -84,6 +110,9 @@ class MachineSpec:
     initial: str
     states: tuple[StateSpec, ...] = field(converter=tuple)
     transitions: tuple[TransitionSpec, ...] = field(converter=tuple)
+    #: A caveat about the section itself that every view of the machine repeats next to its number,
+    #: e.g. "number presumed: the seed text does not print it" (optional ``section_note:``).
+    section_note: str = ""
 
     @property
     def name(self) -> str:
@@ -191,7 +220,8 @@ class _Loader:
         spec = MachineSpec(self.file, self.text(doc, "section"), self.text(doc, "title"),
                            self.text(doc, "game"), str(doc.get("notes", "")).strip(),
                            self.index.items(), self.references.items(), waived.items(),
-                           refusals, initial, states, transitions)
+                           refusals, initial, states, transitions,
+                           self.text(doc, "section_note") if "section_note" in doc else "")
         self.check_structure(spec, doc)
         return spec
 
@@ -275,7 +305,8 @@ class _Loader:
             if not isinstance(final, bool):
                 raise self.fail(node.line_of("final"), "'final' must be true or false")
             label = node.get("label", state_id.replace("_", " "))
-            states.append(StateSpec(state_id, str(label), self.cites(node, f"state {state_id!r}"), final, node.line))
+            states.append(StateSpec(state_id, str(label), self.cites(node, f"state {state_id!r}"), final, node.line,
+                                    self.turns(node, f"state {state_id!r}")))
         return states
 
     def transitions(self, doc: LineDict) -> list[TransitionSpec]:
@@ -297,8 +328,23 @@ class _Loader:
             result.append(TransitionSpec(
                 trigger, ends["source"], ends["dest"], by, self.cites(node, what),
                 self.names(node, "when", "guard", what), self.names(node, "unless", "guard", what),
-                self.names(node, "do", "action", what), node.line, index))
+                self.names(node, "do", "action", what), node.line, index, self.turns(node, what)))
         return result
+
+    def turns(self, node: LineDict, what: str) -> Turns | None:
+        """A declared pass around the table: what it goes over, where it starts, and its cite."""
+        value = node.get("turns")
+        if value is None:
+            return None
+        if not isinstance(value, LineDict):
+            raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
+        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS)
+        each, start = value["each"], value["from"]
+        if each not in TURN_ITEMS:
+            raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
+        if start not in TURN_ORDERS:
+            raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
+        return Turns(each, start, self.cites(value, f"{what} turns")[0])
 
     def refusals(self, doc: LineDict) -> list[Refusal]:
         result = []

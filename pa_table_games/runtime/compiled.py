@@ -1,9 +1,10 @@
-"""The compiled engine: a machine spec -> plain tables and generated Python, fired without ``transitions``.
+"""The compiled engine: a bound machine -> plain tables and generated Python, fired without ``transitions``.
 
-``CompiledEngine(spec)`` files the machine's transitions in plain dicts. The dealer's are
+``CompiledEngine(machine)`` files the bound machine's transitions, per state in the order
+:class:`~pa_table_games.machine.bound.BoundMachine` keeps them, in plain dicts. The dealer's are
 generated as one Python function per state (:func:`dealer_steps`): its transitions' guards
-asked in file order as plain ``if`` tests (the first that holds fires, as in
-:meth:`Game.next_dealer_transition`), the same registered actions called by name. The
+asked in that order as plain ``if`` tests (the first that holds fires: the bound machine's
+rule), the same registered actions called by name. The
 players' are tuples ``(test, actions, transition)`` by source state and trigger (``test`` is
 the ``when``/``unless`` guards as one predicate, None when there are none). Firing a transition opens the
 round's event, runs its actions in order and closes the event (``Round.begin_event`` /
@@ -20,7 +21,7 @@ thirteen optional wagers' guards: their transitions are not in its tables.
 the dealer's steps from the generated functions and each player decision from a strategy's
 ``choose``, the same procedure as ``Round.advance`` / ``Round.act`` without their per-call
 lookups; a decision that no transition accepts goes to ``Round.act``, which refuses it with
-its cite. :class:`SimulationRound` adds the explicit fast mode ``log=False`` (no event log).
+its cite. A round made with ``record="settlements"`` keeps no event log, only its settlement rows.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.machine.bound import DEALER_STEP, BoundMachine
 from pa_table_games.machine.registry import Entry
 from pa_table_games.runtime.round import Round
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
@@ -97,7 +99,8 @@ class Tables:
 
     __slots__ = ("dealer", "player", "player_order", "steps", "source")
 
-    def __init__(self, spec: MachineSpec, placed: frozenset[str]) -> None:
+    def __init__(self, machine: BoundMachine, placed: frozenset[str]) -> None:
+        spec = machine.spec
         kept: dict[int, tuple[TransitionSpec, tuple[Entry, ...]]] = {}  # index -> (transition, unless guards kept)
         for t in spec.transitions:
             if all(g.wager is None or g.wager in placed for g in t.when):
@@ -105,17 +108,17 @@ class Tables:
         entry = {i: (compile_test(t.when, unless), tuple(a.fn for a in t.do), t)
                  for i, (t, unless) in kept.items() if t.by == "player"}
         self.dealer: dict[str, list[tuple[TransitionSpec, tuple[Entry, ...]]]] = {
-            s.id: [kept[t.index] for t in spec.outgoing(s.id) if t.by == "dealer" and t.index in kept]
-            for s in spec.states}
+            state: [kept[t.index] for t in dealer if t.index in kept] for state, dealer in machine.dealer.items()}
         player: dict[str, dict[str, list[Compiled]]] = {s.id: {} for s in spec.states}
-        for t in spec.transitions:
-            if t.by == "player" and t.index in kept:
-                player[t.source].setdefault(t.trigger, []).append(entry[t.index])
+        for state, decisions in machine.player.items():
+            for t in decisions:
+                if t.index in kept:
+                    player[state].setdefault(t.trigger, []).append(entry[t.index])
         self.player: dict[str, dict[str, tuple[Compiled, ...]]] = {
             state: {trigger: tuple(cs) for trigger, cs in triggers.items()} for state, triggers in player.items()}
         self.player_order: dict[str, tuple[Compiled, ...]] = {
-            s.id: tuple(entry[t.index] for t in spec.outgoing(s.id) if t.by == "player" and t.index in kept)
-            for s in spec.states}
+            state: tuple(entry[t.index] for t in decisions if t.index in kept)
+            for state, decisions in machine.player.items()}
         self.source: dict[bool, str] = {}
         self.steps: dict[bool, dict[str, Step]] = {}
         for log in (False, True):
@@ -144,7 +147,8 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")
-            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else [])
+            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else
+                         [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
             lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
             lines.append(f"{indent}rnd.end_event(T[{t.index}])" if log else f"{indent}rnd.state = {t.dest!r}")
             lines.append(f"{indent}return True")
@@ -163,9 +167,10 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
 class CompiledEngine:
     """Fires a round's transitions from plain dict tables; same ``fire`` as the transitions engine."""
 
-    def __init__(self, spec: MachineSpec) -> None:
-        self.spec = spec
-        self.finals = frozenset(spec.final_states())
+    def __init__(self, machine: BoundMachine) -> None:
+        spec = machine.spec
+        self.machine, self.spec = machine, spec
+        self.finals = machine.finals
         self.actions: dict[int, tuple[Callable[[Any], None], ...]] = {
             t.index: tuple(a.fn for a in t.do) for t in spec.transitions}
         #: every wager some guard is registered about: the ones that select a round's tables
@@ -179,15 +184,23 @@ class CompiledEngine:
         key = self.guarded_wagers.intersection(placed)
         tables = self._tables.get(key)
         if tables is None:
-            tables = self._tables[key] = Tables(self.spec, key)
+            tables = self._tables[key] = Tables(self.machine, key)
         return tables
 
-    def fire(self, rnd: Round, t: TransitionSpec) -> None:
-        """Fire ``t`` (already chosen by the round's guards) on ``rnd``: open the event, act, close it."""
-        rnd.begin_event(t)
-        for action in self.actions[t.index]:
-            action(rnd)
-        rnd.end_event(t)
+    def fire(self, rnd: Round, trigger: str) -> bool:
+        """Fire ``trigger`` (a decision, or ``DEALER_STEP``) on ``rnd`` as the transitions engine does:
+        the first of its transitions out of the round's state whose guards hold; False when none does."""
+        tables = self.tables(rnd.wager_names)
+        if trigger == DEALER_STEP:
+            return tables.steps[rnd.log][rnd.state](rnd)
+        for test, actions, t in tables.player[rnd.state].get(trigger, ()):
+            if test is None or test(rnd):
+                rnd.begin_event(t)
+                for act in actions:
+                    act(rnd)
+                rnd.end_event(t)
+                return True
+        return False
 
     def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
         """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
@@ -206,9 +219,9 @@ class CompiledEngine:
         The same procedure as ``advance()`` and ``act()``, from the tables for the wagers on
         the layout (chosen again whenever a wager of a new name is placed); a decision no
         transition accepts is refused by ``Round.act`` with the forbidding cite. A
-        :class:`SimulationRound` with ``log=False`` keeps no event log, only its settlement."""
+        A round made with ``record="settlements"`` keeps no event log, only its settlement."""
         finals = self.finals
-        log = getattr(rnd, "log", True)
+        log = rnd.log
         placed = len(rnd.wager_names)
         tables = self.tables(rnd.wager_names)
         steps = tables.steps[log]
@@ -235,6 +248,8 @@ class CompiledEngine:
                 if test is None or test(rnd):
                     if log:
                         rnd.begin_event(t)
+                    else:
+                        rnd.firing = t
                     for act in actions:
                         act(rnd)
                     if log:
@@ -273,27 +288,3 @@ class Legal:
 
     def __repr__(self) -> str:
         return f"Legal({', '.join(self)})"
-
-
-class SimulationRound(Round):
-    """A round for simulation. ``log=True`` is an ordinary :class:`Round` (same log, same checks).
-
-    ``log=False`` is the explicit fast mode: no events are kept and no card-conservation
-    baseline is taken (``check_invariants`` is unavailable); the same transitions and actions
-    run, and every settled wager is still recorded, so ``settlement()`` is the same."""
-
-    def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
-                 log: bool = True, options: dict | None = None) -> None:
-        self.log = log
-        self._settled: list[Settled] = []
-        super().__init__(game, table, seats, atomic=False, options=options, count_cards=log)
-
-    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled:
-        row = super().settle(wager, outcome, net, cite, off_table)
-        if not self.log:
-            self._settled.append(row)
-        return row
-
-    def settlement(self) -> tuple[Settled, ...]:
-        return super().settlement() if self.log else tuple(self._settled)
-

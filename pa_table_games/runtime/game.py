@@ -1,7 +1,7 @@
-"""A game = its machine spec + its registry + its Rules; it deals new rounds.
+"""A game = its bound machine (machine file + registry) + its Rules; it deals new rounds.
 
-``load_game("blackjack", rules="casino.yaml")`` loads and validates the machine file
-once per process and builds one engine for every round.
+Each machine file is bound once per process (:func:`bound_machine`) and every executor of
+it is built from that one :class:`~pa_table_games.machine.bound.BoundMachine`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,11 @@ from attrs import frozen
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.registry import Registry
 from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec, load_spec
+from pa_table_games.machine.adapter import TransitionsEngine
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.machine.spec import MachineSpec
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round
 from pa_table_games.equipment.table import Table
 
 #: The machine files: the repository's top-level machines/, shipped inside the package (a link) so a wheel has them.
@@ -41,67 +45,46 @@ class GameInfo:
 
 
 class Game:
-    """A loaded game: deals rounds that all share one machine and one engine."""
+    """A loaded game: deals rounds that all share one bound machine and one engine."""
 
-    def __init__(self, info: GameInfo, rules: Any, spec: MachineSpec, engine: Any) -> None:
-        self.info, self.rules, self.spec, self.engine = info, rules, spec, engine
-        self._dealer: dict[str, list[TransitionSpec]] = {s.id: [] for s in spec.states}
-        self._player: dict[str, list[TransitionSpec]] = {s.id: [] for s in spec.states}
-        for t in spec.transitions:
-            (self._dealer if t.by == "dealer" else self._player)[t.source].append(t)
+    def __init__(self, info: GameInfo, rules: Any, machine: BoundMachine, engine: Any) -> None:
+        self.info, self.rules, self.machine, self.engine = info, rules, machine, engine
+
+    @property
+    def spec(self) -> MachineSpec:
+        return self.machine.spec
 
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
         return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed))
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
                   shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
-                  options: dict | None = None) -> Any:
+                  options: dict | None = None) -> Round:
         """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one).
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow)."""
-        from pa_table_games.runtime.round import Round
-
         return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats,
                      atomic=atomic, options=options)
 
-    @staticmethod
-    def guards_hold(t: TransitionSpec, rnd: Any) -> bool:
-        for g in t.when:
-            if not g.fn(rnd):
-                return False
-        for g in t.unless:
-            if g.fn(rnd):
-                return False
-        return True
 
-    def next_dealer_transition(self, rnd: Any) -> TransitionSpec | None:
-        """The first dealer transition out of the round's state whose guards hold."""
-        for t in self._dealer[rnd.state]:
-            if self.guards_hold(t, rnd):
-                return t
-        return None
-
-    def player_transitions(self, state: str) -> list[TransitionSpec]:
-        return self._player[state]
-
-
-_LOADED: dict[str, MachineSpec] = {}
+_BOUND: dict[str, BoundMachine] = {}
 _ENGINES: dict[tuple[str, str], Any] = {}
 #: Engine names: ``transitions`` (interactive, the default) or ``compiled`` (plain tables, for simulation).
-ENGINES = ("transitions", "compiled")
+ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine}
 
 
-def _spec_and_engine(info: GameInfo, engine: str = "transitions") -> tuple[MachineSpec, Any]:
-    """Load each machine file once per process and build each engine for it once."""
+def bound_machine(info: GameInfo) -> BoundMachine:
+    """``info``'s machine file bound to its registry, once per process."""
+    if info.name not in _BOUND:
+        _BOUND[info.name] = BoundMachine.load(MACHINES / info.machine, info.registry)
+    return _BOUND[info.name]
+
+
+def machine_and_engine(info: GameInfo, engine: str = "transitions") -> tuple[BoundMachine, Any]:
+    """The bound machine and the named engine built from it (each once per process)."""
     if engine not in ENGINES:
         raise TableGamesError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})")
-    if info.name not in _LOADED:
-        _LOADED[info.name] = load_spec(MACHINES / info.machine, info.registry)
-    spec = _LOADED[info.name]
+    machine = bound_machine(info)
     if (info.name, engine) not in _ENGINES:
-        if engine == "compiled":
-            from pa_table_games.runtime.compiled import CompiledEngine as Engine
-        else:
-            from pa_table_games.machine.adapter import TransitionsEngine as Engine
-        _ENGINES[info.name, engine] = Engine(spec)
-    return spec, _ENGINES[info.name, engine]
+        _ENGINES[info.name, engine] = ENGINES[engine](machine)
+    return machine, _ENGINES[info.name, engine]

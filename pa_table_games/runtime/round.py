@@ -11,7 +11,9 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import TypeVar
 
 import attrs
 from typing import Any
@@ -20,8 +22,13 @@ from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
-from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.machine.bound import DEALER_STEP
+from pa_table_games.machine.spec import TransitionSpec, Turns
 from pa_table_games.values import Action, CardMove, Event, Settled
+
+T = TypeVar("T")
+#: What a round keeps: the full event log, or only its settlement rows.
+RECORDS = ("events", "settlements")
 
 
 class _Draft:
@@ -40,7 +47,12 @@ class Round:
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
-                 *, atomic: bool = True, options: dict | None = None, count_cards: bool = True) -> None:
+                 *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
+        """``record`` is what the round keeps: ``"events"``, the full event log (every card, note and
+        settlement, for play, logs and replay), or ``"settlements"``, only the settled wagers (the
+        simulation's fast mode: no events and no card-conservation baseline)."""
+        if record not in RECORDS:
+            raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
         self.game = game
         self.spec = game.spec
         self.rules = game.rules
@@ -55,8 +67,11 @@ class Round:
         self.atomic = atomic
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
-        # the card-conservation baseline; a fast simulation round (count_cards=False) takes none
-        self._deck = table.cards_off_layout() if count_cards else None
+        self.firing: TransitionSpec | None = None  # the transition whose actions run now
+        # the card-conservation baseline; a round recording settlements only takes none
+        self.log = record == "events"
+        self._settled: list[Settled] = []  # the settlement rows when no event log is kept
+        self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
@@ -68,12 +83,10 @@ class Round:
         return self.spec.state(self.state).final
 
     def step(self) -> Event | None:
-        """Fire one dealer transition if one is enabled now; return its event."""
-        t = self.game.next_dealer_transition(self)
-        if t is None:
-            return None
-        self._atomically(lambda: self.game.engine.fire(self, t))
-        return self.events[-1]
+        """Fire the dealer transition due now, if any (the machine chooses it); return its event."""
+        logged = len(self.events)
+        fired = self._atomically(lambda: self.game.engine.fire(self, DEALER_STEP))
+        return self.events[-1] if fired and len(self.events) > logged else None
 
     def advance(self) -> Round:
         """Fire dealer transitions until a player must decide or the round is over."""
@@ -84,18 +97,15 @@ class Round:
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the acting player now, in the machine file's order."""
         turn = self.game.info.turn(self)
-        if turn is None or self.game.next_dealer_transition(self) is not None:
+        machine = self.game.machine
+        if turn is None or machine.dealer_step(self.state, self) is not None:
             return ()  # a forced dealer step comes before any decision
-        names: list[str] = []
-        for t in self.game.player_transitions(self.state):
-            if t.trigger not in names and self.game.guards_hold(t, self):
-                names.append(t.trigger)
-        return tuple(Action(turn[0], name, turn[1]) for name in names)
+        return tuple(Action(turn[0], name, turn[1]) for name in machine.decisions(self.state, self))
 
     def act(self, action: Action | str | None = None, *, seat: int | None = None, name: str | None = None,
             hand: int | None = None, amount: float | None = None, choice: str | None = None) -> Round:
         """Apply one player decision (``act(seat=1, name="hit")`` or ``act("hit")`` for whoever
-        decides now), then stop; call ``advance()`` next."""
+        decides now), then stop; call ``advance()`` next. A refused decision changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
         if action is None:
@@ -103,10 +113,13 @@ class Round:
                 raise TableGamesError("act needs an Action or seat= and name=")
             turn = self.game.info.turn(self)
             action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), amount, choice)
-        t = self._check(action)
+        self._check(action)
         self.acting = action
         try:
-            self._atomically(lambda: self.game.engine.fire(self, t))
+            if not self._atomically(lambda: self.game.engine.fire(self, action.name)):
+                reason, cite = self.game.machine.refusal(self.state, action.name, self) or \
+                    ("not allowed now", self.spec.cite_text(self.spec.state(self.state).cite[0]))
+                raise IllegalAction(action.word, reason, cite)
         finally:
             self.acting = None
         return self
@@ -125,6 +138,8 @@ class Round:
 
     def settlement(self) -> tuple[Settled, ...]:
         """Every settled wager, in the order the dealer settled them."""
+        if not self.log:
+            return tuple(self._settled)
         return tuple(s for e in self.events for s in e.settled)
 
     def __str__(self) -> str:
@@ -158,6 +173,27 @@ class Round:
         """Add ``text`` to the current event; a callable is called only when an event is being recorded."""
         if self._draft is not None:
             self._draft.notes.append(text if isinstance(text, str) else text())
+
+    def turns_now(self) -> Turns:
+        """The pass around the table the machine file declares for the transition firing now
+        (``turns:`` on it) or else for the round's state."""
+        firing = self.firing
+        turns = (firing.turns if firing is not None else None) or self.spec.state(self.state).turns
+        if turns is None:
+            raise AssertionError(f"{self.spec.path}: no 'turns' declared for a pass around the table in "
+                                 f"{firing.trigger if firing else self.state!r}")
+        return turns
+
+    def in_turn_order(self, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
+                      hand: Callable[[T], int] = lambda item: getattr(item, "hand", getattr(item, "index", 0)),
+                      ) -> list[T]:
+        """``items`` (boxes, hands, wagers) in the declared pass (:meth:`turns_now`) from the dealer's
+        left or right. Seat 1 is the player farthest to the dealer's left; a split box's hands go in the
+        same direction as the seats."""
+        start = self.turns_now().start
+        if start not in ("dealer_left", "dealer_right"):
+            raise AssertionError(f"a pass {start!r} is dealt by the game's own ring, not by seat")
+        return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=start == "dealer_right")
 
     def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
         """Stake a wager: a known name, a seat of the table, a positive amount, then the game's own rules."""
@@ -207,6 +243,8 @@ class Round:
                       self.spec.cite_text(cite), off_table)
         if self._draft is not None:
             self._draft.settled.append(row)
+        elif not self.log:
+            self._settled.append(row)
         return row
 
     # -- invariants ------------------------------------------------------------------------
@@ -219,7 +257,7 @@ class Round:
     def check_invariants(self) -> None:
         """Cards are never lost or duplicated; chips are never created; a final round settled all."""
         if self._deck is None:
-            raise AssertionError("a round dealt with count_cards=False keeps no conservation baseline")
+            raise AssertionError("a round that records settlements only keeps no conservation baseline")
         if self.cards_now() != self._deck:
             lost = self._deck - self.cards_now()
             extra = self.cards_now() - self._deck
@@ -233,49 +271,56 @@ class Round:
 
     # -- engine hooks ----------------------------------------------------------------------
     def begin_event(self, t: TransitionSpec) -> None:
-        seat = self.acting.seat if self.acting else None
-        hand = self.acting.hand if self.acting else None
+        """Open ``t``'s event; a decision's argument is checked here, before any action runs."""
+        acting = self.acting
+        if acting is not None and (acting.amount is not None or acting.choice is not None):
+            _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
+        self.firing = t
+        if not self.log:
+            return
+        seat = acting.seat if acting else None
+        hand = acting.hand if acting else None
         self._draft = _Draft(t, seat, hand)
 
     def end_event(self, t: TransitionSpec) -> None:
         d = self._draft
+        if d is None:  # settlements only: no event is kept
+            self.state, self.firing = t.dest, None
+            return
         self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
                                  tuple(self.spec.cite_text(c) for c in t.cite),
                                  d.seat, d.hand, d.cards, d.settled, d.notes))
         self.state = t.dest
-        self._draft = None
+        self._draft = self.firing = None
 
-    def _atomically(self, fire: Any) -> None:
+    def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire``; on a user error put the round and its table back as they were."""
         if not self.atomic:
-            fire()
-            return
+            return fire()
         keep = (self, self.game, self.rules, self.spec, self.table, self.shoe, self.events)
         saved = copy.deepcopy(self.__dict__, {id(x): x for x in keep})
         saved_table = copy.deepcopy(self.table)
         logged = len(self.events)  # events are frozen: the log only needs cutting back
         try:
-            fire()
+            return fire()
         except TableGamesError:
             self.__dict__.update(saved)
             del self.events[logged:]
             _restore_into(self.table, saved_table)
             raise
 
-    def _check(self, action: Action) -> TransitionSpec:
-        """The transition ``action`` fires, or :class:`IllegalAction` with the forbidding cite."""
-        spec, word = self.spec, action.word
+    def _check(self, action: Action) -> None:
+        """Refuse, with the forbidding cite, a decision that is not this player's to make now."""
+        spec, word, machine = self.spec, action.word, self.game.machine
         for refusal in spec.refusals:
             if refusal.trigger == action.name:
                 raise IllegalAction(word, refusal.reason, spec.cite_text(refusal.cite))
         state = spec.state(self.state)
         here = spec.cite_text(state.cite[0])
-        candidates = [t for t in self.game.player_transitions(self.state) if t.trigger == action.name]
         turn = self.game.info.turn(self)
-        if turn is None or not self.game.player_transitions(self.state):
+        if turn is None or not machine.player[self.state]:
             raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
-        due = self.game.next_dealer_transition(self)  # a forced dealer step comes before any decision
-        if not candidates:
+        if not any(t.trigger == action.name for t in machine.player[self.state]):
             known = sorted({t.trigger for t in spec.transitions if t.by == "player"})
             why = "not a decision open in" if action.name in known else "unknown action in"
             raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
@@ -283,25 +328,16 @@ class Round:
         if (action.seat, action.hand) != turn:
             raise IllegalAction(word, f"seat {turn[0]} hand {turn[1]} decides now, not seat "
                                 f"{action.seat} hand {action.hand}: players act in turn", here)
-        self.acting = action
-        try:
-            for t in candidates:
-                if self.game.guards_hold(t, self):
-                    _check_argument(action, t, spec.cite_text(t.cite[0]))
-                    if due is not None:
-                        raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
-                                            spec.cite_text(due.cite[0]))
-                    return t
-            t = candidates[0]
-            for g in t.when:
-                if not g.fn(self):
-                    raise IllegalAction(word, f"allowed only when {g.doc}", spec.cite_text(g.cite[0]))
-            for g in t.unless:
-                if g.fn(self):
-                    raise IllegalAction(word, f"not allowed: {g.doc}", spec.cite_text(g.cite[0]))
-            raise IllegalAction(word, "not allowed now", here)
-        finally:
-            self.acting = None
+        due = machine.dealer_step(self.state, self)  # a forced dealer step comes before any decision
+        if due is not None:
+            self.acting = action
+            try:
+                allowed = machine.decision(self.state, action.name, self) is not None
+            finally:
+                self.acting = None
+            if allowed:
+                raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
+                                    spec.cite_text(due.cite[0]))
 
 
 def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:

@@ -25,6 +25,7 @@ from pa_table_games.games import load_game
 from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
 from pa_table_games.runtime.rules import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.values import Action
 
@@ -167,7 +168,7 @@ class _Replay:
     def run(self) -> ReplayReport:
         rnd, events = self.rnd, self.log.events
         while not rnd.is_over:
-            due = self.game.next_dealer_transition(rnd)
+            due = self.game.machine.dealer_step(rnd.state, rnd)
             if self.at >= len(events):
                 what = f"the machine fires {due.trigger!r} next" if due else \
                     f"'{self.spec.state(rnd.state).label}' awaits a decision"
@@ -266,18 +267,15 @@ class _Replay:
                         f"(tried in the machine file's order)", self.cite_of(due.cite))
 
     def failing_guard(self, t: TransitionSpec, logged: dict) -> tuple[Any, bool] | None:
-        """The first guard of ``t`` that does not allow it now: (entry, held) — ``held`` for an unless."""
+        """The first guard of ``t`` that does not allow it now (the bound machine's order):
+        (entry, held) — ``held`` for an unless."""
         rnd, saved = self.rnd, self.rnd.acting
         if t.by == "player" and logged.get("seat") is not None:
             rnd.acting = Action(logged["seat"], t.trigger, logged.get("hand") or 0)
         try:
-            for entry in t.when:
-                if not _holds(entry, rnd):
-                    return entry, False
-            for entry in t.unless:
-                if _holds(entry, rnd):
-                    return entry, True
-            return None
+            return first_failing(t, rnd)
+        except Exception:  # noqa: BLE001  (a guard asked out of its state cannot hold)
+            return (t.when[0], False) if t.when else (t.unless[0], True)
         finally:
             rnd.acting = saved
 
@@ -329,13 +327,6 @@ class _Replay:
                             f"{row['outcome']} {row['net']:+g}", row["cite"])
         if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
-
-
-def _holds(entry: Any, rnd: Any) -> bool:
-    try:
-        return bool(entry.fn(rnd))
-    except Exception:  # noqa: BLE001  (a guard asked out of its state cannot hold)
-        return False
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:

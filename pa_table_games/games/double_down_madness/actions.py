@@ -44,9 +44,9 @@ def deal_hole_card(rnd) -> None:
 
 @action(("(e)(2)", "(l)(2)"))
 def deal_first_card_to_each_box(rnd) -> None:
-    """one card face up to each box holding a Double Down Madness wager, dealer's left first"""
+    """one card face up to each box holding a Double Down Madness wager, in the machine file's pass"""
     lay = rnd.layout
-    for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
         card = deal(rnd, hand.label)
@@ -83,11 +83,8 @@ def collect_wagers_against_dealer_blackjack(rnd) -> None:
     lay.hole_card_turned = True
     rnd.record(lay.hole_card, "dealer (turned face up)")
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}: no additional cards are dealt")  # built only when logged
-    for seat in sorted({h.seat for h in lay.hands}, reverse=True):
-        for name in (MAIN, PUSH_22):
-            wager = rnd.wager(seat, name)
-            if wager is not None:
-                rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name in (MAIN, PUSH_22)):
+        rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
     for hand in lay.hands:
         hand.settled = True
 
@@ -97,7 +94,7 @@ def pay_insurance_wagers(rnd) -> None:
     """then pay every Insurance wager, dealer's right first"""
     if INSURANCE not in rnd.wager_names:  # nobody insured
         return
-    for wager in sorted((w for w in rnd.wagers if w.name == INSURANCE), key=lambda w: -w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == INSURANCE):
         rnd.settle(wager, "win", wager.amount * rnd.rules.insurance_odds, "(g)(2)")
 
 
@@ -106,7 +103,7 @@ def collect_insurance_wagers(rnd) -> None:
     """the dealer has no Blackjack: collect every Insurance wager"""
     if INSURANCE not in rnd.wager_names:  # nobody insured (most rounds)
         return
-    for wager in sorted((w for w in rnd.wagers if w.name == INSURANCE), key=lambda w: -w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == INSURANCE):
         rnd.settle(wager, "lose", -wager.amount, "§ 692.8")
 
 
@@ -173,9 +170,9 @@ deal_card_to_dealer = action("(n)")(blackjack.deal_card_to_dealer)
 
 # -- (p) (q) (r) (s) (t): settlement, from the dealer's right ----------------------------------------
 def _settle(rnd, which: str) -> None:
-    """Settle the open main and Push 22 wagers, highest seat first: ``losing``, ``winning`` or ``all``."""
+    """Settle the open main and Push 22 wagers in the declared pass: ``losing``, ``winning`` or ``all``."""
     dealer, odds = rnd.layout.dealer, rnd.rules.push_22_odds
-    for hand in sorted(rnd.layout.hands, key=lambda h: -h.seat):
+    for hand in rnd.in_turn_order(rnd.layout.hands):
         rows = [] if hand.settled else [(hand, hand.wager, *main_outcome(hand, dealer))]
         push_22 = rnd.wager(hand.seat, PUSH_22)
         if push_22 is not None and not push_22.settled:

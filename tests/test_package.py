@@ -1,0 +1,138 @@
+"""The package as a newcomer and an installer meet it: layers without cycles, one ``transitions``
+module, and a plain ``pip install .`` that works from an empty folder."""
+
+from __future__ import annotations
+
+import ast
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "pa_table_games"
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "machines" in path.relative_to(PACKAGE).parts:
+            continue
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        found[name] = path
+    return found
+
+
+def _imports(name: str, path: Path, modules: dict[str, Path]) -> set[str]:
+    """Every package module ``name`` imports, anywhere in the file (inside functions too)."""
+    deps = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = name.split(".")
+                keep = len(parts) - node.level + (1 if path.name == "__init__.py" else 0)
+                base = ".".join(parts[:keep] + ([base] if base else []))
+            targets = [f"{base}.{a.name}" for a in node.names] + [base]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                deps.add(target)
+    return deps
+
+
+def test_no_import_cycles():
+    modules = _modules()
+    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
+    state: dict[str, int] = {}
+    cycles: list[str] = []
+
+    def visit(node: str, stack: list[str]) -> None:
+        state[node] = 1
+        stack.append(node)
+        for dep in sorted(graph[node]):
+            if state.get(dep) == 1:
+                cycles.append(" -> ".join(stack[stack.index(dep):] + [dep]))
+            elif dep not in state:
+                visit(dep, stack)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node, [])
+    assert cycles == []
+
+
+def test_transitions_is_imported_by_the_adapter_only():
+    users = sorted(str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+                   if any(isinstance(n, (ast.Import, ast.ImportFrom)) and
+                          any((getattr(n, "module", None) or a.name).split(".")[0] == "transitions" for a in n.names)
+                          for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))))
+    assert users == ["machine/adapter.py"]
+
+
+def test_layers_a_newcomer_can_name():
+    folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
+    assert folders == ["cli", "equipment", "games", "machine", "machines", "paytables", "runtime",
+                       "strategies", "tools"]
+
+
+README_EXAMPLE = """
+from pa_table_games import Shoe, load_game
+rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C 5H 9S 6D 8C TC")).advance()
+print([a.name for a in rnd.legal_actions()])
+rnd.act("stand").advance()
+print(rnd.is_over, rnd.settlement()[0].outcome)
+"""
+
+
+@pytest.mark.slow
+def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
+    """``pip install .`` (a wheel, not editable) ships the machine files and the renderer."""
+    source = tmp_path / "source"
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    for name in tracked.splitlines():
+        target = source / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        origin = ROOT / name
+        if origin.is_symlink():
+            os.symlink(os.readlink(origin), target)
+        elif origin.is_file():
+            shutil.copy2(origin, target)
+    env_dir = tmp_path / "venv"
+    venv.EnvBuilder(with_pip=True).create(env_dir)
+    python = env_dir / "bin" / "python"
+    subprocess.run([python, "-m", "pip", "install", "--quiet", str(source)], check=True, capture_output=True)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cli = str(env_dir / "bin" / "pa-table-games")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    env["PATH"] = "/usr/bin:/bin"  # nothing of the checkout's venv: the renderer comes with the install
+
+    def run(*args: str) -> str:
+        done = subprocess.run(args, cwd=empty, env=env, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, f"{args}: {done.stderr}"
+        return done.stdout
+
+    assert "58 Pa. Code § 633a.7" in run(cli, "list")
+    assert "§ 670a.8" in run(cli, "demo")
+    assert "§ 633a.7" in run(cli, "play", "blackjack", "--shoe", "2C 5H 9S 6D 8C TC", "--actions", "stand")
+    assert "(k)(1)" in run(cli, "trace", "blackjack")
+    assert "%" in run(cli, "edge", "lucky_ladies")
+    run(cli, "diagram", "--out", "diagrams")
+    run(cli, "review", "--out", "diagrams")
+    assert (empty / "diagrams" / "blackjack.svg").read_text(encoding="utf-8").rstrip().endswith("</svg>")
+    assert (empty / "diagrams" / "blackjack.html").stat().st_size > 10_000
+    assert run(str(python), "-c", README_EXAMPLE).splitlines() == \
+        ["['hit', 'stand', 'double', 'surrender']", "True lose"]
+    assert sys.executable  # the suite's own interpreter is untouched
