@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import click
 
-from pa_table_games.cli import display
+import pa_table_games.cli.display as display
 from pa_table_games.cli.play import play_round
 from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines
 from pa_table_games.cli.words import NotAnAction, normalise
