@@ -237,7 +237,7 @@ class TestSampledRounds:
 
 # -- every offered action can complete ---------------------------------------------------------------
 #: Random rounds per game in which every offered decision is tried on a copy of the round.
-OFFERED_ROUNDS = 60
+OFFERED_ROUNDS = depth(40, 400)
 
 
 def _copy(rnd):
