@@ -70,8 +70,10 @@ def run(words: list[str]):
 
 @pytest.fixture
 def scratch(tmp_path, monkeypatch):
-    """A scratch folder as the working directory, with the pinned renderer `dot` on the PATH."""
+    """A scratch folder as the working directory holding the README's casino.yaml, with the pinned
+    renderer `dot` on the PATH."""
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "casino.yaml").write_text(blocks("yaml")[0], encoding="utf-8")  # the README's Rules file
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     return tmp_path
 

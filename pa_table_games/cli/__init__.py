@@ -1,12 +1,16 @@
 """``pa-table-games``: the command line. The only place errors become exit codes.
 
 Each command parses its options, calls one library function and renders the result.
-Every user error is one line on stderr and exit status 2.
+Every user error is one line on stderr and exit status 2: the library's errors, click's
+usage errors, and whatever else a user can cause (an unwritable --out, a file nested too
+deeply, a number too large) — :class:`_Group` is the one boundary that maps them.
 """
 
 from __future__ import annotations
 
+import errno
 import json
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -27,19 +31,86 @@ class UserError(click.ClickException):
     exit_code = 2
 
     def show(self, file=None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        click.echo(f"error: {one_line(self.format_message())}", err=True)
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line: a newline or other control character a user typed is shown escaped."""
+    return re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]", lambda m: repr(m[0])[1:-1], text)
+
+
+def _usage(err: click.UsageError) -> UserError:
+    """Click's usage error (several lines with the usage) as one line naming the command."""
+    names, ctx = [], err.ctx
+    while ctx is not None and ctx.parent is not None:  # the root is always called pa-table-games
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    command = " ".join(["pa-table-games", *names])
+    return UserError(f"{command}: {' '.join(err.format_message().split())} (see {command} --help)")
+
+
+def _boundary(err: BaseException) -> UserError | None:
+    """A failure a user can cause, as one line; None for anything else (a bug, shown as such)."""
+    if isinstance(err, TableGamesError):
+        return UserError(str(err))
+    if isinstance(err, click.UsageError) and not isinstance(err, click.exceptions.NoArgsIsHelpError):
+        return _usage(err)
+    if isinstance(err, OSError) and err.errno != errno.EPIPE:
+        where = f"{err.filename}: " if err.filename is not None else ""
+        return UserError(f"{where}{err.strerror or err}")
+    if isinstance(err, RecursionError):
+        return UserError("the input is nested too deeply to read")
+    if isinstance(err, (OverflowError, MemoryError)):
+        return UserError(f"a number or size in the input is too large ({err or type(err).__name__})")
+    if isinstance(err, UnicodeError):
+        return UserError(f"text that is not valid Unicode: {err}")
+    return None
 
 
 class _Group(click.Group):
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except Exception as err:  # noqa: BLE001  (mapped, or re-raised unchanged)
+            raise _boundary(err) or err from None
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
-        except TableGamesError as err:
-            raise UserError(str(err)) from None
+        except (click.exceptions.Exit, click.Abort, UserError):
+            raise
+        except Exception as err:  # noqa: BLE001  (mapped, or re-raised unchanged)
+            mapped = _boundary(err)
+            if mapped is None:
+                raise
+            raise mapped from None
 
 
-GAME = click.argument("game", type=click.Choice(sorted(GAMES)))
+GAME = click.argument("game", metavar="GAME", type=click.Choice(sorted(GAMES)))
 RULES = click.option("--rules", type=click.Path(dir_okay=False), help="Rules Submission YAML file (defaults if omitted).")
+KEY_FILE = click.option("--key-file", type=click.Path(dir_okay=False),
+                        help="File holding the operator's log key (HMAC-SHA256); default: $PA_TABLE_GAMES_LOG_KEY.")
+#: Bounds refused up front: processes one machine can sensibly run, rounds one run can sensibly deal.
+MAX_WORKERS, MAX_ROUNDS = 256, 10**12
+
+
+def _out_folder(ctx, param, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise UserError(f"{param.opts[0]} is empty: give a folder name")
+    return value
+
+
+def _workers(ctx, param, value: int | None) -> int | None:
+    if value is not None and not 1 <= value <= MAX_WORKERS:
+        shown = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
+        raise UserError(f"--workers {shown}: from 1 to {MAX_WORKERS} processes")
+    return value
+
+
+def _log_path(ctx, param, value: str | None) -> str | None:
+    if value is not None and not value.strip():
+        raise UserError("--log is empty: give a file name")
+    return value
 
 
 @click.group(cls=_Group, epilog="Examples:\n\n\b\n  pa-table-games list\n  pa-table-games play blackjack --seed 7"
@@ -59,7 +130,7 @@ def list_games() -> None:
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
               "\n  pa-table-games diagram blackjack --view code")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
-@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=_out_folder)
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
 @click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
               help="reader: conditions in the regulation's words (<machine>.svg); "
@@ -79,7 +150,7 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
-@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=_out_folder)
 def review(games: tuple[str, ...], out: str) -> None:
     """Write a static review page per machine (diagram + subsection table) and an index.html."""
     from pa_table_games.tools.review import write_review
@@ -108,22 +179,35 @@ def review(games: tuple[str, ...], out: str) -> None:
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
               "and the full Rules).")
-@click.option("--log", "log_file", type=click.Path(dir_okay=False),
-              help="Also write the round as JSON Lines (header + one event a line) for `replay`.")
-def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file) -> None:
+@click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=_log_path,
+              help="Also write the round as JSON Lines (header + one event a line, hash-chained) for `replay`.")
+@click.option("--force", is_flag=True, help="Let --log replace an existing file.")
+@KEY_FILE
+def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file, force: bool,
+         key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
-    Off a terminal (a pipe, a script, CI) give --actions, --strategy or both."""
-    from pa_table_games.runtime.log import Recorder
+    Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
+
+    With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
+    log marked incomplete (exit status 130)."""
+    from pa_table_games.runtime.chain import load_key
+    from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
     from pa_table_games.strategies import get_strategy
 
+    if log_file:
+        _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
+    key = load_key(key_file) if log_file else None
     loaded, seated = load_game(game, rules), parse_seats(seats)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
+    if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
+        raise UserError(f"--misdeal: {game} has no injected misdeal (only "
+                        f"{', '.join(g for g, o in ROUND_OPTIONS.items() if 'misdeal' in o)})")
     options = {"misdeal": misdeal} if misdeal is not None else None
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
     seed = recorder.seed if recorder else seed
-    if actions is None and chosen is None and sys.stdin.isatty() and not as_json:
-        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file))
+    if actions is None and chosen is None and _terminal() and not as_json:
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
     words: list[str] = []
     try:
         rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
@@ -134,19 +218,47 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
         raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
                         f"--strategy, or run on a terminal") from None
     if recorder:
-        recorder.write(log_file, rnd, words)
+        recorder.write(log_file, rnd, words, key=key)
     if as_json:
         click.echo(display.round_json(rnd))
     else:
         display.print_round(display.console(), rnd)
 
 
+def _terminal() -> bool:
+    """Is a person typing? (Interactive play asks for each decision.)"""
+    return sys.stdin.isatty()
+
+
+def _check_log_target(path: str, force: bool, inputs: dict[str, str | None]) -> None:
+    """--log never replaces an input of the same command, nor an existing file without --force."""
+    target = Path(path)
+    for option, given in inputs.items():
+        if given and target.exists() and Path(given).exists() and target.resolve() == Path(given).resolve():
+            raise UserError(f"--log {path}: it is the {option} file of this command: choose another file")
+    if target.is_dir():
+        raise UserError(f"--log {path}: is a folder: give a file name")
+    if target.exists() and not force:
+        raise UserError(f"--log {path}: the file exists: choose another name or add --force to replace it")
+
+
 def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
     from pa_table_games.cli.interactive import play_at_terminal
 
-    rnd, words = play_at_terminal(game, seats, seed, shoe, options)
+    rnd, words = play_at_terminal(game, seats, seed, shoe, options,
+                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging))
     if logging:
-        logging[0].write(logging[1], rnd, words)
+        logging[0].write(logging[1], rnd, words, key=logging[2])
+
+
+def _stopped(rnd, words: list[str], logging) -> None:
+    """Ctrl-C or end of input mid-round: keep the decisions so far in a log marked incomplete; exit 130."""
+    if logging:
+        path = logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2])
+        click.echo(f"\nstopped after {len(words)} decision(s): {path} keeps them, marked incomplete", err=True)
+    else:
+        click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
+    click.get_current_context().exit(130)
 
 
 @main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
@@ -181,18 +293,19 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
               "\n  pa-table-games coverage --write --out scenarios")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
-@click.option("--out", type=click.Path(file_okay=False),
+@click.option("--out", type=click.Path(file_okay=False), callback=_out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
 @click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
 def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
     The search is seeded: the same games and --sessions always find the same scenarios."""
+    from pa_table_games.files import make_folder
     from pa_table_games.tools.coverage_search import regenerate
 
     folder = Path(out) if out else _checkout_scenarios() if write else None
     if folder is not None and write:
-        folder.mkdir(parents=True, exist_ok=True)
+        make_folder(folder)
     kwargs = {"directory": folder} if folder is not None else {}
     results = regenerate(games or sorted(GAMES), write=write, sessions=sessions, **kwargs)
     for r in results:
@@ -217,18 +330,21 @@ def _checkout_scenarios() -> Path:
               "\n  pa-table-games replay round.jsonl\n  pa-table-games replay round.jsonl --json")
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@KEY_FILE
 @click.pass_context
-def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
+def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
     """Re-run a logged round through the machine and report every departure, cited.
 
-    Exit status 0: the round conforms; 1: it departs (each departure listed); 2: the log is malformed."""
-    import json
-
+    Every line's hash is verified first (keyed with the operator's key when one is set: any
+    edit by someone without the key is found). Exit status 0: the round conforms; 1: it
+    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed
+    or its hash chain is broken."""
+    from pa_table_games.runtime.chain import load_key
     from pa_table_games.tools.replay import replay as replay_log
 
-    report = replay_log(log_file)
+    report = replay_log(log_file, load_key(key_file))
     if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         for departure in report.departures:
             click.echo(str(departure))
@@ -251,8 +367,8 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
               "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=int, help="Local processes (default 1), or the workers of --scheduler local "
-              "(default: one per core). The answer does not depend on it.")
+@click.option("--workers", type=int, callback=_workers, help="Local processes (default 1), or the workers of "
+              f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
               "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
@@ -280,17 +396,38 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
+    from pa_table_games.runtime.money import check_seats
+
+    _check_rounds(rounds)
+    seated = parse_seats(seats)
+    if seated:
+        loaded = load_game(game, rules)
+        check_seats(loaded.rules, loaded.info.wagers[0], seated)
     try:
         from pa_table_games.tools.simulate import simulate as run
 
         with _progress_bar() as progress:
-            result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
+            result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
                          workers=workers, progress=progress, scheduler=scheduler)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)
-    click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False) if as_json else "\n".join(result.lines()))
+    click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False, allow_nan=False) if as_json
+               else "\n".join(result.lines()))
     ctx.exit(0 if result.complete else 130)
+
+
+def _check_rounds(text: str) -> None:
+    """--rounds at most 10^12, refused before the number is built (``1e999999999`` is not computed)."""
+    from pa_table_games.tools.simulate import parse_rounds
+
+    word = text.strip().replace("_", "").lower()
+    mantissa, _, exponent = word.partition("e")
+    if mantissa.isdigit() and mantissa.isascii() and (exponent == "" or (exponent.isdigit() and exponent.isascii())):
+        digits = len(mantissa.lstrip("0")) + (0 if not exponent else int(exponent) if len(exponent) < 4 else 10**4)
+        if digits > 13 or parse_rounds(text) > MAX_ROUNDS:
+            raise UserError(f"--rounds {text.strip()!r}: at most {MAX_ROUNDS:,} rounds (10^12) in one run")
+    parse_rounds(text)
 
 
 @contextmanager
@@ -337,7 +474,7 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
         from pa_table_games.analysis.exact import analyse
         from pa_table_games.analysis.report import report_lines
 
-        loaded = load_game(wager, rules).rules
+        loaded = load_game(wager.replace("_", "-"), rules).rules  # the wager and its game share a name
         if decks is not None:
             loaded = attrs.evolve(loaded, decks=decks)
         doc = analyse(wager, loaded) | {"rules": rules}
@@ -352,7 +489,7 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     else:
         report = edge_under_rules(wager, load_rules(BlackjackRules, rules), rules, paytable, decks)
     if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2))
+        click.echo(json.dumps(report.to_json(), indent=2, allow_nan=False))
         return
     doc = report.to_json()
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"

@@ -132,4 +132,4 @@ def round_json(rnd) -> str:
         "final_state": rnd.state,
         "events": [e.to_json() for e in rnd.events],
         "settlement": [s.to_json() for s in rnd.settlement()],
-    }, indent=2)
+    }, indent=2, allow_nan=False)

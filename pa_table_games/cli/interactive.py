@@ -15,8 +15,11 @@ from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
 
 
-def play_at_terminal(game, seats, seed, shoe, options):
-    """Deal, then ask for each decision until the round is over; returns (round, decisions applied)."""
+def play_at_terminal(game, seats, seed, shoe, options, on_stop=None):
+    """Deal, then ask for each decision until the round is over; returns (round, decisions applied).
+
+    Ctrl-C or end of input at a prompt calls ``on_stop(round, decisions so far)`` (which may keep
+    them, e.g. in a partial log) before the session ends."""
     console, words = display.console(), []
     rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False)
     display.print_title(console, rnd)
@@ -27,7 +30,12 @@ def play_at_terminal(game, seats, seed, shoe, options):
                 console.print(line, highlight=False, markup=False)
             fresh = False
         legal = ", ".join(a.word for a in rnd.legal_actions())
-        text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
+        try:
+            text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
+        except (click.Abort, KeyboardInterrupt, EOFError):
+            if on_stop is not None:
+                on_stop(rnd, words)
+            raise
         try:
             word = normalise(rnd, text)
             if word == "help":

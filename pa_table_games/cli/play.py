@@ -9,12 +9,14 @@ from pa_table_games.cli.words import normalise
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.runtime.composition import check_stacked
+from pa_table_games.runtime.money import amount_problem, check_seats, parse_amount
 
 class DecisionsRanOut(TableGamesError):
     """The round needs a decision and none is left."""
 
 
-_SEAT = re.compile(r"^\s*(\d+)\s*:\s*(.+)$")
+_SEAT = re.compile(r"^\s*([0-9]{1,3})\s*:\s*(.+)$", re.DOTALL)
 
 
 def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
@@ -31,11 +33,14 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
         for item in match.group(2).split(","):
             name, eq, amount = item.strip().partition("=")
             try:
-                value = float(amount)
+                value = parse_amount(amount)
             except ValueError:
                 value = -1.0
-            if not eq or not name or value <= 0 or value != value or value == float("inf"):
+            if not eq or not name or value <= 0:
                 raise WagerError(f"--seat {spec!r}: {item.strip()!r} is not WAGER=AMOUNT with a positive amount")
+            problem = amount_problem(value)
+            if problem:
+                raise WagerError(f"--seat {spec!r}: {name}={amount.strip()}: {problem}")
             if name in wagers:
                 raise WagerError(f"--seat {spec!r}: wager {name!r} is given twice")
             wagers[name] = value
@@ -59,7 +64,11 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
     the legal actions at that point. ``played`` collects every decision applied, as read.
     """
     stacked = Shoe.stacked(shoe) if shoe is not None else None
-    rnd = game.new_round(seats or {1: {game.info.wagers[0]: 10.0}}, seed=seed, shoe=stacked, options=options)
+    if stacked is not None:
+        check_stacked(game, stacked)
+    seats = seats or {1: {game.info.wagers[0]: 10.0}}
+    check_seats(game.rules, game.info.wagers[0], seats)
+    rnd = game.new_round(seats, seed=seed, shoe=stacked, options=options)
     played = played if played is not None else []
     rnd.advance()
     for number, word in enumerate(actions, 1):

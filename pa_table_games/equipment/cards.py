@@ -53,9 +53,11 @@ class Card:
 
     @classmethod
     def from_code(cls, code: str) -> Card:
-        """The card for ``code`` (case-insensitive); :class:`CardCodeError` if unknown."""
+        """The card for ``code`` (ASCII, case-insensitive); :class:`CardCodeError` if unknown.
+
+        Only ASCII is upper-cased: ``"ſ".upper()`` is ``"S"``, and ``5ſ`` is not a card."""
         try:
-            return _BY_CODE[code.strip().upper()]
+            return _BY_CODE[code.strip().upper() if code.isascii() else code]
         except KeyError:
             raise CardCodeError(
                 f"unknown card code {code.strip()!r}: use rank A 2-9 T J Q K and suit S H D C "

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from attrs import define, evolve, field
 
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
-from pa_table_games.errors import ShoeExhausted
+from pa_table_games.errors import CardCodeError, ShoeExhausted
 
 
 @define
@@ -74,6 +74,9 @@ class Shoe:
     def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0) -> Shoe:
         """A shoe dealing exactly these card codes, first code first (repeats and any count allowed)."""
         cards = list(parse_cards(text))
+        covers = [i for i, card in enumerate(cards, 1) if card is COVER_CARD]
+        if len(covers) > 1:
+            raise CardCodeError(f"card {covers[1]}: a second cover card (CUT): a shoe holds one cover card")
         shoe = cls(cards[::-1], Counter(cards), random.Random(seed), stacked_order=True)
         return shoe
 

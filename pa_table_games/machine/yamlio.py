@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 
 from pa_table_games.errors import InputFileError
+from pa_table_games.files import MAX_DEPTH, read_text
 
 
 class LineDict(dict):
@@ -36,13 +37,22 @@ class LineList(list):
 class _Loader(yaml.SafeLoader):
     error_class: type[InputFileError] = InputFileError
     file: str = "<string>"
+    depth: int = 0
 
     def compose_node(self, parent, index):
-        """Refuse aliases: plain data needs none, and nested ones expand exponentially (a YAML bomb)."""
+        """Refuse aliases: plain data needs none, and nested ones expand exponentially (a YAML bomb).
+        Refuse nesting deeper than MAX_DEPTH: no machine or Rules file needs it."""
         if self.check_event(yaml.AliasEvent):
             raise yaml.MarkedYAMLError(problem="aliases (*name) are not allowed (plain data only)",
                                        problem_mark=self.peek_event().start_mark)
-        return super().compose_node(parent, index)
+        if self.depth >= MAX_DEPTH:
+            raise yaml.MarkedYAMLError(problem=f"nested deeper than {MAX_DEPTH} levels",
+                                       problem_mark=self.peek_event().start_mark)
+        self.depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _mapping(loader: _Loader, node: yaml.MappingNode) -> LineDict:
@@ -77,15 +87,17 @@ def load_yaml(path: str | Path, error_class: type[InputFileError] = InputFileErr
               text: str | None = None) -> object:
     """Parse ``path`` (or ``text`` named as ``path``) safely; any problem is ``error_class(file, line, msg)``."""
     file = str(path)
+    source = read_text(path, error_class) if text is None else text
     try:
-        source = Path(path).read_text(encoding="utf-8") if text is None else text
-    except OSError as err:
-        raise error_class(file, None, f"cannot read: {err.strerror or err}") from None
-    loader = _Loader(source)
+        loader = _Loader(source)
+    except yaml.reader.ReaderError as err:  # a character YAML does not allow (a control character)
+        raise _reader_error(err, source, file, error_class) from None
     loader.error_class = error_class
     loader.file = file
     try:
         return loader.get_single_data()
+    except yaml.reader.ReaderError as err:
+        raise _reader_error(err, source, file, error_class) from None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else None
@@ -94,6 +106,14 @@ def load_yaml(path: str | Path, error_class: type[InputFileError] = InputFileErr
             problem = "tags are not allowed (plain data only): " + problem.split("for the tag", 1)[-1].strip()
         raise error_class(file, line, f"YAML: {problem}") from None
     except yaml.YAMLError as err:
-        raise error_class(file, None, f"YAML: {err}") from None
+        raise error_class(file, None, f"YAML: {' '.join(str(err).split())}") from None
     finally:
-        loader.dispose()
+        if "loader" in locals():
+            loader.dispose()
+
+
+def _reader_error(err: yaml.reader.ReaderError, source: str, file: str, error_class: type) -> InputFileError:
+    """A character YAML refuses (a control character), at its line."""
+    line = source[:err.position].count("\n") + 1
+    char = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
+    return error_class(file, line, f"YAML: character {char} is not allowed")

@@ -5,20 +5,27 @@ mapping, the seats, the shoe as dealt (``shoe``: the cards the round took out of
 in order; ``undealt``: the cards left behind them; for a double shoe, § 633a.7(d), each is
 ``{"red": [...], "black": [...]}``), the seed of a shuffled shoe (its generator also draws
 any chance inside the round, e.g. a Pai Gow starting position), the shoe and table flags at
-the start, the round options and the player decisions, in order. Every further line is one event —
-a fired transition with the cards it moved and the wagers it settled — as in ``--json``::
+the start, the round options and the player decisions, in order; ``stacked`` says whether the
+shoe was stacked (true) or shuffled from the seed (false), ``incomplete`` marks a round the
+player stopped before its end. Every further line is one event — a fired transition with the
+cards it moved and the wagers it settled — as in ``--json``. Since version 2 every line
+carries a ``hash`` chaining it to the line before, the header's to the machine file's
+SHA-256 (``machine_sha256``), keyed when the operator has a key (:mod:`.chain`)::
 
-    {"kind": "header", "log": "pa-table-games round", "version": 1, "game": "blackjack", ...}
-    {"kind": "event", "seq": 1, "trigger": "load_shoe", "source": "round_start", ...}
+    {"kind": "header", "log": "pa-table-games round", "version": 2, "game": "blackjack", ...}
+    {"kind": "event", "seq": 1, "trigger": "load_shoe", "source": "round_start", ..., "hash": "sha256:..."}
 
-Reading checks the form only (a malformed line is a :class:`LogFileError` naming its
-line); whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'s job.
+Reading checks the form and the chain (a malformed line, a duplicate key, a NaN, a broken
+hash is a :class:`LogFileError` naming its line); version-1 logs (no chain) are still read.
+Whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'s job.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -27,18 +34,25 @@ from attrs import field, frozen
 
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
+from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
+from pa_table_games.runtime.chain import broken_link, file_sha256, seal
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 
 FORMAT = "pa-table-games round"
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)  # version 1: no hash chain, no 'stacked' (a log without a seed was stacked)
+#: Round options a log may hold, per game: those the command line sets (``play --misdeal``).
+ROUND_OPTIONS = {"six-card-fortune-pai-gow": {"misdeal": int}}
+_SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
 
 _HEADER = {"kind": True, "log": True, "version": True, "game": True, "section": False, "rules": True,
            "seats": True, "seed": False, "shoe": True, "undealt": False, "shoe_state": False,
-           "table": False, "options": False, "actions": True}
+           "table": False, "options": False, "actions": True, "stacked": False, "machine_sha256": False,
+           "incomplete": False, "hash": False}
 _EVENT = {"kind": True, "seq": True, "trigger": True, "source": True, "dest": True, "cite": True,
-          "seat": False, "hand": False, "cards": False, "settled": False, "notes": False}
+          "seat": False, "hand": False, "cards": False, "settled": False, "notes": False, "hash": False}
 _CARD = {"card": str, "to": str, "face_up": bool}
 _SETTLED = {"seat": int, "wager": str, "hand": int, "amount": float, "outcome": str, "net": float, "cite": str}
 
@@ -80,8 +94,12 @@ class RoundLog:
     file: str = "<log>"
     header_line: int = 1
 
-    def to_jsonl(self) -> str:
-        return "".join(json.dumps(doc, ensure_ascii=False) + "\n" for doc in (self.header, *self.events))
+    def to_jsonl(self, key: bytes | None = None) -> str:
+        """The log as JSON Lines; a version-2 log is chained (keyed with ``key``) as it is written."""
+        docs = [dict(self.header), *(dict(e) for e in self.events)]
+        if self.header.get("version") == VERSION:
+            seal(docs, self.header["machine_sha256"], key)
+        return "".join(json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n" for doc in docs)
 
 
 def _dealt_count(start: tuple[str, ...], after: Any) -> int:
@@ -103,15 +121,21 @@ def _as_dealt(start: Start, shoe: Any) -> tuple[Any, Any]:
 
 
 def record(rnd: Any, start: Start, seats: dict[int, dict[str, float]], actions: list[str], *,
-           seed: int | None = None) -> RoundLog:
-    """The log of ``rnd``, which began at a table in state ``start`` with ``seats`` and was played with ``actions``."""
+           seed: int | None = None, incomplete: bool = False) -> RoundLog:
+    """The log of ``rnd``, which began at a table in state ``start`` with ``seats`` and was played with ``actions``.
+
+    A ``seed`` means the shoe was shuffled from it; without one the shoe was stacked.
+    ``incomplete`` marks a round stopped before its end (the decisions made so far are kept)."""
     taken, left = _as_dealt(start, rnd.shoe)
     header = {"kind": "header", "log": FORMAT, "version": VERSION, "game": rnd.game.info.name,
-              "section": rnd.spec.section, "rules": _plain(attrs.asdict(rnd.rules)),
+              "section": rnd.spec.section, "machine_sha256": file_sha256(str(rnd.spec.path)),
+              "stacked": seed is None, "rules": _plain(attrs.asdict(rnd.rules)),
               "seats": {str(seat): dict(w) for seat, w in sorted(seats.items())},
               "seed": seed, "shoe": taken, "undealt": left,
               "shoe_state": dict(start.shoe_state), "table": dict(start.table),
               "options": _plain(dict(rnd.options)), "actions": list(actions)}
+    if incomplete:
+        header["incomplete"] = True
     events = [{"kind": "event", **e.to_json()} for e in rnd.events]
     return RoundLog(header, events, range(2, len(events) + 2))
 
@@ -139,36 +163,28 @@ class Recorder:
         self.start = Start.of(twin)
         self.shuffled = shoe is None  # a stacked shoe's generator is not the seed's
 
-    def write(self, path: str | Path, rnd: Any, actions: list[str]) -> Path:
+    def write(self, path: str | Path, rnd: Any, actions: list[str], *, incomplete: bool = False,
+              key: bytes | None = None) -> Path:
         seed = self.seed if self.shuffled else None
-        return write_log(path, record(rnd, self.start, self.seats, actions, seed=seed))
+        return write_log(path, record(rnd, self.start, self.seats, actions, seed=seed, incomplete=incomplete), key)
 
 
-def write_log(path: str | Path, log: RoundLog) -> Path:
-    path = Path(path)
-    try:
-        path.write_text(log.to_jsonl(), encoding="utf-8")
-    except OSError as err:
-        raise TableGamesError(f"{path}: cannot write the log: {err.strerror or err}") from None
-    return path
+def write_log(path: str | Path, log: RoundLog, key: bytes | None = None) -> Path:
+    """Write ``log`` to ``path`` whole or not at all (a failed write leaves the previous file)."""
+    return write_atomic(path, log.to_jsonl(key))
 
 
 # -- reading ------------------------------------------------------------------------------------
-def read_log(path: str | Path) -> RoundLog:
-    """Parse and check the form of a round log; any problem names its line."""
+def read_log(path: str | Path, key: bytes | None = None) -> RoundLog:
+    """Parse and check the form of a round log and its hash chain (with ``key``, the keyed chain);
+    any problem names its line."""
     file = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise LogFileError(file, None, f"cannot read: {getattr(err, 'strerror', None) or err}") from None
+    text = read_text(path, LogFileError)
     header, events, lines = None, [], []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
-        try:
-            doc = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise LogFileError(file, number, f"not JSON: {err.msg} (column {err.colno})") from None
+        doc = _parse_line(line, file, number)
         if not isinstance(doc, dict):
             raise LogFileError(file, number, "each line is a JSON object")
         kind = doc.get("kind")
@@ -185,7 +201,70 @@ def read_log(path: str | Path) -> RoundLog:
             raise LogFileError(file, number, f"'kind' must be \"event\" after the header, not {kind!r}")
     if header is None:
         raise LogFileError(file, 1, "empty log: no header line")
+    _check_chain(header, events, [header_line, *lines], file, key)
     return RoundLog(header, events, lines, file, header_line)
+
+
+class _Duplicate(ValueError):
+    """A JSON line no reader would read the same way: a key twice, NaN, a number beyond a float."""
+
+
+def _unique(pairs: list[tuple[str, Any]]) -> dict:
+    """A JSON object whose keys are all different (a reader keeping the first or the last would differ)."""
+    doc = {}
+    for k, v in pairs:
+        if k in doc:
+            raise _Duplicate(f"duplicate key {k!r}")
+        doc[k] = v
+    return doc
+
+
+def _no_constant(word: str) -> Any:
+    raise _Duplicate(f"{word} is not a JSON number (RFC 8259)")
+
+
+def _finite(word: str) -> float:
+    value = float(word)
+    if not math.isfinite(value):
+        raise _Duplicate(f"the number {word[:20]} is too large for a float")
+    return value
+
+
+def _parse_line(line: str, file: str, number: int) -> Any:
+    """One line as JSON: no duplicate key, no NaN or Infinity, nested at most MAX_DEPTH deep."""
+    try:
+        doc = json.loads(line, object_pairs_hook=_unique, parse_constant=_no_constant, parse_float=_finite)
+    except json.JSONDecodeError as err:
+        raise LogFileError(file, number, f"not JSON: {err.msg} (column {err.colno})") from None
+    except _Duplicate as err:
+        raise LogFileError(file, number, f"not JSON: {err}") from None
+    except RecursionError:
+        raise LogFileError(file, number, f"not JSON: nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as err:  # a number too long for Python to read
+        raise LogFileError(file, number, f"not JSON: {' '.join(str(err).split()[:8])}") from None
+    if _depth(doc) > MAX_DEPTH:
+        raise LogFileError(file, number, f"not JSON: nested deeper than {MAX_DEPTH} levels")
+    return doc
+
+
+def _depth(value: Any) -> int:
+    if isinstance(value, dict):
+        return 1 + max(map(_depth, value.values()), default=0)
+    if isinstance(value, list):
+        return 1 + max(map(_depth, value), default=0)
+    return 0
+
+
+def _check_chain(header: dict, events: list[dict], lines: list[int], file: str, key: bytes | None) -> None:
+    """A version-2 log's hashes verify (keyed with ``key``); a version-1 log has none to verify."""
+    if header["version"] == 1:
+        if key is not None:
+            raise LogFileError(file, lines[0], "header: a version-1 log has no hash chain: it cannot be "
+                               "verified with the key")
+        return
+    broken = broken_link([header, *events], header["machine_sha256"], key)
+    if broken is not None:
+        raise LogFileError(file, lines[broken[0]], broken[1])
 
 
 def _keys(doc: dict, known: dict, what: str, file: str, line: int) -> None:
@@ -204,17 +283,39 @@ def _is_number(value: Any) -> bool:
 def _check_header(doc: dict, file: str, line: int) -> None:
     _keys(doc, _HEADER, "header", file, line)
     fail = lambda message: LogFileError(file, line, f"header: {message}")  # noqa: E731
-    if doc["log"] != FORMAT or doc["version"] != VERSION:
-        raise fail(f"not a {FORMAT!r} log of version {VERSION}")
-    if not isinstance(doc["game"], str):
-        raise fail("'game' must be a game name")
+    if doc["log"] != FORMAT or doc["version"] not in VERSIONS or isinstance(doc["version"], bool):
+        raise fail(f"not a {FORMAT!r} log of version {' or '.join(map(str, VERSIONS))}")
+    if doc["version"] == 2:
+        for key in ("section", "stacked", "machine_sha256", "hash"):
+            if key not in doc:
+                raise LogFileError(file, line, f"the header is missing {key!r}")
+    elif any(key in doc for key in ("stacked", "machine_sha256", "incomplete", "hash")):
+        raise fail("'stacked', 'machine_sha256', 'incomplete' and 'hash' came with version 2")
+    for key in ("game", "section", "machine_sha256"):
+        if key in doc and not isinstance(doc[key], str):
+            raise fail(f"{key!r} must be a string")
+    for key in ("stacked", "incomplete"):
+        if key in doc and not isinstance(doc[key], bool):
+            raise fail(f"{key!r} must be true or false")
+    if doc.get("stacked") is True and doc.get("seed") is not None:
+        raise fail("a stacked shoe has no seed ('seed' must be null when 'stacked' is true)")
+    if doc.get("stacked") is False and doc.get("seed") is None:
+        raise fail("a shuffled shoe needs its 'seed' ('stacked' is false)")
     for key in ("rules", "seats", "options", "shoe_state", "table"):
         if not isinstance(doc.get(key, {}), dict):
             raise fail(f"{key!r} must be a mapping")
     for seat, wagers in doc["seats"].items():
-        if not str(seat).isdigit() or not isinstance(wagers, dict) or \
-                not all(isinstance(k, str) and _is_number(v) and v > 0 for k, v in wagers.items()):
+        if not _SEAT_KEY.fullmatch(seat):
+            raise fail(f"seat {seat!r}: a seat is a number written 1, 2, ... (no sign, no leading zero)")
+        if not isinstance(wagers, dict) or not all(isinstance(k, str) and _is_number(v) and v > 0
+                                                   for k, v in wagers.items()):
             raise fail(f"seat {seat!r}: seats map a seat number to {{wager: positive amount}}")
+    known = ROUND_OPTIONS.get(doc["game"], {}) if isinstance(doc["game"], str) else {}
+    for name, value in doc.get("options", {}).items():
+        if name not in known:
+            raise fail(f"unknown round option {name!r} for {doc['game']} (known: {', '.join(known) or 'none'})")
+        if not isinstance(value, known[name]) or isinstance(value, bool):
+            raise fail(f"round option {name!r} must be a whole number, not {value!r}")
     for key in ("shoe", "undealt", "actions"):
         value = doc.get(key, [])
         sides = value.values() if isinstance(value, dict) and key != "actions" else [value]

@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
+from pa_table_games.files import read_text
 from pa_table_games.errors import RulesFileError, WagerError
 
 _ODDS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
@@ -179,11 +180,7 @@ def load_pay_tables(path: str | Path | None = None) -> dict[str, WagerTables]:
     if path is None:
         resource = files("pa_table_games") / "paytables" / "blackjack.yaml"
         return _Loader(resource.read_text(encoding="utf-8"), "paytables/blackjack.yaml").load()
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise RulesFileError(path, None, f"cannot read pay tables: {err.strerror}") from None
-    return _Loader(text, str(path)).load()
+    return _Loader(read_text(path, RulesFileError, what="pay tables"), str(path)).load()
 
 
 @cache

@@ -262,11 +262,11 @@ class Round:
             lost = self._deck - self.cards_now()
             extra = self.cards_now() - self._deck
             raise AssertionError(f"cards not conserved in {self.state}: lost {lost}, extra {extra}")
-        if abs(self.ledger.total()) > 1e-9:
+        if not abs(self.ledger.total()) <= 1e-9:  # so that NaN fails
             raise AssertionError(f"chips not conserved in {self.state}: {self.ledger}")
         if self.is_over:
             unsettled = [w for w in self.wagers if not w.settled]
-            if unsettled or abs(self.ledger.layout) > 1e-9:
+            if unsettled or not abs(self.ledger.layout) <= 1e-9:
                 raise AssertionError(f"round over with unsettled wagers {unsettled}")
 
     # -- engine hooks ----------------------------------------------------------------------
@@ -343,6 +343,8 @@ class Round:
 def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
     """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
     given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
+    if given == "choice" and any(a.takes == "amount" for a in t.do):
+        raise IllegalAction(action.word, f"{action.choice!r} is not a number (write {action.name}=AMOUNT)", cite)
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)

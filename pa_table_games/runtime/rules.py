@@ -43,8 +43,9 @@ def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     try:
         if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1:
             raise ValueError
-    except (ValueError, ZeroDivisionError):
-        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {value!r}") from None
+    except (ValueError, ZeroDivisionError, OverflowError):
+        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"
+        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}") from None
 
 
 def one_of(*choices: str) -> Any:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import graphviz
 
+from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
@@ -181,15 +182,15 @@ def file_stem(spec: MachineSpec, view: str) -> str:
 def write_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg"),
                    views: tuple[str, ...] = VIEWS) -> list[Path]:
     """Write ``<machine>.<fmt>`` (reader view) and ``<machine>.code.<fmt>`` files into ``out``."""
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     written = []
     for view in views:
         dot = to_dot(spec, view)
         for fmt in formats:
             path = out / f"{file_stem(spec, view)}.{fmt}"
             if fmt == "dot":
-                path.write_text(dot, encoding="utf-8")
+                write_atomic(path, dot)
             else:
-                path.write_bytes(render(dot, fmt))
+                write_atomic(path, render(dot, fmt))
             written.append(path)
     return written

@@ -9,6 +9,12 @@ refusal, or an event the machine does not know — and comparison stops there, s
 the rest of the log no longer describes the machine's round. Differences inside a
 matching event (a card out of order, a settlement, a citation, a note, a seat deciding out
 of turn) are reported and comparison goes on.
+
+The header is checked as strictly as the command line checks what it is given (Rules,
+section, seats, round options, amounts within the table limits), and it must describe the
+shoe honestly: a shuffled shoe's seed is shuffled again and must give the logged shoe card
+for card (so it holds the Rules' decks, the joker or not); a stacked shoe holds only cards
+of the game's decks. A header that does not is malformed (exit status 2).
 """
 
 from __future__ import annotations
@@ -23,6 +29,9 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.runtime.game import Game
 from pa_table_games.games import load_game
 from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
+from pa_table_games.runtime.chain import file_sha256
+from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
+from pa_table_games.runtime.money import check_seats
 from pa_table_games.runtime.rules import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.bound import first_failing
@@ -46,6 +55,8 @@ DECISIONS = "decisions differ"
 MISSING = "missing event"
 EXTRA = "event after the round is over"
 SHOE = "shoe differs"
+INCOMPLETE = "incomplete log"
+MACHINE = "machine file differs"
 
 
 @frozen
@@ -88,10 +99,28 @@ class ReplayReport:
                 "departures": [d.to_json() for d in self.departures]}
 
 
-def replay(path: str | Path) -> ReplayReport:
-    """Re-run the round logged in ``path``; a malformed file is a :class:`LogFileError`."""
-    log = read_log(path)
-    return _Replay(log, *_setup(log)).run()
+def replay(path: str | Path, key: bytes | None = None) -> ReplayReport:
+    """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``);
+    a malformed file is a :class:`LogFileError`."""
+    log = read_log(path, key)
+    game, rnd = _setup(log)
+    report = _Replay(log, game, rnd).run()
+    first = _log_departures(log, game)
+    return attrs.evolve(report, departures=first + report.departures) if first else report
+
+
+def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
+    """What the header itself says is wrong: a round stopped before its end, another machine file."""
+    h, found = log.header, []
+    if h.get("incomplete"):
+        found.append(Departure(log.header_line, None, INCOMPLETE, "the log is marked incomplete: play stopped "
+                               f"after {len(h['actions'])} decision(s), before the round was over", game.spec.section))
+    recorded, now = h.get("machine_sha256"), file_sha256(str(game.spec.path))
+    if recorded is not None and recorded != now:
+        found.append(Departure(log.header_line, None, MACHINE, f"the round was played under a machine file with "
+                               f"SHA-256 {recorded[:12]}..., machines/{Path(game.spec.path).name} is now "
+                               f"{now[:12]}...", game.spec.section))
+    return tuple(found)
 
 
 def _setup(log: RoundLog) -> tuple[Game, Any]:
@@ -103,7 +132,15 @@ def _setup(log: RoundLog) -> tuple[Game, Any]:
         rules = {k: tuple(v) if isinstance(v, list) and isinstance(getattr(defaults, k, None), tuple) else v
                  for k, v in h["rules"].items()}
         game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"))
+        if h.get("section", game.spec.section) != game.spec.section:
+            raise TableGamesError(f"section {h['section']!r}: {h['game']} is {game.spec.section!r}")
         shoe = _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))
+        if h.get("seed") is None:
+            check_stacked(game, shoe)
+        else:
+            _check_shuffled(game, shoe, h["seed"])
+        seats = {int(seat): dict(w) for seat, w in h["seats"].items()}
+        check_seats(game.rules, game.info.wagers[0], seats)
         if h.get("seed") is not None:  # the shuffled shoe's generator, for any draw of chance in the round
             shoe.rng = game.new_table(seed=h["seed"]).shoe.rng
             for side in getattr(shoe, "sides", {}).values():
@@ -113,10 +150,24 @@ def _setup(log: RoundLog) -> tuple[Game, Any]:
         table = game.new_table(shoe=shoe)
         for name, value in h.get("table", {}).items():
             _set_flag(table, name, value)
-        seats = {int(seat): dict(w) for seat, w in h["seats"].items()}
         return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
     except TableGamesError as err:
         raise LogFileError(file, log.header_line, f"header: {err}") from None
+
+
+def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:
+    """A shuffled shoe is the Rules' shoe, and exactly the one ``seed`` shuffles."""
+    differs = shuffled_differs(game, shoe)
+    if differs:
+        raise TableGamesError(f"shoe: a shuffled shoe ('stacked': false) must be the Rules' shoe: {differs}")
+    again = sides(game.new_table(seed=seed).shoe)
+    for name, side in sides(shoe).items():
+        logged, shuffled = side.remaining(), again[name].remaining()
+        for position, (a, b) in enumerate(zip(logged, shuffled), 1):
+            if a is not b:
+                where = f"{name} side, card {position}" if name else f"card {position}"
+                raise TableGamesError(f"shoe: seed {seed} shuffles another shoe ({where}: the seed gives "
+                                      f"{b.code}, the log has {a.code})")
 
 
 def _stacked(dealt: Any, undealt: Any) -> Any:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import attrs
 
+from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.games import load_game
 from pa_table_games.tools import review_print
 from pa_table_games.tools.diagram import action_words, condition_words, numbers, render, to_dot
@@ -157,7 +158,7 @@ def page(spec: MachineSpec, game: str, svg: str | None = None) -> str:
     """The review page of ``spec`` (``svg``: its rendered diagram; the reader view rendered here if omitted)."""
     tr = trace(spec, game)
     svg = inline_svg(svg if svg is not None else render(to_dot(spec), "svg").decode("utf-8"))
-    data = json.dumps(machine_data(spec, tr, svg), ensure_ascii=False, sort_keys=True, indent=0)
+    data = json.dumps(machine_data(spec, tr, svg), ensure_ascii=False, sort_keys=True, indent=0, allow_nan=False)
     rows = [_row(r, r.status) for r in tr.rows] + [_row(r, "reference") for r in tr.references]
     caveat = f'<p class="caveat">Caveat: {html.escape(spec.section_note)}</p>' if spec.section_note else ""
     return _fill(PAGE, short=html.escape(spec.short_section), section=html.escape(spec.section),
@@ -182,14 +183,14 @@ def index(specs: list[tuple[str, MachineSpec]]) -> str:
 
 def write_review(games: list[str], out: Path) -> list[Path]:
     """Write ``<machine>.html`` for each game and ``index.html`` into ``out``; return the paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     written, specs = [], []
     for game in sorted(games):
         spec = load_game(game).spec
         specs.append((game, spec))
         path = out / f"{spec.name}.html"
-        path.write_text(page(spec, game), encoding="utf-8")
+        write_atomic(path, page(spec, game))
         written.append(path)
     path = out / "index.html"
-    path.write_text(index(specs), encoding="utf-8")
+    write_atomic(path, index(specs))
     return written + [path]

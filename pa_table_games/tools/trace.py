@@ -180,7 +180,7 @@ def to_json(tr: Trace, coverage: list | None = None) -> str:
     doc = tr.to_json()
     if coverage is not None:
         doc["coverage"] = [c.to_json() for c in coverage]
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    return json.dumps(doc, indent=2, ensure_ascii=False, allow_nan=False)
 
 
 RENDER = {"text": to_text, "markdown": to_markdown, "json": to_json}

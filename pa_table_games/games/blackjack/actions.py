@@ -7,6 +7,7 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 from __future__ import annotations
 
 
+from pa_table_games.runtime.money import amount_problem
 from pa_table_games.errors import IllegalAction
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
@@ -228,6 +229,9 @@ def place_double_down_wager(rnd) -> None:
     hand = rnd.layout.acting_hand()
     original = hand.wager.amount
     amount = rnd.acting.amount if rnd.acting.amount is not None else original
+    problem = amount_problem(amount)
+    if problem:
+        raise IllegalAction(rnd.acting.word, f"{amount!r} is {problem}", rnd.spec.cite_text("§ 633a.10"))
     if not 0 < amount <= original:
         raise IllegalAction(rnd.acting.word, f"a Double Down Wager may be at most the original {original:g}",
                             rnd.spec.cite_text("§ 633a.10"))

@@ -12,6 +12,7 @@ from pa_table_games.errors import RulesFileError
 from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
 from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
 from pa_table_games.runtime.paytables import PayTable
+from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
 from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
 
 
@@ -62,6 +63,8 @@ class BlackjackRules:
                                      "to its meter (default 10%, ILLUSTRATIVE)", number(0.0, 1.0))
     progressive_reset: float = option(10000.0, "§ 633a.13", "amount a progressive meter starts from and resets to "
                                       "after a 100% jackpot (default 10000, ILLUSTRATIVE)", number(0.0, 1e9))
+    table_minimum: float = table_minimum_option()
+    table_maximum: float = table_maximum_option()
 
     def __attrs_post_init__(self) -> None:
         """Cross-checks, refused when the Rules are made, as a ValueError so that a Rules file names the line

@@ -17,6 +17,7 @@ Decisions where § 692.7 is silent (REFERENCE.md defaults):
 
 from __future__ import annotations
 
+from pa_table_games.runtime.money import amount_problem
 from pa_table_games.errors import IllegalAction
 import pa_table_games.games.blackjack.actions as blackjack
 from pa_table_games.games.blackjack.hand import describe
@@ -155,6 +156,9 @@ def place_double_down_wager(rnd) -> None:
     hand = rnd.layout.acting_hand()
     original = rnd.layout.originals[hand.seat]
     amount = rnd.acting.amount if rnd.acting.amount is not None else original
+    problem = amount_problem(amount)
+    if problem:
+        raise IllegalAction(rnd.acting.word, f"{amount!r} is {problem}", rnd.spec.cite_text("§ 692.9"))
     exact = rnd.rules.double_down_wager == "equal"
     if (exact and amount != original) or not 0 < amount <= original:
         rule = f"equal to the original {original:g}" if exact else f"at most the original {original:g}"

@@ -12,6 +12,7 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
+from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
 from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
 
 
@@ -52,6 +53,8 @@ class DoubleDownMadnessRules:
         "§ 692.9 not available)", _count_or_none)
     settlement: str = option("collect_then_pay", "(t)", "collect_then_pay ((t)(1)) or right_to_left ((t)(2))",
                              one_of("collect_then_pay", "right_to_left"))
+    table_minimum: float = table_minimum_option()
+    table_maximum: float = table_maximum_option()
 
     def __attrs_post_init__(self) -> None:
         """The cover card lies in the shoe with one full deal in front of it ((d), § 692.5); refused when the

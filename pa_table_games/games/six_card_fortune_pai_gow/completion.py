@@ -11,6 +11,7 @@ from ILLUSTRATIVE tables (:mod:`.paytable`), and the cards go to the discard rac
 
 from __future__ import annotations
 
+from pa_table_games.runtime.money import amount_problem
 from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
@@ -59,6 +60,9 @@ def place_double_down_wager(rnd) -> None:
     main = rnd.wager(stack.spot, MAIN).amount
     most = main * rnd.rules.double_down_max
     amount = rnd.acting.amount if rnd.acting.amount is not None else most
+    problem = amount_problem(amount)
+    if problem:
+        raise _refuse(rnd, f"{amount!r} is {problem}", "§ 670a.7(c)")
     if not 0 < amount <= most:
         raise _refuse(rnd, f"a Double Down Wager may be at most {most:g}", "§ 670a.7(c)")
     rnd.place_wager(stack.spot, "double_down", amount)

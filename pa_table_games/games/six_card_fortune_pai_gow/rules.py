@@ -13,6 +13,7 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
+from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
 from pa_table_games.runtime.rules import flag, number, one_of, option, whole
 
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
@@ -56,6 +57,8 @@ class SixCardFortuneRules:
     joker: str = option("bug", "§ 670a.11", "bug: in the high hand an ace or any card completing a straight or "
                         "flush; wild: fully wild (default bug); the low hand's joker is an ace",
                         one_of("bug", "wild"))
+    table_minimum: float = table_minimum_option()
+    table_maximum: float = table_maximum_option()
 
     @property
     def joker_rule(self) -> JokerRule:

@@ -1,0 +1,67 @@
+"""What a game's shoe is made of under its Rules, and checks of a shoe against it.
+
+A stacked shoe (training, tests, replay) may repeat cards and hold any number of them, but
+only cards the game's decks have: a joker (``JK``) is refused in a Blackjack or Double Down
+Madness shoe, whose decks are of 52 cards. A shuffled shoe recorded in a log must be exactly
+the Rules' shoe: so many decks, the joker or not, the cover card or not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pa_table_games.equipment.cards import COVER_CARD
+from pa_table_games.errors import CardCodeError
+
+
+def sides(shoe: Any) -> dict[str, Any]:
+    """The sides of a shoe: ``{"": shoe}`` for a single shoe, ``{"red": ..., "black": ...}`` for a double shoe."""
+    return getattr(shoe, "sides", None) or {"": shoe}
+
+
+def composition(game: Any) -> dict[str, Counter]:
+    """Per side, every card of a freshly shuffled shoe under ``game``'s Rules (the cover card included)."""
+    return {name: Counter(side.loaded) for name, side in sides(game.info.new_shoe(game.rules, 0)).items()}
+
+
+def check_stacked(game: Any, shoe: Any) -> None:
+    """Refuse a stacked card the game's decks do not hold (the cover card is allowed: it is not dealt)."""
+    made_of = set().union(*composition(game).values())
+    for name, side in sides(shoe).items():
+        for position, card in enumerate(side.remaining(), 1):
+            if card is not COVER_CARD and card not in made_of:
+                where = f"{name} side, card {position}" if name else f"card {position}"
+                title = game.spec.title.split(":")[0]
+                raise CardCodeError(f"{where}: {card.code} is not a card of a {title} shoe "
+                                    f"({_describe(game)}, Rules decks)")
+
+
+def shuffled_differs(game: Any, shoe: Any) -> str | None:
+    """How a shoe said to be shuffled differs from the Rules' shoe, or ``None`` when it is one."""
+    expected = composition(game)
+    got = {name: Counter(side.remaining()) for name, side in sides(shoe).items()}
+    if set(got) != set(expected):
+        return f"the Rules deal from {'a double' if len(expected) > 1 else 'a single'} shoe"
+    for name, cards in expected.items():
+        have = got[name]
+        if have != cards:
+            side = f"{name} side: " if name else ""
+            missing, extra = cards - have, have - cards
+            detail = "; ".join(part for part in (
+                f"missing {_few(missing)}" if missing else "", f"extra {_few(extra)}" if extra else "") if part)
+            return (f"{side}{sum(have.values())} cards, not the {sum(cards.values())} of the Rules' shoe "
+                    f"({_describe(game)}): {detail}")
+    return None
+
+
+def _describe(game: Any) -> str:
+    decks = getattr(game.rules, "decks", 1)
+    joker = any(card.is_joker for side in composition(game).values() for card in side)
+    return f"{decks} deck{'s' if decks != 1 else ''} of {53 if joker else 52} cards"
+
+
+def _few(cards: Counter) -> str:
+    shown = [f"{count}x {card.code}" if count > 1 else card.code for card, count in sorted(
+        cards.items(), key=lambda item: item[0].code)]
+    return ", ".join(shown[:5]) + (f" and {len(shown) - 5} more" if len(shown) > 5 else "")

@@ -1,0 +1,157 @@
+"""Fuzzing the command line: no input, however hostile, gives a traceback.
+
+Hypothesis draws argument vectors from each command's grammar (good words and bad ones:
+card codes, seats, amounts, decisions, paths, numbers), and mutates the bytes of Rules
+files and round logs. The rule for every input: exit status 0, 1 (a replay that departs)
+or 2; never an exception escaping the command line; an error is one line on stderr,
+``error: ...``. The default run draws about 200 inputs; ``pytest -m slow`` (and ``make
+test-long``, run by CI) draws over 2,000.
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pa_table_games.cli import main
+from pa_table_games.games import GAMES
+
+HERE = Path(__file__).parent
+LOGS = sorted((HERE / "replay").glob("*.jsonl")) + sorted((HERE / "bad_input" / "logs").glob("*.jsonl"))
+RULES = sorted((HERE / "bad_input" / "rules").glob("*.yaml"))
+SEED_LOGS = [p for p in LOGS if p.parent.name == "replay"]
+_names = itertools.count()
+
+
+def check(args: list[str], tmp: Path, **kwargs) -> None:
+    """Run ``pa-table-games args``; the outcome obeys the rule."""
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, args, **kwargs)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        f"{args!r}: {type(result.exception).__name__}: {result.exception}"
+    assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.output)
+    if result.exit_code == 2:
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, (args, result.stderr)
+
+
+# -- the grammar ------------------------------------------------------------------------------------------
+JUNK = st.sampled_from(["", " ", "x", "-1", "0", "1e999", "nan", "\n", "é", "¹", "--", "-", "9" * 40, "\0"])
+CARDS = st.sampled_from(["AS", "TD", "KH", "2C", "9S", "5H", "JK", "CUT", "ZZ", "5ſ", "as", "10H", "", "A", "🂡"])
+GAME = st.one_of(st.sampled_from(sorted(GAMES)), JUNK, st.sampled_from(["poker", "BLACKJACK"]))
+SEAT = st.builds(lambda s, w, a: f"{s}:{w}={a}", st.sampled_from(["1", "2", "0", "9", "01", "¹", "-1", "x", ""]),
+                 st.sampled_from(["blackjack", "double_down_madness", "six_card_fortune", "push_22", "lucky_ladies",
+                                  "fortune_bonus", "progressive", "insurance", "poker", ""]),
+                 st.sampled_from(["10", "5", "0", "-5", "nan", "inf", "1e308", "0.001", "1e-300", "abc", "100000",
+                                  "1_0", "10.50", "2.5", "1" * 30]))
+WORDS = st.sampled_from(["stand", "hit", "double", "double=5", "double=0", "double=nan", "double=abc", "split",
+                         "surrender", "insurance=yes", "insurance=no", "house_way", "player_way", "wager=fortune_bonus",
+                         "low=KS", "fold", "", "stand\nhit", "double_down", "double_down=-1"])
+ACTIONS = st.lists(WORDS, max_size=6).map(",".join)
+SHOE = st.lists(CARDS, max_size=12).map(" ".join)
+NUMBER = st.one_of(st.integers(-5, 40).map(str), JUNK)
+
+
+def _play(tmp: Path):
+    log = st.sampled_from(["new", "", "dir", "rules"]).map(
+        lambda kind: f"{tmp}/log{next(_names)}.jsonl" if kind == "new" else
+        "" if kind == "" else str(tmp) if kind == "dir" else str(RULES[0]))
+    options = st.lists(st.one_of(
+        st.tuples(st.just("--seed"), NUMBER), st.tuples(st.just("--shoe"), SHOE), st.tuples(st.just("--seat"), SEAT),
+        st.tuples(st.just("--actions"), ACTIONS), st.tuples(st.just("--rules"), st.sampled_from(RULES).map(str)),
+        st.tuples(st.just("--misdeal"), NUMBER), st.tuples(st.just("--json")), st.tuples(st.just("--force")),
+        st.tuples(st.just("--log"), log), st.tuples(st.just("--nonsense"))), max_size=6)
+    hostile = st.tuples(GAME, options).map(lambda go: ["play", go[0], *[w for opt in go[1] for w in opt]])
+    usual = st.tuples(st.sampled_from([("blackjack", "stand"), ("double-down-madness", "stand"),
+                                       ("six-card-fortune-pai-gow", "house_way")]), st.integers(0, 50), options
+                      ).map(lambda g: ["play", g[0][0], "--seed", str(g[1]), "--actions", g[0][1],
+                                       *[w for opt in g[2] for w in opt if opt[0] != "--actions"]])
+    return st.one_of(hostile, usual, usual)
+
+
+def _others(tmp: Path):
+    replay = st.tuples(st.one_of(st.sampled_from(LOGS).map(str), st.just(str(tmp)), st.just(f"{tmp}/none.jsonl")),
+                       st.sampled_from([[], ["--json"], ["--key-file", "/dev/null"], ["--key-file", str(RULES[0])]])
+                       ).map(lambda r: ["replay", r[0], *r[1]])
+    simulate = st.tuples(GAME, st.sampled_from(["1", "3", "0", "-1", "1e13", "1e999999", "x", "1_0", "2e0"]),
+                         st.lists(st.one_of(st.tuples(st.just("--workers"), st.sampled_from(["1", "0", "257", "x"])),
+                                            st.tuples(st.just("--seat"), SEAT), st.tuples(st.just("--seed"), NUMBER),
+                                            st.tuples(st.just("--strategy"), st.sampled_from(["basic", "stand17", "x"])),
+                                            st.tuples(st.just("--json"))), max_size=3)
+                         ).map(lambda s: ["simulate", s[0], "--rounds", s[1], *[w for o in s[2] for w in o]])
+    diagram = st.tuples(st.sampled_from(["blackjack", "poker"]), st.sampled_from(["dot", "pdf", "", ",,", "dot,x"]),
+                        st.sampled_from([f"{tmp}/d", "", str(RULES[0]), str(RULES[0] / "sub"), "/dev/null"])
+                        ).map(lambda d: ["diagram", d[0], "--format", d[1], "--out", d[2]])
+    simple = st.one_of(
+        st.tuples(st.just("trace"), GAME, st.sampled_from(["--format=text", "--format=json", "--format=pdf"])),
+        st.tuples(st.just("edge"), st.sampled_from(["lucky_ladies", "poker", ""]), st.sampled_from(["--decks=6", "--decks=0", "--decks=x"])),
+        st.tuples(st.just("coverage"), GAME, st.sampled_from(["--sessions=0", "--sessions=x"])),
+        st.tuples(st.sampled_from(["list", "demo", "nosuch", "--help", "", "--version"]))).map(list)
+    return st.one_of(replay, simulate, diagram, simple)
+
+
+def _mutate(data: bytes, edits: list[tuple[int, int, int]]) -> bytes:
+    """Each edit (kind, position, byte): 0 replaces a byte, 1 inserts one, 2 deletes one."""
+    out = bytearray(data)
+    for kind, position, value in edits:
+        at = position % (len(out) + 1)
+        if kind == 0 and at < len(out):
+            out[at] = value
+        elif kind == 1:
+            out[at:at] = bytes([value])
+        elif kind == 2 and at < len(out):
+            del out[at]
+    return bytes(out)
+
+
+EDITS = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10**6),
+                           st.one_of(st.integers(0, 255), st.sampled_from(list(b'{}[]":,0\n\\-9eE')))), min_size=1, max_size=6)
+VALID_RULES = b"decks: 6\nblackjack_pays: \"3:2\"\ninsurance: true\npaytables: {lucky_ladies: A}\ntable_minimum: 5\n"
+
+
+def _fuzz(examples: int, slow: bool = False, **strategies):
+    """A fuzz test drawing ``examples`` inputs from ``strategies``; ``slow`` marks the long profile."""
+    def make(body):
+        @settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+        @given(**strategies)
+        def test(tmp_path_factory, **drawn):
+            body(tmp_path_factory.getbasetemp(), **drawn)
+        test.__doc__ = body.__doc__
+        return pytest.mark.slow(test) if slow else test
+    return make
+
+
+def _argv(tmp: Path, args: list[str]) -> None:
+    """A command line drawn from the grammar of a command obeys the rule."""
+    check([a.replace("{tmp}", str(tmp)) for a in args], tmp)
+
+
+def _rules(tmp: Path, edits, game: str) -> None:
+    """A Rules file with random bytes replaced, inserted or deleted obeys the rule under `play --rules`."""
+    path = tmp / "mutated.yaml"
+    path.write_bytes(_mutate(VALID_RULES, edits))
+    check(["play", game, "--rules", str(path), "--seed", "3", "--actions", "stand"], tmp)
+
+
+def _log(tmp: Path, source: Path, edits) -> None:
+    """A round log with random bytes replaced, inserted or deleted obeys the rule under `replay`."""
+    path = tmp / "mutated.jsonl"
+    path.write_bytes(_mutate(source.read_bytes(), edits))
+    check(["replay", str(path)], tmp)
+
+
+ARGV = st.one_of(_play(Path("{tmp}")), _others(Path("{tmp}")))
+RULE_EDITS = dict(edits=EDITS, game=st.sampled_from(sorted(GAMES)))
+LOG_EDITS = dict(source=st.sampled_from(SEED_LOGS), edits=EDITS)
+
+# the default run: 220 inputs
+test_argument_vectors = _fuzz(120, args=ARGV)(_argv)
+test_mutated_rules_files = _fuzz(40, **RULE_EDITS)(_rules)
+test_mutated_logs = _fuzz(60, **LOG_EDITS)(_log)
+# the long profile (pytest -m slow, make test-long): 2,200 inputs
+test_argument_vectors_long = _fuzz(1200, slow=True, args=ARGV)(_argv)
+test_mutated_rules_files_long = _fuzz(400, slow=True, **RULE_EDITS)(_rules)
+test_mutated_logs_long = _fuzz(600, slow=True, **LOG_EDITS)(_log)

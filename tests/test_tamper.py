@@ -1,0 +1,304 @@
+"""Tampered round logs: `replay` reports every edit (exit 1, cited, or exit 2, malformed).
+
+A real round is logged by `play --log` (a shuffled shoe from a seed, and a stacked one), then
+edited in one of the ways listed in TAMPERINGS. Three kinds of editor are tried:
+
+- a plain edit (a text editor, a disk error): the hash chain no longer matches — caught
+  whatever else the edit did;
+- a forger without the key who recomputes the plain SHA-256 chain: caught where the edit
+  makes the header lie about the shoe or breaks a rule the replay re-checks; a forgery that
+  is consistent throughout (a wager raised everywhere) is not, which is what the key is for;
+- with the operator's key configured: every edit is caught, the recomputed ones included.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.cli import main
+from pa_table_games.runtime.chain import seal
+
+KEY = b"operator key held by the casino"
+#: Edits a forger who recomputes the plain chain gets past: the round re-deals the same under them
+#: (a Rules payout this round never used, a shuffled shoe re-declared stacked) or they are consistent
+#: throughout (a wager raised in the header and every settlement); a downgrade to version 1 drops the chain.
+FORGEABLE_WITHOUT_KEY = {"wager raised everywhere", "rules: blackjack pays 2:1", "seed removed and marked stacked",
+                         "downgraded to version 1"}
+#: Edits of the hashes themselves: a recomputed chain undoes them.
+OF_THE_HASHES = {"header hash removed", "header hash altered"}
+
+
+def _play(tmp_path, name, *args, key=None):
+    path = tmp_path / f"{name}.jsonl"
+    env = {"PA_TABLE_GAMES_LOG_KEY": key.decode()} if key else {"PA_TABLE_GAMES_LOG_KEY": ""}
+    result = CliRunner(env=env).invoke(main, ["play", *args, "--log", str(path)])
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _settled(docs):
+    return [row for d in docs[1:] for row in d.get("settled", [])]
+
+
+def _first_card_event(docs):
+    return next(d for d in docs[1:] if d.get("cards"))
+
+
+# -- the tamperings: each edits the parsed log (header first) in place, or returns raw text ---------------
+def _swap_shoe(d):
+    d[0]["shoe"][2], d[0]["shoe"][3] = d[0]["shoe"][3], d[0]["shoe"][2]
+
+
+def _card_consistently(d):
+    old = d[0]["shoe"][1]
+    new = "AS" if old != "AS" else "KD"
+    d[0]["shoe"][1] = new
+    for e in d[1:]:
+        for m in e.get("cards", []):
+            if m["card"] == old:
+                m["card"] = new
+                return
+
+
+def _wager_everywhere(d):
+    for seat in d[0]["seats"].values():
+        seat["blackjack"] = seat["blackjack"] * 10
+    for row in _settled(d):
+        row["amount"], row["net"] = row["amount"] * 10, row["net"] * 10
+
+
+def _downgrade(d):
+    d[0]["version"] = 1
+    for key in ("stacked", "machine_sha256", "incomplete", "hash"):
+        d[0].pop(key, None)
+    for e in d[1:]:
+        e.pop("hash", None)
+
+
+def _raw_net_twice(d):
+    row = _settled(d)[0]
+    text = [json.dumps(x) for x in d]
+    at = next(i for i, x in enumerate(d) if row in x.get("settled", []))
+    text[at] = text[at].replace('"net": ', '"net": 999.0, "net": ', 1)
+    return text
+
+
+def _raw(pattern, replacement, line=0):
+    def edit(d):
+        text = [json.dumps(x) for x in d]
+        text[line] = re.sub(pattern, replacement, text[line], count=1)
+        return text
+    return edit
+
+
+def _event(at, edit):
+    def tamper(d):
+        edit(d[at])
+    return tamper
+
+
+def _set(**fields):
+    def tamper(d):
+        d[0].update(fields)
+    return tamper
+
+
+def _rules(**fields):
+    def tamper(d):
+        d[0]["rules"].update(fields)
+    return tamper
+
+
+def _seat_key(key):
+    def tamper(d):
+        d[0]["seats"][key] = dict(d[0]["seats"]["1"])
+    return tamper
+
+
+def _seat_key_renamed(key):
+    def tamper(d):
+        d[0]["seats"] = {key if k == "1" else k: v for k, v in d[0]["seats"].items()}
+    return tamper
+
+
+def _amount(value):
+    def tamper(d):
+        d[0]["seats"]["1"]["blackjack"] = value
+    return tamper
+
+
+def _settled_row(edit):
+    def tamper(d):
+        edit(_settled(d)[0])
+    return tamper
+
+
+def _events(edit):
+    def tamper(d):
+        d[1:] = edit(d[1:])
+    return tamper
+
+
+def _flip(section, name):
+    def tamper(d):
+        d[0][section][name] = not d[0][section][name]
+    return tamper
+
+
+SEEDED = {  # name -> edit of the seeded Blackjack log (two seats, seed 7)
+    "seed changed": _set(seed=8),
+    "seed removed (null)": _set(seed=None),
+    "seed removed and marked stacked": _set(seed=None, stacked=True),
+    "seed key deleted": lambda d: d[0].__delitem__("seed"),
+    "shoe: two cards swapped": _swap_shoe,
+    "shoe: a card changed in shoe and events": _card_consistently,
+    "undealt replaced by 300 AS": lambda d: d[0].update(undealt=["AS"] * 300),
+    "undealt truncated": lambda d: d[0].update(undealt=d[0]["undealt"][:-10]),
+    "undealt: one card added": lambda d: d[0]["undealt"].append("AS"),
+    "undealt: a joker added": lambda d: d[0]["undealt"].append("JK"),
+    "rules: decks 6 -> 8": _rules(decks=8),
+    "rules: blackjack pays 2:1": _rules(blackjack_pays="2:1"),
+    "rules: unknown option": _rules(splitting=True),
+    "rules: cover card depth 0": _rules(cover_card_depth_decks=0),
+    "rules: table maximum lowered below the wager": _rules(table_maximum=5),
+    "section unknown": _set(section="58 Pa. Code § 999.9"),
+    "section removed": lambda d: d[0].__delitem__("section"),
+    "game changed": _set(game="double-down-madness"),
+    "round option unknown": _set(options={"dealer_mood": "kind"}),
+    "round option of another game (misdeal)": _set(options={"misdeal": 2}),
+    "seat key '01' beside '1'": _seat_key("01"),
+    "seat key '¹'": _seat_key_renamed("¹"),
+    "seat key '-1'": _seat_key_renamed("-1"),
+    "seat key '1.0'": _seat_key_renamed("1.0"),
+    "seat key ' 1'": _seat_key_renamed(" 1"),
+    "seat 8 at a 7-position table": _seat_key("8"),
+    "wager NaN": _raw(r'"blackjack": 20(\.0)?', '"blackjack": NaN'),
+    "wager Infinity": _raw(r'"blackjack": 20(\.0)?', '"blackjack": Infinity'),
+    "wager 1e309": _raw(r'"blackjack": 20(\.0)?', '"blackjack": 1e309'),
+    "wager raised everywhere": _wager_everywhere,
+    "wager 0.001": _amount(0.001),
+    "wager above the table maximum": _amount(1e7),
+    "wager below the table minimum": _amount(0.5),
+    "marked stacked (shuffled shoe)": _set(stacked=True),
+    "downgraded to version 1": _downgrade,
+    "version 3": _set(version=3),
+    "machine_sha256 replaced": _set(machine_sha256="0" * 64),
+    "decision changed": lambda d: d[0]["actions"].__setitem__(0, "hit" if d[0]["actions"][0] != "hit" else "stand"),
+    "decision appended": lambda d: d[0]["actions"].append("stand"),
+    "decision removed": lambda d: d[0]["actions"].pop(),
+    "marked incomplete": _set(incomplete=True),
+    "shoe flag flipped": _flip("shoe_state", "batch_is_new"),
+    "header hash removed": lambda d: d[0].__delitem__("hash"),
+    "header hash altered": lambda d: d[0].update(hash=d[0]["hash"][:-4] + "0000"),
+    "event deleted": _events(lambda e: e[:3] + e[4:]),
+    "event duplicated": _events(lambda e: e[:3] + [copy.deepcopy(e[3])] + e[3:]),
+    "two events swapped": _events(lambda e: e[:2] + [e[3], e[2]] + e[4:]),
+    "last event removed": _events(lambda e: e[:-1]),
+    "event appended after the end": _events(lambda e: e + [dict(copy.deepcopy(e[-1]), seq=e[-1]["seq"] + 1)]),
+    "event seq changed": _event(2, lambda e: e.update(seq=e["seq"] + 5)),
+    "event trigger changed": _event(2, lambda e: e.update(trigger="hit")),
+    "event dest changed": _event(2, lambda e: e.update(dest="round_complete")),
+    "event cite changed": _event(2, lambda e: e.update(cite=["§ 633a.7(z)"])),
+    "event note added": _event(1, lambda e: e.update(notes=e.get("notes", []) + ["the dealer smiled"])),
+    "event card changed": lambda d: _first_card_event(d)["cards"][0].update(card="AS"),
+    "event card turned face down": lambda d: _first_card_event(d)["cards"][0].update(
+        face_up=not _first_card_event(d)["cards"][0]["face_up"]),
+    "settled net changed": _settled_row(lambda r: r.update(net=999.0)),
+    "settled net twice (duplicate key)": _raw_net_twice,
+    "settled outcome changed": _settled_row(lambda r: r.update(outcome="lose" if r["outcome"] == "win" else "win")),
+    "event unknown field": _event(1, lambda e: e.update(checksum="ok")),
+    "event nested 100 deep": _raw(r'"notes": \[', '"notes": ' + "[" * 100 + '"x"' + "]" * 99 + ", [", line=1),
+    "header moved to the end": lambda d: [json.dumps(x) for x in d[1:] + d[:1]],
+}
+STACKED = {  # name -> edit of the stacked Blackjack log
+    "stacked card changed in shoe and events": _card_consistently,
+    "stacked shoe: a joker": lambda d: d[0]["undealt"].append("JK"),
+    "stacked marked shuffled": _set(stacked=False),
+}
+TAMPERINGS = {**{("seeded", k): v for k, v in SEEDED.items()}, **{("stacked", k): v for k, v in STACKED.items()}}
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("logs")
+    seeded = ["blackjack", "--seed", "7", "--seat", "1:blackjack=20", "--seat", "2:blackjack=10",
+              "--actions", "stand,stand"]
+    stacked = ["blackjack", "--shoe", "2C TH 7S 9H KD 5C 4D 3S", "--seat", "1:blackjack=20", "--actions", "stand"]
+    return {("seeded", None): _play(folder, "seeded", *seeded), ("stacked", None): _play(folder, "stacked", *stacked),
+            ("seeded", KEY): _play(folder, "seeded_keyed", *seeded, key=KEY),
+            ("stacked", KEY): _play(folder, "stacked_keyed", *stacked, key=KEY)}
+
+
+def _replay(tmp_path, docs_or_lines, key=None):
+    lines = [x if isinstance(x, str) else json.dumps(x) for x in docs_or_lines]
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    env = {"PA_TABLE_GAMES_LOG_KEY": key.decode() if key else ""}
+    result = CliRunner(env=env).invoke(main, ["replay", str(path)])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code in (0, 1, 2)
+    if result.exit_code == 2:
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+    return result.exit_code
+
+
+def _tampered(logs, which, key, *, rechain_with):
+    kind, name = which
+    docs = copy.deepcopy(logs[kind, key])
+    lines = TAMPERINGS[which](docs)
+    if lines is None and rechain_with is not False:
+        seal(docs, docs[0].get("machine_sha256", ""), rechain_with)
+        if docs[0].get("version") == 1:
+            for d in docs:
+                d.pop("hash", None)
+    return lines if lines is not None else docs
+
+
+def test_the_untouched_logs_conform(logs, tmp_path):
+    """The logs the tamperings start from replay clean, with and without the key."""
+    for (kind, key), docs in logs.items():
+        assert _replay(tmp_path, docs, key) == 0, kind
+
+
+def test_sixty_two_kinds_of_tampering_are_listed():
+    assert len(TAMPERINGS) >= 62
+
+
+@pytest.mark.parametrize("which", sorted(TAMPERINGS), ids=lambda w: f"{w[0]}: {w[1]}")
+def test_a_plain_edit_is_caught(logs, tmp_path, which):
+    """An edit that leaves the hashes as they were: exit 1 or 2, never 'conforms' (a downgrade to
+    version 1 removes the chain rather than leaving it: see the forger)."""
+    code = _replay(tmp_path, _tampered(logs, which, None, rechain_with=False))
+    assert (code == 0) == (which[1] == "downgraded to version 1"), code
+
+
+@pytest.mark.parametrize("which", sorted(TAMPERINGS), ids=lambda w: f"{w[0]}: {w[1]}")
+def test_a_forger_who_recomputes_the_plain_chain(logs, tmp_path, which):
+    """Without a key, a recomputed chain is caught unless the forgery is consistent throughout."""
+    code = _replay(tmp_path, _tampered(logs, which, None, rechain_with=None))
+    assert (code == 0) == (which[1] in FORGEABLE_WITHOUT_KEY | OF_THE_HASHES), code
+    if which[1] == "machine_sha256 replaced":
+        assert code == 1  # reported: the round was played under another machine file
+
+
+@pytest.mark.parametrize("which", sorted(TAMPERINGS), ids=lambda w: f"{w[0]}: {w[1]}")
+def test_with_the_key_every_edit_is_caught(logs, tmp_path, which):
+    """With the operator's key, even a forger who recomputes the chain (without the key) is caught."""
+    if which[1] not in OF_THE_HASHES:
+        assert _replay(tmp_path, _tampered(logs, which, KEY, rechain_with=None), KEY) in (1, 2)
+        assert _replay(tmp_path, _tampered(logs, which, KEY, rechain_with=b"a guessed key"), KEY) in (1, 2)
+    assert _replay(tmp_path, _tampered(logs, which, KEY, rechain_with=False), KEY) in (1, 2)
+
+
+def test_keyed_log_without_the_key_and_with_another_key(logs, tmp_path):
+    """A keyed log is not verified without the key (exit 2, saying so), nor with another key."""
+    docs = logs["seeded", KEY]
+    assert _replay(tmp_path, docs) == 2
+    assert _replay(tmp_path, docs, b"another key") == 2
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(tmp_path / "tampered.jsonl")])
+    assert "set PA_TABLE_GAMES_LOG_KEY or give --key-file" in result.stderr
