@@ -75,6 +75,16 @@ class TestInsuranceAndPeek:
         rnd = play(BJ, "2C AH AS KD KC", actions=["even_money=yes"])
         assert rows(rnd) == [(1, BJ, 0, "even money", 10.0, "§ 633a.8")]
 
+    def test_633a_7_i_hand_paid_even_money_is_passed_not_closed_at_21(self):
+        """§ 633a.8, (i): a Blackjack paid even money and removed is passed over in the decisions; no
+        close_hand_at_21_or_over event is logged for it, and the next box decides."""
+        rnd = play(BJ, "2C AH 9S AS KD 8C 7C", {1: {BJ: 10}, 2: {BJ: 10}},
+                   actions=["even_money=yes", "insurance=no", "stand"])
+        assert "close_hand_at_21_or_over" not in triggers(rnd)
+        passed = event(rnd, "pass_hand_paid_even_money")
+        assert passed.cite == ("§ 633a.7(i)", "§ 633a.8") and passed.seq < event(rnd, "stand").seq
+        assert rows(rnd) == [(1, BJ, 0, "even money", 10.0, "§ 633a.8"), (2, BJ, 0, "lose", -10.0, "§ 633a.7(p)")]
+
     def test_blackjack_ties_dealer_blackjack(self):
         """(q): a declined even money Blackjack ties the dealer's Blackjack."""
         rnd = play(BJ, "2C AH AS KD KC", actions=["even_money=no"])
@@ -124,6 +134,13 @@ class TestDecisions:
         rnd = play(BJ, "2C AH 6S AD 7C 9S KD 5C", actions=["split"])
         assert sorted(rows(rnd)) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(2)"), (1, BJ, 1, "win", 10.0, "§ 633a.7(p)(2)")]
         assert triggers(rnd).count("close_split_ace_hand") + triggers(rnd).count("close_hand_at_21_or_over") == 2
+
+    def test_633a_7_i_split_ace_and_king_is_21_not_labelled_blackjack(self):
+        """§ 633a.11, (i): a split ace with a king is 21, paid 1 to 1; the event note does not call it a Blackjack."""
+        rnd = play(BJ, "2C AH 6S AD 7C 9S KD 5C", actions=["split"])
+        note = " ".join(event(rnd, "deal_second_card_to_split_hand").notes)
+        assert note == "seat 1 hand 1: AD KD (soft 21)" and "Blackjack" not in note
+        assert (1, BJ, 1, "win", 10.0, "§ 633a.7(p)(2)") in rows(rnd)
 
     def test_bust_and_dealer_does_not_draw(self):
         """(n): every player busted, so the dealer turns the hole card and draws nothing."""

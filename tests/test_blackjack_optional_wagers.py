@@ -45,18 +45,54 @@ def auto(rnd):
 
 class TestTiming:
     def test_optional_wagers_settle_after_hole_card_before_card_reader(self):
-        """(g): the steps follow the hole card, precede the card reader, in the order (g)(1)-(10)."""
+        """(g): one step per player follows the hole card and precedes the card reader; the player's wagers are
+        settled together in the order (g)(1)-(10). (Was one step per wager type: rewritten for the per-player pass.)"""
         seats = {1: {BJ: 10, "lucky_ladies": 5, "bet_the_set_21": 5, "house_money": 5}}
         rnd = play(BJ, one_box("KS", "KD", "9H", "7C"), seats, ["stand"])
         t = triggers(rnd)
-        assert t[5:9] == ["deal_hole_card", "settle_lucky_ladies", "settle_bet_the_set_21", "settle_house_money"]
-        assert t[9] == "read_hole_card"
+        assert t[5:7] == ["deal_hole_card", "settle_optional_wagers_of_next_player"]
+        assert t[7] == "read_hole_card"
+        assert [s.wager for s in event(rnd, "settle_optional_wagers_of_next_player").settled] == [
+            "lucky_ladies", "bet_the_set_21", "house_money"]
 
-    def test_each_wager_settled_from_the_dealers_right(self):
-        """(g): within a step, the box farthest to the dealer's right (highest seat) is settled first."""
+    def test_each_player_settled_from_the_dealers_right(self):
+        """(g): the player farthest to the dealer's right (highest seat) is settled first, in a step of its own.
+        (Was: both seats in one Bet the Set step; rewritten for the per-player pass.)"""
         seats = {1: {BJ: 10, "bet_the_set_21": 5}, 2: {BJ: 10, "bet_the_set_21": 5}}
         rnd = play(BJ, "2C 8S 9H 5D 8H 9C 7C TD", seats, ["stand", "stand"])
-        assert [s.seat for s in event(rnd, "settle_bet_the_set_21").settled] == [2, 1]
+        steps = [e for e in rnd.events if e.trigger == "settle_optional_wagers_of_next_player"]
+        assert [[s.seat for s in e.settled] for e in steps] == [[2], [1]]
+
+    def test_633a_7_g_one_pass_player_by_player(self):
+        """(g): "starting with the player farthest to the dealer's right ... settle the player's optional wagers":
+        three players with different wagers are settled player by player (seat 3, 2, 1), each player's wagers
+        together in (g)'s order, not one wager type across the table after another."""
+        seats = {1: {BJ: 10, "lucky_ladies": 5, "kings_bounty": 5},
+                 2: {BJ: 10, "match_the_dealer": 5, "bet_the_set_21": 5},
+                 3: {BJ: 10, "in_between": 5, "kings_bounty": 5}}
+        # burn, first cards 1-3, up card, second cards 1-3, hole card, the dealer's draw
+        rnd = play(BJ, "2C KS 9S 8C 9H QD 9D TD 7C 5S", seats, ["stand", "stand", "stand"])
+        order = [(s.seat, s.wager, s.cite) for e in rnd.events if e.trigger == "settle_optional_wagers_of_next_player"
+                 for s in e.settled]
+        assert order == [(3, "in_between", "§ 633a.7(g)(3)(i)"), (3, "kings_bounty", "§ 633a.7(g)(6)"),
+                         (2, "match_the_dealer", "§ 633a.7(g)(2)"), (2, "bet_the_set_21", "§ 633a.7(g)(5)"),
+                         (1, "lucky_ladies", "§ 633a.7(g)(1)"), (1, "kings_bounty", "§ 633a.7(g)(6)")]
+        assert [e.notes[0] for e in rnd.events if e.trigger == "settle_optional_wagers_of_next_player"] == [
+            "seat 3: optional wagers settled (in_between, kings_bounty)",
+            "seat 2: optional wagers settled (match_the_dealer, bet_the_set_21)",
+            "seat 1: optional wagers settled (lucky_ladies, kings_bounty)"]
+        assert [outcome(rnd, "match_the_dealer", 2)[0], outcome(rnd, "in_between", 3)[0]] == [
+            "unsuited+unsuited", "one_card_spread"]
+
+    def test_633a_7_g_deferred_settlements_keep_their_place(self):
+        """(g)(1), (g)(4), (g)(10)(i): in the per-player pass a deferred wager waits while the player's other wagers
+        are settled: two queens of hearts against a king are paid after the peek, after every other player's pass."""
+        seats = {1: {BJ: 10, "lucky_ladies": 5, "bet_the_set_21": 5}, 2: {BJ: 10, "lucky_ladies": 5}}
+        rnd = play(BJ, "2C QH KS KD QH QS 7C", seats, ["stand", "stand"])
+        steps = [[(s.seat, s.wager) for s in e.settled] for e in rnd.events
+                 if e.trigger == "settle_optional_wagers_of_next_player"]
+        assert steps == [[(2, "lucky_ladies")], [(1, "bet_the_set_21")]]
+        assert settled_by(rnd, "lucky_ladies", 1) == "pay_pair_after_peek"
 
     def test_no_optional_wager_no_step(self):
         """Without optional wagers the round goes from the hole card straight to (h)."""
@@ -72,14 +108,14 @@ class TestLuckyLadies:
         """(g)(1): table A pays 4, 9, 19, 125 to 1 on the initial two cards totalling 20; others lose."""
         rnd = play(BJ, one_box(p1, "9H", p2, "7C", "5D", "5C"), {1: {BJ: 10, "lucky_ladies": 5}}, ["stand"])
         assert outcome(rnd, "lucky_ladies") == (won, net, "§ 633a.7(g)(1)")
-        assert settled_by(rnd, "lucky_ladies") == "settle_lucky_ladies"
+        assert settled_by(rnd, "lucky_ladies") == "settle_optional_wagers_of_next_player"
 
     def test_queens_of_hearts_against_ten_paid_after_the_peek(self):
         """(g)(1)(i): two queens of hearts against a king are settled after the other Lucky Ladies
         wagers, after the peek finds no Blackjack, before any other card is dealt."""
         seats = {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "lucky_ladies": 5}}
         rnd = play(BJ, "2C QH KS KD QH QS 7C", seats, ["stand", "stand"])
-        assert [s.seat for s in event(rnd, "settle_lucky_ladies").settled] == [2]
+        assert [s.seat for s in event(rnd, "settle_optional_wagers_of_next_player").settled] == [2]
         assert outcome(rnd, "lucky_ladies") == ("queen_of_hearts_pair", 625.0, "§ 633a.7(g)(1)(i)")
         t = triggers(rnd)
         assert t.index("read_hole_card") < t.index("pay_pair_after_peek") < t.index("begin_player_decisions")
@@ -91,7 +127,7 @@ class TestLuckyLadies:
         assert [(s.wager, s.outcome, s.net, s.cite) for s in settled] == [
             (BJ, "lose", -10.0, "§ 633a.7(h)"),
             ("lucky_ladies", "queen_of_hearts_pair_dealer_blackjack", 5000.0, "§ 633a.7(g)(1)(ii)")]
-        assert "settle_lucky_ladies" not in triggers(rnd)
+        assert "settle_optional_wagers_of_next_player" not in triggers(rnd)
 
     def test_rules_select_pay_table_b(self):
         """A Rules choice of table B pays two queens of hearts 200 to 1."""
@@ -109,7 +145,7 @@ class TestMatchTheDealer:
         """(g)(2): each card of the up card's rank is paid (suited 11, unsuited 4); a king does not match a 10."""
         rnd = play(BJ, one_box(p1, up, p2, "7S", "5D", "5C"), {1: {BJ: 10, "match_the_dealer": 5}}, ["stand"])
         assert outcome(rnd, "match_the_dealer") == (won, net, "§ 633a.7(g)(2)")
-        assert settled_by(rnd, "match_the_dealer") == "settle_match_the_dealer"
+        assert settled_by(rnd, "match_the_dealer") == "settle_optional_wagers_of_next_player"
 
     def test_eight_decks_use_the_eight_deck_table(self):
         """With 8 decks and no table chosen, Match-the-Dealer pays 14 and 3 (the 8-deck table)."""
@@ -137,7 +173,7 @@ class TestRoyalMatch21:
         """(g)(4): a Royal Match pays 25 and a Suited Match 5 to 2 in the (g) step."""
         rnd = play(BJ, one_box(p1, "9D", p2, "8C", "5D"), {1: {BJ: 10, "royal_match_21": 5}}, ["stand"])
         assert outcome(rnd, "royal_match_21") == (won, net, "§ 633a.7(g)(4)")
-        assert settled_by(rnd, "royal_match_21") == "settle_royal_match_21"
+        assert settled_by(rnd, "royal_match_21") == "settle_optional_wagers_of_next_player"
 
     def test_royal_match_against_a_king_waits_for_the_hole_card_and_crown_treasure(self):
         """(g)(4): against a king up card it is settled once the hole card is turned, before the
@@ -146,7 +182,7 @@ class TestRoyalMatch21:
         assert outcome(rnd, "royal_match_21") == ("royal_match+crown_treasure_bonus", 5125.0, "§ 633a.7(g)(4)")
         t = triggers(rnd)
         assert t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card") < t.index("pay_winning_wagers")
-        assert "settle_royal_match_21" not in t
+        assert "settle_optional_wagers_of_next_player" not in t
 
     def test_crown_treasure_not_paid_when_not_offered(self):
         """(g)(4): the Crown Treasure Bonus is paid only if the certificate holder offers it."""
@@ -179,7 +215,7 @@ class TestKingsBounty:
         """(g)(6): table A, best first; against a 9 even two kings of spades are paid in the (g) step."""
         rnd = play(BJ, one_box(p1, "9D", p2, "8C", "5D"), {1: {BJ: 10, "kings_bounty": 5}}, ["stand"])
         assert outcome(rnd, "kings_bounty") == (won, net, "§ 633a.7(g)(6)")
-        assert settled_by(rnd, "kings_bounty") == "settle_kings_bounty"
+        assert settled_by(rnd, "kings_bounty") == "settle_optional_wagers_of_next_player"
 
     def test_kings_of_spades_against_ten_paid_after_the_peek(self):
         """(g)(6)(i): two kings of spades against a 10 are paid after the peek, before other cards."""
@@ -242,7 +278,7 @@ class TestStraightJackCollected:
         """(g)(9): without a two-card straight the Straight Jack Progressive Wager is collected at once."""
         rnd = play(BJ, one_box("9H", "7C", "2D", "TC"), {1: {BJ: 10, "straight_jack": 5}}, ["stand"])
         assert outcome(rnd, "straight_jack") == ("lose", -5.0, "§ 633a.7(g)(9)")
-        assert settled_by(rnd, "straight_jack") == "collect_straight_jack"
+        assert settled_by(rnd, "straight_jack") == "settle_optional_wagers_of_next_player"
 
 
 class TestHouseMoney:
@@ -257,7 +293,7 @@ class TestHouseMoney:
         rnd = play(BJ, one_box(p1, "7D", p2, "TC", "5C"), self.SEATS, actions)
         cite = "(g)(10)(ii)" if net > 0 else "(g)(10)"
         assert outcome(rnd, "house_money") == (won, net, f"§ 633a.7{cite}")
-        assert settled_by(rnd, "house_money") == "settle_house_money"
+        assert settled_by(rnd, "house_money") == "settle_optional_wagers_of_next_player"
 
     def test_added_payout_is_the_entire_wager_for_a_double(self):
         """(g)(10)(ii)(A)-(C): the added payout makes the Blackjack Wager 20; a Double Down matches 20."""
@@ -294,12 +330,12 @@ class TestHouseMoney:
         assert outcome(rnd, "house_money") == ("pair", 30.0, "§ 633a.7(g)(10)(i)(B)")
         t = triggers(rnd)
         assert t.index("read_hole_card") < t.index("pay_house_money_after_peek") < t.index("offer_house_money_choice")
-        assert "settle_house_money" not in t and row(rnd, BJ).amount == 40
+        assert "settle_optional_wagers_of_next_player" not in t and row(rnd, BJ).amount == 40
 
     def test_loser_against_ten_collected_in_g(self):
         """(g)(10): a losing House Money Wager is collected in (g) even against a 10."""
         rnd = play(BJ, one_box("8H", "TD", "4S", "7C"), self.SEATS, ["stand"])
-        assert settled_by(rnd, "house_money") == "settle_house_money"
+        assert settled_by(rnd, "house_money") == "settle_optional_wagers_of_next_player"
 
     def test_against_dealer_blackjack(self):
         """(g)(10)(i)(A): against a dealer Blackjack the winner is paid with the Blackjack Wager, no choice."""

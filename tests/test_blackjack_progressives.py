@@ -37,15 +37,15 @@ class TestBadBeat:
         r = row(rnd, "bad_beat")
         assert (r.outcome, r.net, r.cite) == ("player_20_beaten_by_21", 50.0, "§ 633a.7(o)(1)(ii)(C)")
         assert r.paid_off_table == 50.0 and off_table_total(rnd) == 50.0
-        assert settled_by(rnd, "bad_beat") == "settle_bad_beat"
-        assert "verify_bad_beat_payout" not in triggers(rnd)
+        assert settled_by(rnd, "bad_beat") == "settle_remaining_optional_wagers_of_next_player"
+        assert "verify_payouts_of_next_player" not in triggers(rnd)
 
     def test_twenty_beaten_by_dealer_blackjack_settled_after_h(self):
         """(h), (o)(1)(i): against a dealer Blackjack the Bad Beat is settled right after the Blackjack Wagers."""
         rnd = play(BJ, one_box("KS", "AC", "QD", "KH"), self.SEATS, ["insurance=no"])
         assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("player_20_beaten_by_blackjack", 250.0)
         t = triggers(rnd)
-        assert t.index("settle_dealer_blackjack") < t.index("settle_bad_beat") < t.index("discard_hands")
+        assert t.index("settle_dealer_blackjack") < t.index("settle_remaining_optional_wagers_of_next_player") < t.index("discard_hands")
 
     def test_jackpot_verified_by_floorperson_and_meter_reset(self):
         """(o)(1)(ii)(B): a Matched 20 beaten by a suited Blackjack wins the meter (10000.5), verified by a
@@ -53,9 +53,9 @@ class TestBadBeat:
         rnd = play(BJ, one_box("JD", "AS", "JD", "KS"), self.SEATS, ["insurance=no"])
         r = row(rnd, "bad_beat")
         assert (r.outcome, r.net, r.paid_off_table) == ("player_matched_20_beaten_by_suited_blackjack", 10000.5, 10000.5)
-        verify = event(rnd, "verify_bad_beat_payout")
-        assert verify.cite == ("§ 633a.7(o)(1)(ii)(B)",) and "floorperson verified" in verify.notes[0]
-        assert verify.seq < event(rnd, "settle_bad_beat").seq
+        verify = event(rnd, "verify_payouts_of_next_player")
+        assert "§ 633a.7(o)(1)(ii)(B)" in verify.cite and "floorperson verified the bad_beat payout" in verify.notes[0]
+        assert verify.seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
         assert rnd.table.meters["bad_beat"] == 10000
 
     def test_several_jackpot_winners_share_in_proportion_to_their_wagers(self):
@@ -105,7 +105,7 @@ class TestHitAndRun:
         rnd = play(BJ, one_box("9S", "KC", "8D", "AH"), self.SEATS)
         r = row(rnd, "hit_and_run")
         assert (r.outcome, r.net, r.cite) == ("dealer_blackjack", 10.0, "§ 633a.7(o)(2)(ii)(C)")
-        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_hit_and_run")
+        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_remaining_optional_wagers_of_next_player")
 
     def test_fourteen_in_five_cards_then_twenty_three_is_six_cards(self):
         """(o)(2)(i), the seed's example: 14 with five cards, then a card to 23: the busting sixth card counts."""
@@ -135,8 +135,8 @@ class TestHitAndRun:
         assert len(rnd.layout.dealer) == 10
         assert [(row(rnd, "hit_and_run", s).net, row(rnd, "hit_and_run", s).paid_off_table) for s in (1, 2)] == [
             (5000.5, 5000.5), (5000.5, 5000.5)]
-        assert "verify_hit_and_run_payout" in triggers(rnd)
-        notes = " ".join(event(rnd, "settle_hit_and_run").notes)
+        assert "verify_payouts_of_next_player" in triggers(rnd)
+        notes = " ".join(event(rnd, "settle_remaining_optional_wagers_of_next_player").notes)
         assert "not paid from the table inventory" in notes and "cards stay on the table" in notes
         assert rnd.table.meters["hit_and_run"] == 10000
 
@@ -145,7 +145,7 @@ class TestHitAndRun:
         rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "2D", "3D", "2H", "AC", "AD", "TC"), self.SEATS, ["stand"])
         r = row(rnd, "hit_and_run")
         assert (r.outcome, r.net, r.paid_off_table) == ("dealer_eight_cards", pytest.approx(1000.05), 0.0)
-        assert "verify_hit_and_run_payout" in triggers(rnd)
+        assert "verify_payouts_of_next_player" in triggers(rnd)
 
 
 class TestStraightJack:
@@ -162,8 +162,8 @@ class TestStraightJack:
         rnd = play(BJ, one_box("4H", "9C", "5S", "8D", *draws), self.SEATS, actions)
         r = row(rnd, "straight_jack")
         assert (r.outcome, r.net, r.cite) == (won, net, "§ 633a.7(o)(3)(ii)(C)")
-        assert settled_by(rnd, "straight_jack") == "settle_straight_jack"
-        assert "verify_straight_jack_payout" not in triggers(rnd)  # at most 51 for 1: no floorperson
+        assert settled_by(rnd, "straight_jack") == "settle_remaining_optional_wagers_of_next_player"
+        assert "verify_payouts_of_next_player" not in triggers(rnd)  # at most 51 for 1: no floorperson
 
     @pytest.mark.parametrize("cards, length", [
         ("4H 5S 6D", 3), ("4H 5S 3C 6D", 4), ("4H 5S 2C 3C", 2), ("4H 5S 6D 7C", 3),
@@ -183,13 +183,26 @@ class TestStraightJack:
         r = row(rnd, "straight_jack")
         assert (r.outcome, r.net) == ("five_card_straight", pytest.approx(1000.05))
         assert r.paid_off_table == pytest.approx(1000.05)
-        assert event(rnd, "verify_straight_jack_payout").seq < event(rnd, "settle_straight_jack").seq
+        assert event(rnd, "verify_payouts_of_next_player").seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
 
     def test_settled_after_a_dealer_blackjack(self):
         """(h), (o)(3): after a dealer Blackjack no card is dealt; the two-card straight is still paid."""
         rnd = play(BJ, one_box("4H", "KC", "5S", "AH"), self.SEATS)
         assert row(rnd, "straight_jack").outcome == "two_card_straight"
-        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_straight_jack")
+        assert triggers(rnd).index("settle_dealer_blackjack") < triggers(rnd).index("settle_remaining_optional_wagers_of_next_player")
+
+
+class TestRemainingOptionalWagers:
+    def test_633a_7_o_one_pass_player_by_player(self):
+        """(o): "starting with the player farthest to the dealer's right ... settle the remaining optional wagers":
+        seat 2's Bad Beat and Hit and Run, then seat 1's, one step per player (not all Bad Beat, then all Hit and
+        Run); a dealer Blackjack against a 19 and a 20 (burn, 9S TH, up KC, TD KS, hole AH)."""
+        seats = {1: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}, 2: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}}
+        rnd = play(BJ, "2C 9S TH KC TD KS AH", seats)
+        steps = [[(s.seat, s.wager) for s in e.settled] for e in rnd.events
+                 if e.trigger == "settle_remaining_optional_wagers_of_next_player"]
+        assert steps == [[(2, "bad_beat"), (2, "hit_and_run")], [(1, "bad_beat"), (1, "hit_and_run")]]
+        assert [row(rnd, "hit_and_run", seat).outcome for seat in (1, 2)] == ["dealer_blackjack", "dealer_blackjack"]
 
 
 class TestMeters:

@@ -17,7 +17,7 @@ called, and these must hold:
   guards hold fires. When a guarded transition F fires while a later guarded transition T
   out of the same state also holds, the file order must be intentional, which here means
   one of: F refines T (F's ``when`` and ``unless`` include T's: specific before general);
-  T still holds after F fired (F is a step *before* T, e.g. settling each optional wager in
+  T still holds after F fired (F is a step *before* T, e.g. settling each player's optional wagers in
   (g)'s order, not a choice *instead of* T); F and T do the same actions to the same state;
   or (state, F, T) is in ``ORDERED`` below with the regulation's reason. A guard of T that
   raises on a round where F holds counts as T not holding: T is only asked behind F
@@ -26,18 +26,21 @@ called, and these must hold:
 
 from __future__ import annotations
 
-from pa_table_games.machine.bound import holds
+import copy
 import functools
 from collections import Counter, deque
 
 import pytest
 
+from pa_table_games import Shoe
+from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.machine.bound import holds
 from pa_table_games.machine.registry import Registry
 
 from depth import depth
-from randomplay import random_rounds, snapshot
+from randomplay import ARGUMENTS, random_rounds, snapshot
 
 SAMPLED_ROUNDS = depth(50, 200)
 
@@ -52,7 +55,7 @@ ORDERED = {
     ("double-down-madness", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
         "§ 692.7(o) is the exception to (n): no card is drawn when no hand or Push 22 wager depends on it",
     ("double-down-madness", "player_decisions", "collect_busted_wager", "close_hand_at_21"):
-        "§ 692.7(l) (s)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
+        "§ 692.7(l) (o) (p)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_hand_at_21"):
         "§ 692.7(i): a Blackjack is paid at once, not merely closed at 21 under (l)(1)",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_initial_ace_hand"):
@@ -230,3 +233,76 @@ class TestSampledRounds:
         seen, spec = observed(name), load_game(name).spec
         assert spec.initial in seen.visited
         assert len(seen.visited) >= len(spec.states) // 2
+
+
+# -- every offered action can complete ---------------------------------------------------------------
+#: Random rounds per game in which every offered decision is tried on a copy of the round.
+OFFERED_ROUNDS = depth(40, 400)
+
+
+def _copy(rnd):
+    """An independent copy of ``rnd`` and its table (the game, machine and Rules are shared)."""
+    return copy.deepcopy(rnd, {id(rnd.game): rnd.game, id(rnd.spec): rnd.spec, id(rnd.rules): rnd.rules})
+
+
+class _Offers:
+    """Called before every step: each action ``legal_actions()`` offers is applied to a copy of the
+    round, and the copy advanced to the next decision; an action none of whose words completes is kept."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+        self.failed: list[str] = []
+
+    def __call__(self, rnd) -> None:
+        offered = rnd.legal_actions()
+        if offered:
+            self.decisions += 1
+        for action in offered:
+            expand = ARGUMENTS.get((rnd.game.info.name, action.name))
+            words = expand(rnd) if expand else [action.word]
+            errors = []
+            for word in words:
+                twin = _copy(rnd)
+                try:
+                    twin.act(word)
+                    twin.advance()
+                    break
+                except TableGamesError as err:
+                    errors.append(str(err))
+            else:
+                self.failed.append(f"{rnd.state}: {action.word} offered but cannot complete: {errors[0]}")
+
+
+def offered_actions_fail(name: str, rounds) -> _Offers:
+    offers = _Offers()
+    for rnd in rounds(offers):
+        pass
+    return offers
+
+
+class TestOfferedActionsComplete:
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_every_offered_action_completes_in_random_rounds(self, name):
+        """From every state the random rounds reach, every action the round offers can be applied and the
+        round advanced to its next decision (tried on a copy of the round)."""
+        offers = offered_actions_fail(name, lambda check: random_rounds(name, OFFERED_ROUNDS, seed=14, before_step=check))
+        assert offers.decisions > OFFERED_ROUNDS and offers.failed == []
+
+    def test_670a8_f_no_hand_is_offered_for_setting_after_a_misdeal(self):
+        """§ 670a.8(f): a 54-card stacked deck with a seventh card to one position (stub 11) offers no decision
+        the round cannot complete: the misdeal voids the round before any hand is set."""
+        hands = [f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK"] + ["JK", "2D"]
+        game = load_game("six-card-fortune-pai-gow")
+
+        def rounds(check):
+            for seat in (1, 3, 6, "dealer"):
+                rnd = game.new_round({1: {"six_card_fortune": 10}, 3: {"six_card_fortune": 5}},
+                                     shoe=Shoe.stacked(" ".join(hands)), options={"misdeal": seat, "start_number": 7})
+                while not rnd.is_over:
+                    check(rnd)
+                    if rnd.step() is None:
+                        rnd.act(rnd.legal_actions()[-1].word)
+                yield rnd
+
+        offers = offered_actions_fail("six-card-fortune-pai-gow", rounds)
+        assert offers.failed == [] and offers.decisions == 0

@@ -183,6 +183,20 @@ class TestStubIrregularities:
         assert rows(rnd) == [(2, MAIN, 0, "void", 0.0, "§ 670a.8(f)"), (1, MAIN, 0, "void", 0.0, "§ 670a.8(f)")]
         assert not rnd.table.removed and len(rnd.table.rack.cards()) == 53
 
+    def test_670a8_f_seven_cards_with_an_11_card_stub_is_a_misdeal(self):
+        """(d) (f): a 54-card stacked deck with a seventh card to seat 2 leaves 11 in the stub, yet seat 2 holds
+        seven cards: a misdeal, every hand void and every wager returned; no hand is offered for setting."""
+        shoe = deal(HANDS) + " 2D"  # one card more than the deck: the stub still counts 11 after the extra card
+        rnd = play(shoe, {1: {MAIN: 10}, 2: {MAIN: 10, "fortune_bonus": 5}}, misdeal=2, **SEAT_1_FIRST)
+        assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
+        assert rnd.state == "misdeal_void" and len(rnd.layout.stacks[2].cards) == 7
+        assert triggers(rnd)[-2:] == ["count_stub", "void_misdeal"]
+        assert event(rnd, "void_misdeal").cite == ("§ 670a.8(f)",)
+        assert "seat 2 7" in note_text(rnd, "void_misdeal")
+        assert rows(rnd) == [(2, MAIN, 0, "void", 0.0, "§ 670a.8(f)"), (2, "fortune_bonus", 0, "void", 0.0, "§ 670a.8(f)"),
+                             (1, MAIN, 0, "void", 0.0, "§ 670a.8(f)")]
+        assert "players_setting_hands" not in [e.dest for e in rnd.events]
+
     def test_dealer_dealt_five_cards_is_a_misdeal(self):
         """(f): the dealer skipped in the last round holds five cards and the stub is 12: a misdeal."""
         rnd = play(deal(HANDS), {1: {MAIN: 10}}, misdeal="dealer", misdeal_cards=5, **SEAT_1_FIRST)
@@ -271,16 +285,23 @@ class TestWagersAndRules:
             with pytest.raises(WagerError, match=match):
                 new_round(deal(HANDS), seats)
 
-    def test_fewer_positions_expect_a_longer_stub(self, tmp_path):
-        """(e): with five positions (a Rules file) the stub is 53 - 6 x 6 = 17 cards and 1-6 is the random range."""
+    @pytest.mark.parametrize("positions", [1, 5, 7])
+    def test_670a8_e_rules_positions_must_leave_an_11_card_stub(self, tmp_path, positions):
+        """(e): the stub is eleven; a Rules file whose positions deal to leave another count is refused at its line."""
         rules = tmp_path / "rules.yaml"
-        rules.write_text("positions: 5\nstarting_position_method: random_number\n")
-        game = load_game(GAME, str(rules))
-        hands = {k: v for k, v in HANDS.items() if k != "6"}
-        order = ["1", "2", "3", "4", "5", "dealer"]
-        shoe = " ".join(hands[spot].split()[turn] for turn in range(6) for spot in order) + " " + HANDS["6"] + " " + STUB
-        rnd = drive(game.new_round({1: {MAIN: 10}}, shoe=Shoe.stacked(shoe), options={"start_number": 6}),
-                    ["house_way"])
-        assert "stub: 17 cards (17 expected)" in note_text(rnd, "count_stub")
-        assert "random number (1-6) 6:" in note_text(rnd, "determine_starting_position")
+        rules.write_text(f"starting_position_method: random_number\npositions: {positions}\n")
+        stub = 53 - 6 * (positions + 1)
+        with pytest.raises(TableGamesError) as err:
+            load_game(GAME, str(rules))
+        message = str(err.value)
+        assert message.startswith(f"{rules}:2: positions {positions}:") and "\n" not in message
+        assert f"leave a {stub}-card stub" in message and "§ 670a.8(e) requires 11" in message
+
+    def test_670a8_e_six_positions_in_a_rules_file(self, tmp_path):
+        """(e): six positions, written out, is the table the text deals: the stub counts 11 and the round settles."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text("positions: 6\n")
+        rnd = drive(load_game(GAME, str(rules)).new_round({1: {MAIN: 10}}, shoe=Shoe.stacked(deal(HANDS)),
+                                                          options=dict(SEAT_1_FIRST)), ["house_way"])
+        assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
         assert rnd.state == "round_complete"

@@ -134,6 +134,13 @@ class Shoe:
         return cards
 
     # -- shuffling -----------------------------------------------------------------------
+    def refill(self, cards: list[Card]) -> None:
+        """Shuffle ``cards`` and place them behind the cards left, mid-round: the cover card set aside stays
+        aside and nothing else about the shoe changes (a house procedure when a shuffled shoe runs dry)."""
+        playing = list(cards)
+        self.rng.shuffle(playing)
+        self._cards[:0] = playing[::-1]
+
     def load(self, cards: list[Card]) -> None:
         """Shuffle ``cards`` (the cover card among them is re-placed) and put them in the shoe."""
         cover = [c for c in cards if c is COVER_CARD]

@@ -88,8 +88,15 @@ def load_rules(cls: type[R], path: str | Path | None) -> R:
 
 
 def rules_from_mapping(cls: type[R], doc: dict, file: str = "<rules>") -> R:
-    """Apply ``doc``'s options one at a time so an error names the option's line."""
+    """``doc``'s options applied together, so that a check across options (a cover card against the decks)
+    sees the whole file; when they fail, applied one at a time so that the error names the line of the
+    option that made the Rules invalid (reading the file from the top)."""
     fields = {f.name: f for f in attrs.fields(cls)}
+    if set(doc) <= set(fields):
+        try:
+            return attrs.evolve(cls(), **doc)
+        except (ValueError, TypeError):
+            pass  # found again below, with its line
     rules = cls()
     for key, value in doc.items():
         line = doc.line_of(key) if isinstance(doc, LineDict) else None

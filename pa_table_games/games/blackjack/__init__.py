@@ -6,7 +6,8 @@ from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.games.blackjack import (  # noqa: F401  (register the names)
-    actions, determinant, guards, house_money, optional_wagers, progressives)
+    actions, determinant, guards, house_money, optional_wagers, players_optional_wagers, progressives)
+from pa_table_games.games.blackjack.dealing_shoe import refuse_joker
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY
 from pa_table_games.games.blackjack.rules import BlackjackRules
@@ -55,9 +56,11 @@ def _check_optional_wagers_have_boxes(rnd) -> None:
 
 def new_layout(rnd) -> BlackjackLayout:
     """An empty layout, once every wager is placed: each optional wager needs a Blackjack Wager
-    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules."""
+    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules and hold
+    52-card decks only (no joker)."""
     if not rnd.wager_names.isdisjoint(OPTIONAL):
         _check_optional_wagers_have_boxes(rnd)
+    refuse_joker(rnd.shoe, "Blackjack", "§ 633a.2")
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")

@@ -1,6 +1,6 @@
 """Actions of § 633a.7: one procedural step each, named in the regulation's words.
 
-Actions are the only code that changes a round. They deal through ``rnd.draw`` and
+Actions are the only code that changes a round. They deal through ``dealing_shoe.deal`` (``rnd.draw``) and
 settle through ``rnd.settle`` so that every card and chip lands in the event log.
 """
 
@@ -15,6 +15,7 @@ from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_c
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome
 from pa_table_games.games.blackjack.registry import action
+from pa_table_games.games.blackjack.dealing_shoe import deal
 
 MAIN = "blackjack"
 
@@ -41,7 +42,7 @@ def burn_card_for_new_dealer(rnd) -> None:
 
 
 def _burn(rnd) -> None:
-    card = rnd.draw("discard rack", face_up=False)
+    card = deal(rnd, "discard rack", face_up=False)
     rnd.table.rack.place("burn card", [card])
 
 
@@ -81,26 +82,26 @@ def deal_first_card_to_each_box(rnd) -> None:
             continue
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
-        hand.add_card(rnd.draw(hand.label))
+        hand.add_card(deal(rnd, hand.label))
 
 
 @action("(f)(2)")
 def deal_dealer_up_card(rnd) -> None:
     """one card face up to the dealer"""
-    rnd.layout.dealer.append(rnd.draw("dealer"))
+    rnd.layout.dealer.append(deal(rnd, "dealer"))
 
 
 @action("(f)(3)")
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
     for hand in rnd.in_turn_order(rnd.layout.hands):
-        hand.add_card(rnd.draw(hand.label))
+        hand.add_card(deal(rnd, hand.label))
 
 
 @action("(f)(4)")
 def deal_hole_card(rnd) -> None:
     """a second card face down to the dealer: the hole card"""
-    rnd.layout.dealer.append(rnd.draw("dealer (hole card)", face_up=False))
+    rnd.layout.dealer.append(deal(rnd, "dealer (hole card)", face_up=False))
 
 
 # -- (h): insurance, even money and the peek ------------------------------------------------------
@@ -204,8 +205,8 @@ def announce_blackjack_and_leave_cards(rnd) -> None:
 def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.layout.acting_hand()
-    hand.add_card(rnd.draw(hand.label))
-    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}")
+    hand.add_card(deal(rnd, hand.label))
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}")  # a split ace and a king: 21
 
 
 @action("(i)(2)")
@@ -252,7 +253,7 @@ def split_pair(rnd) -> None:
     hand.from_split, hand.split_aces = True, aces
     lay.hands.insert(lay.acting + 1, new)
     rnd.note(f"{hand.label} and {new.label} split from a pair")
-    hand.add_card(rnd.draw(hand.label))
+    hand.add_card(deal(rnd, hand.label))
 
 
 @action("§ 633a.9")
@@ -284,7 +285,7 @@ def turn_hole_card(rnd) -> None:
 def deal_card_to_dealer(rnd) -> None:
     """deal the dealer an additional card face up and announce the total"""
     lay = rnd.layout
-    lay.dealer.append(rnd.draw("dealer"))
+    lay.dealer.append(deal(rnd, "dealer"))
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
 

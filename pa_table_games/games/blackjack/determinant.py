@@ -15,6 +15,7 @@ from pa_table_games.equipment.double_shoe import SIDE_OF_SUIT, SIDES, DoubleShoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.games.blackjack.dealing_shoe import deal
 
 
 @guard("(d)")
@@ -44,7 +45,7 @@ def draw_determinant_card(rnd) -> None:
     if side not in SIDES:
         raise TableGamesError(f"determinant_side must be {' or '.join(SIDES)}, not {side!r}")
     shoe.use_side(side)
-    shoe.determinant = rnd.draw(f"determinant card ({side} side)")
+    shoe.determinant = deal(rnd, f"determinant card ({side} side)")
     rnd.note(f"determinant card {shoe.determinant.code} from the {side} side: the round is dealt from the "
              f"{SIDE_OF_SUIT[shoe.determinant.suit]} side")
 

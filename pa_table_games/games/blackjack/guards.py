@@ -90,6 +90,12 @@ def blackjack_is_paid_at_once(rnd) -> bool:
             or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
 
 
+@guard("§ 633a.8")
+def acting_hand_was_paid_even_money(rnd) -> bool:
+    """the hand whose turn it is was already paid even money and its cards removed"""
+    return rnd.layout.acting_hand().settled
+
+
 @guard("§ 633a.11")
 def acting_hand_awaits_second_card(rnd) -> bool:
     """the hand whose turn it is is a split hand holding one card"""

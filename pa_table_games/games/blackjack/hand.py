@@ -49,8 +49,10 @@ def is_ten_value(card: Card) -> bool:
     return card.rank in TEN_VALUE
 
 
-def describe(cards: Sequence[Card]) -> str:
-    """``"AS 6H (soft 17)"``."""
+def describe(cards: Sequence[Card], blackjack: bool | None = None) -> str:
+    """``"AS 6H (soft 17)"``; ``blackjack`` says whether a two-card 21 is a Blackjack (not one from a split)."""
     value, soft = points(cards)
-    kind = "Blackjack" if is_blackjack(cards) else ("soft " if soft else "") + str(value)
+    if blackjack is None:
+        blackjack = is_blackjack(cards)
+    kind = "Blackjack" if blackjack else ("soft " if soft else "") + str(value)
     return f"{' '.join(c.code for c in cards)} ({kind})"

@@ -41,21 +41,18 @@ def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None
         lay.house_money_seats.append(wager.seat)
 
 
-# -- (g)(10): collect the losers, pay the winners against a 2-9 ---------------------------------------------
-@guard("(g)(10)", wager="house_money")
-def house_money_wagers_are_due(rnd) -> bool:
-    """a House Money Wager awaits settlement (a winner against an ace or 10-value up card waits for the peek)"""
-    return any(not _waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
+# -- (g)(10): collect the losers, pay the winners against a 2-9 (in the pass player by player) ------------------
+def due_at_first_cards(rnd, wager: Wager) -> bool:
+    """A House Money Wager the (g) pass settles now (a winner against an ace or 10-value up card waits for the peek)."""
+    return not _waits_for_peek(rnd, wager)
 
 
-@action(("(g)(10)", "(g)(10)(ii)"))
-def settle_house_money_wagers(rnd) -> None:
-    """collect each House Money Wager without a winning hand; against a 2-9 up card pay the winners"""
-    for wager in open_wagers(rnd, NAME):
-        if not _wins(rnd, wager):
-            rnd.settle(wager, "lose", -wager.amount, "(g)(10)")
-        elif not up_is_ace_or_ten(rnd):
-            _pay_winner(rnd, wager, "(g)(10)(ii)")
+def settle_at_first_cards(rnd, wager: Wager) -> None:
+    """(g)(10): collect a House Money Wager without a winning hand; against a 2-9 up card pay a winner ((ii))."""
+    if not _wins(rnd, wager):
+        rnd.settle(wager, "lose", -wager.amount, "(g)(10)")
+    else:
+        _pay_winner(rnd, wager, "(g)(10)(ii)")
 
 
 # -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------

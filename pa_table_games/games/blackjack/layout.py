@@ -90,6 +90,8 @@ class BlackjackLayout:
     house_money_payouts: dict[int, float] = field(factory=dict)
     # progressives, § 633a.7(o): payouts a floorperson verified; the table game system's picks
     verified: set[tuple[int, str]] = field(factory=set)
+    settled_in_o: set[tuple[int, str]] = field(factory=set)  # (seat, wager) settled by (o) this round
+    paid_from_meter: dict[str, float] = field(factory=dict)  # shares paid, taken off the meter at the end
     magic_card: Card | None = None
     lucky_player: int | None = None
 

@@ -1,14 +1,15 @@
 """The optional wagers settled on the first cards: 58 Pa. Code § 633a.7(g)(1)-(9).
 
 Right after the second cards, before any other card or the card reader, the dealer settles
-the optional wagers from the dealer's right (highest seat first). Each wager is one step of
-the machine, in the order of (g)(1)-(10), so that (g)(1)'s "settled after all other Twenty
-Point Bonus Wagers" holds. Outcomes come from the pure classifiers in :mod:`.first_cards`
-and odds from the Rules' pay tables. Three settlements wait for the dealer's hand:
+"the player's optional wagers" starting with the player farthest to the dealer's right: one
+pass, player by player, each player's wagers together in the order (g)(1)-(10) lists them
+(the pass is in :mod:`.players_optional_wagers`). Outcomes come from the pure classifiers in
+:mod:`.first_cards` and odds from the Rules' pay tables. Three settlements wait, as (g) says:
 
 - two queens of hearts (Lucky Ladies, (g)(1)) or two kings of spades (King's Bounty, (g)(6))
-  against an ace or 10-value up card: paid after the peek when the dealer has no Blackjack
-  ((i)), or together with the Blackjack Wager when the dealer has one ((ii));
+  against an ace or 10-value up card, "after all other" such wagers: paid after the peek when
+  the dealer has no Blackjack ((i)), or together with the Blackjack Wager when the dealer has
+  one ((ii));
 - a Royal Match against a king or queen up card (Royal Match 21, (g)(4)): settled once the
   hole card is exposed, before the Blackjack Wager, with the Crown Treasure Bonus when the
   dealer also holds a Royal Match.
@@ -117,134 +118,26 @@ def awaits_hole_card(rnd, wager: Wager) -> bool:
             and not rnd.layout.hole_card_turned and fc.is_royal_match(player_cards(rnd, wager.seat)))
 
 
-def due_now(rnd, name: str) -> list[Wager]:
-    """Open ``name`` wagers the (g) step settles now (the waiting ones excepted)."""
-    if name not in rnd.wager_names:
-        return []
-    return [w for w in open_wagers(rnd, name) if not awaits_peek(rnd, w) and not awaits_hole_card(rnd, w)]
+# -- (g)(1)-(9): one wager at a time, for the pass player by player ------------------------------------------
+def straight_jack_lacks_straight(rnd, wager: Wager) -> bool:
+    """(g)(9): a Straight Jack Progressive Wager whose initial two cards are not a two-card straight."""
+    return not fc.is_two_card_straight(player_cards(rnd, wager.seat))
 
 
-# -- (g)(1)-(8): guards and actions ---------------------------------------------------------------------
-@guard("(g)(1)", wager="lucky_ladies")
-def lucky_ladies_wagers_are_due(rnd) -> bool:
-    """a Lucky Ladies Twenty Point Bonus Wager awaits settlement (two queens of hearts against an ace or 10 wait)"""
-    return bool(due_now(rnd, "lucky_ladies"))
+def due_at_first_cards(rnd, wager: Wager) -> bool:
+    """An open (g)(1)-(9) wager the (g) pass settles now: the waiting ones excepted, and of the Straight Jack
+    Progressive Wagers only those without a two-card straight (the rest are settled in (o)(3))."""
+    if wager.name == "straight_jack":
+        return straight_jack_lacks_straight(rnd, wager)
+    return not awaits_peek(rnd, wager) and not awaits_hole_card(rnd, wager)
 
 
-@action(("(g)(1)", "§ 633a.13"))
-def settle_lucky_ladies_wagers(rnd) -> None:
-    """pay each Twenty Point Bonus Wager whose initial two cards total 20 and collect the rest"""
-    for wager in due_now(rnd, "lucky_ladies"):
-        settle_on_first_cards(rnd, wager, "(g)(1)")
-
-
-@guard("(g)(2)", wager="match_the_dealer")
-def match_the_dealer_wagers_are_due(rnd) -> bool:
-    """a Match-the-Dealer Wager awaits settlement"""
-    return bool(due_now(rnd, "match_the_dealer"))
-
-
-@action("(g)(2)")
-def settle_match_the_dealer_wagers(rnd) -> None:
-    """pay each matching card of the rank of the up card (a 10-value card matches only its own rank)"""
-    for wager in due_now(rnd, "match_the_dealer"):
-        settle_on_first_cards(rnd, wager, "(g)(2)")
-
-
-@guard("(g)(3)", wager="in_between")
-def in_between_wagers_are_due(rnd) -> bool:
-    """an In Between Wager awaits settlement"""
-    return bool(due_now(rnd, "in_between"))
-
-
-@action(("(g)(3)", "(g)(3)(i)", "(g)(3)(ii)"))
-def settle_in_between_wagers(rnd) -> None:
-    """pay by the card spread when the up card falls between the initial two cards, or a Triple Match"""
-    for wager in due_now(rnd, "in_between"):
-        settle_on_first_cards(rnd, wager, "(g)(3)")
-
-
-@guard("(g)(4)", wager="royal_match_21")
-def royal_match_21_wagers_are_due(rnd) -> bool:
-    """a Royal Match 21 Wager awaits settlement (a Royal Match against a king or queen waits for the hole card)"""
-    return bool(due_now(rnd, "royal_match_21"))
-
-
-@action("(g)(4)")
-def settle_royal_match_21_wagers(rnd) -> None:
-    """pay each Suited Match or Royal Match and collect the rest"""
-    for wager in due_now(rnd, "royal_match_21"):
-        settle_on_first_cards(rnd, wager, "(g)(4)")
-
-
-@guard("(g)(5)", wager="bet_the_set_21")
-def bet_the_set_21_wagers_are_due(rnd) -> bool:
-    """a Bet the Set 21 Wager awaits settlement"""
-    return bool(due_now(rnd, "bet_the_set_21"))
-
-
-@action("(g)(5)")
-def settle_bet_the_set_21_wagers(rnd) -> None:
-    """pay each pair or suited pair of the same rank and collect the rest"""
-    for wager in due_now(rnd, "bet_the_set_21"):
-        settle_on_first_cards(rnd, wager, "(g)(5)")
-
-
-@guard("(g)(6)", wager="kings_bounty")
-def kings_bounty_wagers_are_due(rnd) -> bool:
-    """a King's Bounty Wager awaits settlement (two kings of spades against an ace or 10 wait)"""
-    return bool(due_now(rnd, "kings_bounty"))
-
-
-@action("(g)(6)")
-def settle_kings_bounty_wagers(rnd) -> None:
-    """pay each King's Bounty Wager whose initial two cards total 20 and collect the rest"""
-    for wager in due_now(rnd, "kings_bounty"):
-        settle_on_first_cards(rnd, wager, "(g)(6)")
-
-
-@guard("(g)(7)", wager="super_match")
-def super_match_wagers_are_due(rnd) -> bool:
-    """a Super Match Wager at a Blackjack Switch table awaits settlement"""
-    return bool(due_now(rnd, "super_match"))
-
-
-@action("(g)(7)")
-def settle_super_match_wagers(rnd) -> None:
-    """pay a pair, three-of-a-kind, two pair or four-of-a-kind in the player's initial four cards"""
-    for wager in due_now(rnd, "super_match"):
-        settle_on_first_cards(rnd, wager, "(g)(7)")
-
-
-@guard("(g)(8)", wager="three_card_poker")
-def three_card_poker_wagers_are_due(rnd) -> bool:
-    """a Three Card Poker Wager awaits settlement"""
-    return bool(due_now(rnd, "three_card_poker"))
-
-
-@action("(g)(8)")
-def settle_three_card_poker_wagers(rnd) -> None:
-    """pay a straight flush, three-of-a-kind, straight or flush of the up card and the initial two cards"""
-    for wager in due_now(rnd, "three_card_poker"):
-        settle_on_first_cards(rnd, wager, "(g)(8)")
-
-
-# -- (g)(9): Straight Jack without a two-card straight -----------------------------------------------------
-def straight_jack_losers(rnd) -> list[Wager]:
-    return [w for w in open_wagers(rnd, "straight_jack") if not fc.is_two_card_straight(player_cards(rnd, w.seat))]
-
-
-@guard("(g)(9)", wager="straight_jack")
-def straight_jack_wager_lacks_two_card_straight(rnd) -> bool:
-    """a player's Straight Jack Progressive Wager has initial two cards that are not a two-card straight"""
-    return bool(straight_jack_losers(rnd))
-
-
-@action("(g)(9)")
-def collect_straight_jack_wagers_without_straight(rnd) -> None:
-    """collect each Straight Jack Progressive Wager whose initial two cards are not a two-card straight"""
-    for wager in straight_jack_losers(rnd):
+def settle_at_first_cards(rnd, wager: Wager) -> None:
+    """Settle one due (g)(1)-(9) wager: paid by its pay table or collected, citing its paragraph."""
+    if wager.name == "straight_jack":
         rnd.settle(wager, "lose", -wager.amount, "(g)(9)")
+    else:
+        settle_on_first_cards(rnd, wager, CITES[wager.name])
 
 
 # -- the settlements that wait ---------------------------------------------------------------------------
@@ -260,11 +153,12 @@ def pair_awaits_peek(rnd) -> bool:
 
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))
 def pay_pair_before_other_cards(rnd) -> None:
-    """the hole card gives no Blackjack: pay two queens of hearts, then two kings of spades, before other cards"""
-    for wager in _waiting(rnd, "lucky_ladies"):
-        settle_on_first_cards(rnd, wager, "(g)(1)(i)")
-    for wager in _waiting(rnd, "kings_bounty"):
-        settle_on_first_cards(rnd, wager, "(g)(6)(i)")
+    """the hole card gives no Blackjack: pay two queens of hearts and two kings of spades before other cards,
+    player by player from the dealer's right"""
+    cites = {"lucky_ladies": "(g)(1)(i)", "kings_bounty": "(g)(6)(i)"}
+    waiting = _waiting(rnd, "lucky_ladies") + _waiting(rnd, "kings_bounty")
+    for wager in sorted(waiting, key=lambda w: -w.seat):  # stable: a player's (g)(1) before its (g)(6)
+        settle_on_first_cards(rnd, wager, cites[wager.name])
 
 
 @guard("(g)(4)", wager="royal_match_21")

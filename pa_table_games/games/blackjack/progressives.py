@@ -1,14 +1,16 @@
 """The progressive wagers settled after the dealer's hand: 58 Pa. Code § 633a.7(o) (and (h)).
 
-Bad Beat (o)(1), Hit and Run (o)(2) and Straight Jack (o)(3) are settled after all cards are
-dealt, from the dealer's right, one wager after the other; after a dealer Blackjack, Bad Beat
-and Hit and Run are settled with the Blackjack Wagers ((h)), and Straight Jack with them.
+Bad Beat (o)(1), Hit and Run (o)(2) and Straight Jack (o)(3) are "the remaining optional
+wagers" settled after all cards are dealt: one pass, player by player from the dealer's right,
+each player's in (o)'s order; after a dealer Blackjack, with the Blackjack Wagers ((h)), the
+same pass follows its settlement.
 
 Each progressive has a meter on the table, kept across rounds: each wager adds the Rules'
 rate of progression when the cards are dealt, and a prize quoted as a share of the meter is
 paid from it (a 100% jackpot resets it to the Rules' reset amount). Before any payout of
 100 for 1 or more (Bad Beat, Straight Jack) or 200 for 1 or more (Hit and Run) a floorperson
-verifies it, as a step of its own. Who is paid off the table inventory:
+verifies it, as a step of its own in that player's turn. The meter loses the paid shares once
+the round's last wager of it is settled, so every winner's share is taken from the same meter. Who is paid off the table inventory:
 
 - Bad Beat: every payout is credited to the player's game account ((o)(1)(ii)(C));
 - Hit and Run: a 100% jackpot ((o)(2)(ii)(C));
@@ -90,10 +92,20 @@ def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     return result
 
 
+def _in_o(rnd, name: str) -> list[Wager]:
+    """The ``name`` wagers (o) settles: open, or settled by (o) already this round, from the dealer's right."""
+    done = rnd.layout.settled_in_o
+    return sorted((w for w in rnd.wagers if w.name == name and (not w.settled or (w.seat, name) in done)),
+                  key=lambda w: -w.seat)
+
+
 def payouts(rnd, name: str) -> list[Payout]:
-    """How each open ``name`` wager is settled now, from the dealer's right (pure)."""
+    """How each ``name`` wager of (o) is settled, from the dealer's right (pure). Shares of a 100% jackpot are
+    taken over every winner of the round and from the meter as (o) began (it changes once all are settled)."""
     table = rnd.rules.pay_table(name)  # first, as ever: a bad pay table choice is an error even with no wager
-    wagers = open_wagers(rnd, name)
+    if name not in rnd.wager_names:
+        return []
+    wagers = _in_o(rnd, name)
     if not wagers:
         return []
     spec, pot = PROGRESSIVES[name], meter(rnd, name)
@@ -122,34 +134,35 @@ def payouts(rnd, name: str) -> list[Payout]:
     return result
 
 
-def _unverified(rnd, name: str) -> list[Payout]:
+def _open_payouts(rnd, name: str, seat: int) -> list[Payout]:
+    return [p for p in payouts(rnd, name) if p.wager.seat == seat and not p.wager.settled]
+
+
+def _unverified(rnd, name: str, seat: int) -> list[Payout]:
     floor = PROGRESSIVES[name].floorperson_at
-    return [p for p in payouts(rnd, name) if p.net > 0 and p.for_one >= floor
-            and (p.wager.seat, name) not in rnd.layout.verified]
+    return [p for p in _open_payouts(rnd, name, seat) if p.net > 0 and p.for_one >= floor
+            and (seat, name) not in rnd.layout.verified]
 
 
-def _verify(rnd, name: str) -> None:
-    for p in _unverified(rnd, name):
-        rnd.layout.verified.add((p.wager.seat, name))
-        rnd.note(f"seat {p.wager.seat}: a floorperson verified the {name} payout of {p.net:g} "
-                 f"({p.for_one:g} for 1)")
-
-
-def _settle(rnd, name: str) -> None:
-    spec, pot = PROGRESSIVES[name], meter(rnd, name)
-    paid = 0.0
-    for p in payouts(rnd, name):
+def _settle(rnd, name: str, seat: int) -> None:
+    """Settle ``seat``'s open ``name`` wager; once the last of the round is settled, take the paid shares off the meter."""
+    spec, lay = PROGRESSIVES[name], rnd.layout
+    for p in _open_payouts(rnd, name, seat):
+        lay.settled_in_o.add((seat, name))
         if p.net < 0:
             rnd.settle(p.wager, "lose", p.net, f"{spec.cite}(i)")
             continue
-        rnd.note(f"seat {p.wager.seat}: the dealer verified the winning hand ({rnd.spec.cite_text(spec.cite + '(ii)(A)')})")
+        rnd.note(f"seat {seat}: the dealer verified the winning hand ({rnd.spec.cite_text(spec.cite + '(ii)(A)')})")
         rnd.settle(p.wager, p.outcome, p.net, f"{spec.cite}(ii)(C)", off_table=p.off_table)
-        paid += p.from_meter
+        lay.paid_from_meter[name] = lay.paid_from_meter.get(name, 0.0) + p.from_meter
         if p.off_table and name != "bad_beat":
-            rnd.note(f"seat {p.wager.seat}: {p.off_table:g} is not paid from the table inventory; the cards "
+            rnd.note(f"seat {seat}: {p.off_table:g} is not paid from the table inventory; the cards "
                      "stay on the table until the documentation is completed")
-    if paid:
+    paid = lay.paid_from_meter.get(name, 0.0)
+    if paid and not open_wagers(rnd, name):
+        pot = meter(rnd, name)
         rnd.table.meters[name] = max(pot - paid, rnd.rules.progressive_reset)
+        lay.paid_from_meter[name] = 0.0
         rnd.note(f"{name} meter: {pot:g} -> {rnd.table.meters[name]:g}")
 
 
@@ -181,80 +194,47 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
         rnd.note(f"table game system: Lucky Player position {lay.lucky_player}")
 
 
-# -- (o)(1) Bad Beat ------------------------------------------------------------------------------------------
-@guard("(o)(1)(ii)(B)", wager="bad_beat")
-def bad_beat_payout_awaits_floorperson(rnd) -> bool:
-    """a Bad Beat Progressive payout of 100 for 1 or more has not been verified by a floorperson"""
-    return bool(_unverified(rnd, "bad_beat"))
+# -- (o): the remaining optional wagers, player by player from the dealer's right -----------------------------
+def next_player(rnd) -> int | None:
+    """The player farthest to the dealer's right with a progressive wager still open (None: none is)."""
+    if rnd.wager_names.isdisjoint(PROGRESSIVES):  # no progressive wager placed (most rounds)
+        return None
+    seats = [w.seat for w in rnd.wagers if w.name in PROGRESSIVES and not w.settled]
+    return max(seats) if seats else None
 
 
-@action("(o)(1)(ii)(B)")
-def have_floorperson_verify_bad_beat_payout(rnd) -> None:
-    """have a floorperson or above verify each Bad Beat Progressive payout of 100 for 1 or more"""
-    _verify(rnd, "bad_beat")
+@guard(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
+def next_players_payout_awaits_floorperson(rnd) -> bool:
+    """the next player's Bad Beat or Straight Jack payout of 100 for 1 or more, or Hit and Run payout of 200 for 1
+    or more, has not been verified by a floorperson"""
+    seat = next_player(rnd)
+    return seat is not None and any(_unverified(rnd, name, seat) for name in PROGRESSIVES)
 
 
-@guard("(o)(1)", wager="bad_beat")
-def bad_beat_wagers_remain(rnd) -> bool:
-    """a Bad Beat Progressive Wager has not been settled"""
-    return bool(open_wagers(rnd, "bad_beat"))
+@action(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
+def have_floorperson_verify_next_players_payouts(rnd) -> None:
+    """have a floorperson or above verify each such payout of the next player"""
+    seat = next_player(rnd)
+    for name in PROGRESSIVES:
+        for p in _unverified(rnd, name, seat):
+            rnd.layout.verified.add((seat, name))
+            rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {p.net:g} ({p.for_one:g} for 1)")
 
 
-@action(("(o)(1)(i)", "(o)(1)(ii)(A)", "(o)(1)(ii)(C)"))
-def settle_bad_beat_wagers(rnd) -> None:
-    """credit each winning Bad Beat Progressive Wager and bonus to the player's game account; collect the rest"""
-    _settle(rnd, "bad_beat")
+@guard("(o)")
+def remaining_optional_wagers_are_open(rnd) -> bool:
+    """a player's Bad Beat, Hit and Run or Straight Jack Progressive Wager has not been settled"""
+    return next_player(rnd) is not None
 
 
-# -- (o)(2) Hit and Run ---------------------------------------------------------------------------------------
-@guard("(o)(2)(ii)(B)", wager="hit_and_run")
-def hit_and_run_payout_awaits_floorperson(rnd) -> bool:
-    """a Hit and Run Progressive payout of 200 for 1 or more has not been verified by a floorperson"""
-    return bool(_unverified(rnd, "hit_and_run"))
-
-
-@action("(o)(2)(ii)(B)")
-def have_floorperson_verify_hit_and_run_payout(rnd) -> None:
-    """have a floorperson or above verify each Hit and Run Progressive payout of 200 for 1 or more"""
-    _verify(rnd, "hit_and_run")
-
-
-@guard("(o)(2)", wager="hit_and_run")
-def hit_and_run_wagers_remain(rnd) -> bool:
-    """a Hit and Run Progressive Wager has not been settled"""
-    return bool(open_wagers(rnd, "hit_and_run"))
-
-
-@action(("(o)(2)(i)", "(o)(2)(ii)(A)", "(o)(2)(ii)(C)"))
-def settle_hit_and_run_wagers(rnd) -> None:
-    """pay each Hit and Run Progressive Wager on a dealer Blackjack or five or more dealer cards; collect the rest"""
-    _settle(rnd, "hit_and_run")
-
-
-# -- (o)(3) Straight Jack -------------------------------------------------------------------------------------
-@guard("(o)(3)(ii)(B)", wager="straight_jack")
-def straight_jack_payout_awaits_floorperson(rnd) -> bool:
-    """a Straight Jack Progressive payout of 100 for 1 or more has not been verified by a floorperson"""
-    return bool(_unverified(rnd, "straight_jack"))
-
-
-@action("(o)(3)(ii)(B)")
-def have_floorperson_verify_straight_jack_payout(rnd) -> None:
-    """have a floorperson or above verify each Straight Jack Progressive payout of 100 for 1 or more"""
-    _verify(rnd, "straight_jack")
-
-
-@guard("(o)(3)", wager="straight_jack")
-def straight_jack_wagers_remain(rnd) -> bool:
-    """a Straight Jack Progressive Wager has not been settled"""
-    return bool(open_wagers(rnd, "straight_jack"))
-
-
-@action(("(o)(3)(i)", "(o)(3)(i)(A)", "(o)(3)(i)(B)", "(o)(3)(i)(C)", "(o)(3)(i)(D)",
-         "(o)(3)(ii)(A)", "(o)(3)(ii)(C)"))
-def settle_straight_jack_wagers(rnd) -> None:
-    """pay each two-card straight by the cards that extend it without passing 21"""
-    _settle(rnd, "straight_jack")
+@action(("(o)", "(o)(1)(i)", "(o)(1)(ii)(A)", "(o)(1)(ii)(C)", "(o)(2)(i)", "(o)(2)(ii)(A)", "(o)(2)(ii)(C)",
+         "(o)(3)(i)", "(o)(3)(i)(A)", "(o)(3)(i)(B)", "(o)(3)(i)(C)", "(o)(3)(i)(D)", "(o)(3)(ii)(A)",
+         "(o)(3)(ii)(C)"))
+def settle_remaining_optional_wagers_of_next_player(rnd) -> None:
+    """settle the next player's Bad Beat, Hit and Run and Straight Jack Progressive Wagers, in (o)'s order"""
+    seat = next_player(rnd)
+    for name in PROGRESSIVES:  # (o)(1), (o)(2), (o)(3)
+        _settle(rnd, name, seat)
 
 
 # -- (n): does the dealer's hand still decide a progressive? --------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from pa_table_games.errors import RulesFileError
+from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
 from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
 from pa_table_games.runtime.paytables import PayTable
 from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
@@ -25,7 +26,8 @@ class BlackjackRules:
     positions: int = option(7, "§ 633a.2", "betting positions; seat 1 is farthest to the dealer's left (default 7)", whole(1, 9))
     shuffle: str = option("cover_card", "(e)", "cover_card: reshuffle after the cover card appears; every_round: "
                           "reshuffle after every round (a continuous shuffle)", one_of("cover_card", "every_round"))
-    cover_card_depth_decks: float = option(1.5, "§ 633a.5", "decks left behind the cover card (default 1.5; § 633a.5 not available)", number(0, 12))
+    cover_card_depth_decks: float | None = option(None, "§ 633a.5", "decks left behind the cover card (default: a quarter "
+                                                  "of the shoe, 1.5 of 6 decks; § 633a.5 not available)", depth_or_none)
     blackjack_pays: str = option("3:2", "§ 633a.13(a)", "a player Blackjack pays (default 3 to 2; § 633a.13 not available)", is_odds)
     blackjack_vs_ace_or_ten: str = option(
         "pay_at_once", "(i)(1)(ii)", "pay_at_once ((i)(1)(ii)(A)) or pay_after_hole_card ((i)(1)(ii)(B)) "
@@ -65,8 +67,10 @@ class BlackjackRules:
     table_maximum: float = table_maximum_option()
 
     def __attrs_post_init__(self) -> None:
-        """(o)(1)(i): an any-20 Bad Beat prize needs a pay table that has one; refused when the Rules are made,
-        as a ValueError so that a Rules file names the line that made the choice."""
+        """Cross-checks, refused when the Rules are made, as a ValueError so that a Rules file names the line
+        that made the choice: the cover card lies in the shoe (each side of a double shoe) with one full deal
+        in front of it (§ 633a.5, (e)); (o)(1)(i): an any-20 Bad Beat prize needs a pay table that has one."""
+        check_cover_card(self.decks, self.cover_card_depth_decks, self.positions, "§ 633a.7(e)")
         if self.bad_beat_any_20:
             try:
                 pay_table_for(self, "bad_beat")
@@ -87,4 +91,4 @@ class BlackjackRules:
 
     @property
     def cover_depth_cards(self) -> int:
-        return round(self.cover_card_depth_decks * 52)
+        return cover_depth_cards(self.decks, self.cover_card_depth_decks)

@@ -1,13 +1,15 @@
 """Actions of § 692.7: one procedural step each, named in the regulation's words.
 
-Actions are the only code that changes a round. They deal through ``rnd.draw`` and
+Actions are the only code that changes a round. They deal through ``dealing_shoe.deal`` (``rnd.draw``) and
 settle through ``rnd.settle`` so every card and chip lands in the event log. Blackjack's
 actions that do the same step are registered here again under this section's cites.
 
 Decisions where § 692.7 is silent (REFERENCE.md defaults):
 - a busted hand's wager (with its Double Down wagers) is collected as soon as it busts:
-  it cannot win ((q) needs 21 or less) and is not a "remaining" hand that (p)(1) returns
-  on a dealer 22; its cards stay on the layout until (u); its Push 22 wager stays live;
+  the dealer's total cannot affect it ((o): the hands "in excess of 21") and it is not a
+  "remaining" hand that (p)(1) returns on a dealer 22; (s)(1) is not cited, as it depends on
+  a dealer total not yet known; its cards stay on the layout until (u); its Push 22 wager
+  stays live;
 - a Blackjack reached after Double Down wagers is paid at the Blackjack odds on the whole
   wager, each Double Down wager being paid "an equivalent amount" ((q));
 - settlement runs from the dealer's right (highest seat first), main wager then Push 22.
@@ -23,6 +25,7 @@ from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22
 from pa_table_games.games.double_down_madness.outcome import main_outcome, push_22_outcome
 from pa_table_games.games.double_down_madness.registry import action
+from pa_table_games.games.blackjack.dealing_shoe import deal
 
 # -- (c) (d): the shoe, shared with § 633a.7 -----------------------------------------------------
 place_stack_in_shoe = action("§ 692.5")(blackjack.place_stack_in_shoe)
@@ -37,7 +40,7 @@ reshuffle_cards = action("(d)(2)")(blackjack.reshuffle_cards)
 @action("(e)(1)")
 def deal_hole_card(rnd) -> None:
     """one card face down to the dealer: the hole card"""
-    rnd.layout.dealer.append(rnd.draw("dealer (hole card)", face_up=False))
+    rnd.layout.dealer.append(deal(rnd, "dealer (hole card)", face_up=False))
 
 
 @action(("(e)(2)", "(l)(2)"))
@@ -47,7 +50,7 @@ def deal_first_card_to_each_box(rnd) -> None:
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
-        card = rnd.draw(hand.label)
+        card = deal(rnd, hand.label)
         hand.add_card(card)
         hand.one_card_only = card.rank == "A"  # (l)(2): an initial ace takes one more card only
 
@@ -74,23 +77,26 @@ def record_declined_insurance(rnd) -> None:
 read_hole_card = action("(g)")(blackjack.read_hole_card)
 
 
-@action(("(g)(1)", "(g)(2)"))
-def settle_against_dealer_blackjack(rnd) -> None:
-    """turn the hole card, collect each Double Down Madness and Push 22 wager and pay each Insurance wager"""
+@action("(g)(1)")
+def collect_wagers_against_dealer_blackjack(rnd) -> None:
+    """turn the hole card and collect every Double Down Madness and Push 22 wager, dealer's right first"""
     lay = rnd.layout
     lay.hole_card_turned = True
     rnd.record(lay.hole_card, "dealer (turned face up)")
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}: no additional cards are dealt")  # built only when logged
-    for seat in sorted({h.seat for h in lay.hands}, reverse=True):
-        for name in (MAIN, PUSH_22):
-            wager = rnd.wager(seat, name)
-            if wager is not None:
-                rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
-        insurance = rnd.wager(seat, INSURANCE)
-        if insurance is not None:
-            rnd.settle(insurance, "win", insurance.amount * rnd.rules.insurance_odds, "(g)(2)")
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name in (MAIN, PUSH_22)):
+        rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
     for hand in lay.hands:
         hand.settled = True
+
+
+@action("(g)(2)")
+def pay_insurance_wagers(rnd) -> None:
+    """then pay every Insurance wager, dealer's right first"""
+    if INSURANCE not in rnd.wager_names:  # nobody insured
+        return
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == INSURANCE):
+        rnd.settle(wager, "win", wager.amount * rnd.rules.insurance_odds, "(g)(2)")
 
 
 @action("§ 692.8")
@@ -129,12 +135,13 @@ def tuck_cards_under_push_22(rnd) -> None:
     rnd.note(f"{hand.label}: cards tucked under the Push 22 wager until (p)")
 
 
-@action("(s)(1)")
+@action(("(o)", "(p)(1)"))
 def collect_busted_wager(rnd) -> None:
-    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21"""
+    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once: the
+    dealer's total cannot change its outcome ((o)) and it is not a "remaining" wager a dealer 22 returns ((p)(1))"""
     hand = rnd.layout.acting_hand()
-    rnd.note(lambda: f"{hand.label}: {describe(hand.cards)}: busted")
-    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(s)(1)")
+    rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}: busted")
+    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
     hand.settled = True
 
 

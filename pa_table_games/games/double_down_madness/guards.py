@@ -53,7 +53,7 @@ def acting_box_has_push_22(rnd) -> bool:
     return PUSH_22 in rnd.wager_names and rnd.wager(rnd.layout.acting_hand().seat, PUSH_22) is not None
 
 
-@guard("(s)(1)")
+@guard("(o)")
 def acting_hand_is_busted(rnd) -> bool:
     """the point count of the player's hand is in excess of 21"""
     return rnd.layout.acting_hand().busted

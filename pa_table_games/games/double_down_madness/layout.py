@@ -10,6 +10,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from pa_table_games.errors import WagerError
+from pa_table_games.games.blackjack.dealing_shoe import refuse_joker
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 
 MAIN = "double_down_madness"
@@ -25,7 +26,9 @@ class MadnessLayout(BlackjackLayout):
 
 
 def new_layout(rnd) -> MadnessLayout:
-    """An empty layout; a Push 22 wager needs a Double Down Madness wager in its box ((e))."""
+    """An empty layout; a Push 22 wager needs a Double Down Madness wager in its box ((e)); the shoe holds
+    52-card decks only (no joker)."""
+    refuse_joker(rnd.shoe, "Double Down Madness", "§ 692.5")
     mains = {w.seat for w in rnd.wagers if w.name == MAIN}
     for w in rnd.wagers:
         if w.name == PUSH_22 and w.seat not in mains:

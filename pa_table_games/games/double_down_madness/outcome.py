@@ -19,7 +19,7 @@ def main_outcome(hand: Hand, dealer: Sequence[Card]) -> tuple[str, float, str]:
     """The Double Down Madness wager of a hand still in play once the dealer's hand is complete."""
     dealer_total, player_total = total(dealer), hand.total
     if player_total > 21:  # settled when it busted; kept here so the rule is whole
-        return "bust", -1.0, "(s)(1)"
+        return "bust", -1.0, "(p)(1)"
     if dealer_total == 22:
         return "push", 0.0, "(p)(1)"
     if dealer_total > 21:

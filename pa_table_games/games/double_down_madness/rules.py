@@ -11,6 +11,7 @@ from typing import Any
 
 from attrs import frozen
 
+from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
 from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
 from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
 
@@ -30,8 +31,9 @@ class DoubleDownMadnessRules:
                             "(default 6, not the regulation)", whole(1, 9))
     shuffle: str = option("cover_card", "(d)", "cover_card: reshuffle after the cover card appears; every_round: "
                           "reshuffle after every round (default cover_card)", one_of("cover_card", "every_round"))
-    cover_card_depth_decks: float = option(1.5, "§ 692.5", "decks left behind the cover card "
-                                           "(default 1.5; § 692.5 not available)", number(0, 12))
+    cover_card_depth_decks: float | None = option(None, "§ 692.5", "decks left behind the cover card (default: a "
+                                                  "quarter of the shoe, 1.5 of 6 decks; § 692.5 not available)",
+                                                  depth_or_none)
     suited_blackjack_pays: str = option("2:1", "§ 692.10(b)", "a player Blackjack of two cards of one suit pays "
                                         "(default 2 to 1; § 692.10 not available)", is_odds)
     blackjack_pays: str = option("3:2", "§ 692.10(b)", "any other player Blackjack pays "
@@ -54,6 +56,11 @@ class DoubleDownMadnessRules:
     table_minimum: float = table_minimum_option()
     table_maximum: float = table_maximum_option()
 
+    def __attrs_post_init__(self) -> None:
+        """The cover card lies in the shoe with one full deal in front of it ((d), § 692.5); refused when the
+        Rules are made, as a ValueError so that a Rules file names the line that made the choice."""
+        check_cover_card(self.decks, self.cover_card_depth_decks, self.positions, "§ 692.7(d)")
+
     @property
     def suited_blackjack_odds(self) -> float:
         return odds(self.suited_blackjack_pays)
@@ -72,4 +79,4 @@ class DoubleDownMadnessRules:
 
     @property
     def cover_depth_cards(self) -> int:
-        return round(self.cover_card_depth_decks * 52)
+        return cover_depth_cards(self.decks, self.cover_card_depth_decks)

@@ -17,7 +17,7 @@ from pa_table_games.games.six_card_fortune_pai_gow.layout import (
     spot_label,
 )
 from pa_table_games.games.six_card_fortune_pai_gow.registry import action
-from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, DECK_CARDS
+from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, DECK_CARDS, STUB_CARDS
 
 #: The number each (c) method can give: a random number 1..spots, or the total of three dice.
 DICE = (3, 18)
@@ -176,7 +176,7 @@ def remove_and_count_stub(rnd) -> None:
     lay.stub = rnd.shoe.take_remaining()
     for card in lay.stub:
         rnd.record(card, "stub (spread face down)", face_up=False)
-    rnd.note(f"stub: {len(lay.stub)} cards ({rnd.rules.stub_cards} expected)")
+    rnd.note(f"stub: {len(lay.stub)} cards ({STUB_CARDS} expected)")
 
 
 @action("(e)")

@@ -7,7 +7,7 @@ shown on the review page and in refusals ("allowed only when <doc>").
 from __future__ import annotations
 
 from pa_table_games.games.six_card_fortune_pai_gow.registry import guard
-from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND
+from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, STUB_CARDS
 
 
 # -- § 670a.5 and (a): the deck -------------------------------------------------------------
@@ -39,8 +39,8 @@ def chip_count_differs_from_system(rnd) -> bool:
 # -- (e) (f): the stub ------------------------------------------------------------------------
 @guard("(e)")
 def stub_has_eleven_cards(rnd) -> bool:
-    """11 cards are left in the stub (with six positions and the dealer)"""
-    return len(rnd.layout.stub) == rnd.rules.stub_cards
+    """11 cards are left in the stub"""
+    return len(rnd.layout.stub) == STUB_CARDS
 
 
 @guard("(f)")

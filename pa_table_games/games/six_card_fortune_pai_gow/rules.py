@@ -8,6 +8,8 @@ joker, the Double Down Wager of § 670a.7 — are options whose help says "defau
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
@@ -17,14 +19,26 @@ from pa_table_games.runtime.rules import flag, number, one_of, option, whole
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
 DECK_CARDS = 53
 CARDS_PER_HAND = 6
+#: (e): "determine whether 11 cards are left"; the number is the regulation's, not the Rules'.
+STUB_CARDS = 11
+
+
+def deal_leaves_eleven(_: Any, attribute: Any, value: Any) -> None:
+    """Validator: (d) deals six cards to every position and the dealer; only a table whose deal leaves
+    the 11-card stub of (e) is this game (53 - 6 x (6 + 1) = 11: six positions)."""
+    whole(1, 9)(_, attribute, value)
+    stub = DECK_CARDS - CARDS_PER_HAND * (value + 1)
+    if stub != STUB_CARDS:
+        raise ValueError(f"{attribute.name} {value}: six cards to {value} positions and the dealer leave a {stub}-card "
+                         f"stub of the {DECK_CARDS}-card deck; § 670a.8(e) requires {STUB_CARDS} (six positions)")
 
 
 @frozen
 class SixCardFortuneRules:
     """The certificate holder's Six-Card Fortune Pai Gow Poker choices; every default is ours unless cited."""
 
-    positions: int = option(6, "(d)", "player positions; seat 1 is farthest to the dealer's left (default 6, "
-                            "which with the dealer leaves the 11-card stub of (e))", whole(1, 6))
+    positions: int = option(6, "(e)", "player positions; seat 1 is farthest to the dealer's left (6: the only "
+                            "count whose deal leaves the 11-card stub of (e))", deal_leaves_eleven)
     starting_position_method: str = option(
         "random_number", "(c)", "random_number: a random number 1-7 (1 to positions + 1); dice: the total of "
         "three dice, 3-18 (default random_number; § 670a.5(i) not available)", one_of("random_number", "dice"))
@@ -49,8 +63,3 @@ class SixCardFortuneRules:
     @property
     def joker_rule(self) -> JokerRule:
         return JokerRule(self.joker)
-
-    @property
-    def stub_cards(self) -> int:
-        """Cards left after the deal: 11 with six positions, as (e) requires."""
-        return DECK_CARDS - CARDS_PER_HAND * (self.positions + 1)

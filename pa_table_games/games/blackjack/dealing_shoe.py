@@ -1,0 +1,93 @@
+"""The dealing shoe as the Blackjack games use it (§ 633a.7 and § 692.7 alike).
+
+Two things the sections take for granted and a simulation must still decide:
+
+- Blackjack is dealt from standard 52-card decks: a stacked shoe holding the joker (``JK``)
+  is refused when a round is laid out, one line naming the card, rather than dealt.
+- A shuffled shoe has a cover card so that it never runs out during a round (§ 633a.7(e),
+  § 692.7(d)); with a shallow cover card and a long round (splits, many hits) it still can.
+  The texts are silent; the HOUSE PROCEDURE here: the cards in the discard rack (never the
+  cards on the layout) are shuffled and placed in the shoe to complete the round, as the
+  cover-card rule completes a round before the reshuffle; the cover card stays aside, so the
+  round still ends with the full collect-and-reshuffle of (e) / (d). The event notes it. With
+  a double shoe only the cards of the side being dealt are taken back. A stacked shoe that
+  runs out is still an error: its card order is the test, and nothing is reshuffled into it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.double_shoe import DoubleShoe, take_from_rack
+from pa_table_games.errors import CardCodeError, ShoeExhausted
+from pa_table_games.runtime.rules import number
+
+JOKER = Card.from_code("JK")
+
+
+def refuse_joker(shoe, game: str, cite: str) -> None:
+    """A stacked shoe with the joker in it cannot deal ``game``: one line naming the card and ``cite``."""
+    sides = shoe.sides.values() if isinstance(shoe, DoubleShoe) else (shoe,)
+    if any(side.stacked_order and JOKER in side.loaded for side in sides):
+        raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
+
+
+def deal(rnd, to: str, face_up: bool = True) -> Card:
+    """The next card from the shoe to ``to``; a shuffled shoe that has run dry is refilled first (house procedure)."""
+    try:
+        return rnd.draw(to, face_up)
+    except ShoeExhausted:
+        shoe = rnd.shoe
+        side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
+        if side.stacked_order:
+            raise
+    _refill_from_discard_rack(rnd)
+    return rnd.draw(to, face_up)
+
+
+def _refill_from_discard_rack(rnd) -> None:
+    shoe, rack = rnd.shoe, rnd.table.rack
+    side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
+    if isinstance(shoe, DoubleShoe):
+        on_layout = Counter(rnd.layout.cards()) + Counter(shoe.segregated[shoe.current])
+        cards = take_from_rack(rack, shoe.out[shoe.current] - on_layout)
+        shoe.out[shoe.current] -= Counter(cards)
+    else:
+        cards = rack.take_all()
+    if not cards:
+        raise ShoeExhausted("the shoe and the discard rack are empty: the round cannot be completed")
+    side.refill(cards)
+    rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; the {len(cards)} cards of the discard rack are "
+             "shuffled and placed in the shoe to complete it (the texts are silent; the cover card stays aside, "
+             "so the cards are collected and reshuffled after the round)")
+
+
+# -- the cover card, checked when the Rules are made ----------------------------------------------------------------
+#: Without a depth in the Rules the cover card leaves a quarter of the shoe behind it (1.5 of 6 decks, REFERENCE.md).
+DEFAULT_COVER_SHARE = 0.25
+
+
+def cover_depth_cards(decks: int, depth_decks: float | None) -> int:
+    """Cards left behind the cover card: the Rules' depth in decks, else a quarter of the shoe (or of a side)."""
+    return round((decks * DEFAULT_COVER_SHARE if depth_decks is None else depth_decks) * 52)
+
+
+def check_cover_card(decks: int, depth_decks: float | None, positions: int, cite: str) -> None:
+    """The cover card lies inside the shoe and leaves in front of it at least one full deal: the burn (or
+    determinant) card and two cards to every position and the dealer. A ValueError names the options."""
+    cards, depth = decks * 52, cover_depth_cards(decks, depth_decks)
+    shown = "(a quarter of the shoe)" if depth_decks is None else f"{depth_decks:g}"
+    if depth > cards:
+        raise ValueError(f"cover_card_depth_decks {shown} is deeper than the {decks}-deck shoe ({cite})")
+    deal = 1 + 2 * (positions + 1)
+    if cards - depth < deal:
+        raise ValueError(f"cover_card_depth_decks {shown} with {decks} deck(s) leaves {cards - depth} cards before "
+                         f"the cover card, fewer than one deal to {positions} positions and the dealer ({deal} cards "
+                         f"with the burn card) ({cite})")
+
+
+def depth_or_none(_: object, attribute: object, value: object) -> None:
+    """Validator: ``None`` (a quarter of the shoe) or a number of decks from 0 to 12."""
+    if value is not None:
+        number(0, 12)(_, attribute, value)
