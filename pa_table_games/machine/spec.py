@@ -27,7 +27,7 @@ STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
 _TOP = {"section", "title", "game", "notes", "subsections", "references", "waived",
-        "refusals", "initial", "states", "transitions"}
+        "refusals", "initial", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
 _TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
 _TURNS = {"each", "from", "cite"}
@@ -55,6 +55,7 @@ class Turns:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
         return f"for each {self.each}, {TURN_ORDERS[self.start]}"
 _REFUSAL = {"trigger", "cite", "reason"}
+_READING = {"cite", "reading", "rests_on", "rejected"}
 
 
 @frozen
@@ -97,6 +98,18 @@ class Refusal:
 
 
 @frozen
+class Reading:
+    """Where the text is ambiguous, silent, or points to a section we do not have: the reading the
+    machine takes, the sentence of the seed it rests on, and the alternative it rejects."""
+
+    cite: tuple[str, ...] = field(converter=tuple)  # the subsections (or references) it concerns
+    reading: str
+    rests_on: str  # the seed's own words, quoted
+    rejected: str
+    line: int
+
+
+@frozen
 class MachineSpec:
     path: str
     section: str
@@ -110,6 +123,7 @@ class MachineSpec:
     initial: str
     states: tuple[StateSpec, ...] = field(converter=tuple)
     transitions: tuple[TransitionSpec, ...] = field(converter=tuple)
+    readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the readings register
 
     @property
     def name(self) -> str:
@@ -217,7 +231,7 @@ class _Loader:
         spec = MachineSpec(self.file, self.text(doc, "section"), self.text(doc, "title"),
                            self.text(doc, "game"), str(doc.get("notes", "")).strip(),
                            self.index.items(), self.references.items(), waived.items(),
-                           refusals, initial, states, transitions)
+                           refusals, initial, states, transitions, readings=self.readings(doc))
         self.check_structure(spec, doc)
         return spec
 
@@ -348,6 +362,15 @@ class _Loader:
             self.check_keys(node, _REFUSAL, "a refusal", required={"trigger", "cite", "reason"})
             cite = self.cites(node, "refusal")
             result.append(Refusal(self.text(node, "trigger"), cite[0], self.text(node, "reason"), node.line))
+        return result
+
+    def readings(self, doc: LineDict) -> list[Reading]:
+        """The readings register: each entry cites what it concerns and quotes the seed it rests on."""
+        result = []
+        for node in self.items(doc, "readings", optional=True):
+            self.check_keys(node, _READING, "a reading", required=_READING)
+            texts = [" ".join(self.text(node, key).split()) for key in ("reading", "rests_on", "rejected")]
+            result.append(Reading(self.cites(node, "a reading"), *texts, node.line))
         return result
 
     def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:
