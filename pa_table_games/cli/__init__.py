@@ -83,6 +83,24 @@ def review(games: tuple[str, ...], out: str) -> None:
         click.echo(f"wrote {path}")
 
 
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+@click.argument("old")
+@click.argument("new")
+@click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
+@click.pass_context
+def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
+    """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
+    from pa_table_games.tools.diff import diff_args
+    from pa_table_games.tools.diff_page import write_diff
+
+    changes = diff_args(old, new)
+    click.echo("\n".join(changes.lines()))
+    for path in write_diff(changes, Path(out)) if out else []:
+        click.echo(f"wrote {path}")
+    ctx.exit(1 if changes.changes else 0)
+
+
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
               "\n  pa-table-games play blackjack --shoe '5C AS 9D 6H KH 7C' --actions stand --json")
 @GAME

@@ -196,21 +196,22 @@ def covers(cite: str, key: str) -> bool:
     return cite == key or (cite.startswith(key) and cite[len(key)] == "(")
 
 
-def load_spec(path: str | Path, registry: Registry) -> MachineSpec:
-    """Load and validate one machine file against ``registry``."""
-    return _Loader(Path(path), registry).load()
+def load_spec(path: str | Path, registry: Registry, text: str | None = None) -> MachineSpec:
+    """Load and validate one machine file against ``registry`` (``text``: its content, read
+    elsewhere, e.g. from a git revision; ``path`` then only names it in errors)."""
+    return _Loader(Path(path), registry, text).load()
 
 
 class _Loader:
-    def __init__(self, path: Path, registry: Registry) -> None:
-        self.path, self.registry = path, registry
+    def __init__(self, path: Path, registry: Registry, text: str | None = None) -> None:
+        self.path, self.registry, self.source = path, registry, text
         self.file = str(path)
 
     def fail(self, line: int | None, message: str) -> MachineFileError:
         return MachineFileError(self.file, line, message)
 
     def load(self) -> MachineSpec:
-        doc = load_yaml(self.path, MachineFileError)
+        doc = load_yaml(self.path, MachineFileError, self.source)
         if not isinstance(doc, LineDict):
             raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
         self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
