@@ -72,14 +72,18 @@ def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
             click.echo(f"wrote {path}")
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
+              "\n  pa-table-games review --pdf")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
-def review(games: tuple[str, ...], out: str) -> None:
-    """Write a static review page per machine (diagram + subsection table) and an index.html."""
+@click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
+def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
+    """Write a static review page per machine (diagram + subsection table) and an index.html;
+    with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
+    from pa_table_games.tools.dossier import write_dossiers
     from pa_table_games.tools.review import write_review
 
-    for path in write_review(list(games or sorted(GAMES)), Path(out)):
+    for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
         click.echo(f"wrote {path}")
 
 
