@@ -84,7 +84,8 @@ class TestReviewPage:
             text = pages[1][f"{spec.name}.html"]
             data = machine_data(text)
             rows = re.findall(r'<tr class="(\w+)" data-key="[^"]*" data-elements="([^"]*)"', text)
-            assert len(rows) == len(spec.subsections) + len(spec.references)
+            assert len(rows) == len(spec.subsections) + len(spec.references) + len(spec.readings)
+            assert [kind for kind, _ in rows].count("reading") == len(spec.readings)
             assert all(key in data["elements"] for _, keys in rows for key in keys.split())
             assert "0 unmapped" in text
 
@@ -150,3 +151,15 @@ class TestReviewInBrowser:
             assert errors == []
         finally:
             driver.quit()
+
+
+class TestReadingsOnThePage:
+    def test_every_reading_is_a_row(self):
+        """Each reading of the machine file is a row of the page's table: what it concerns, the reading, the quote, the alternative."""
+        from pa_table_games.tools.review import page
+
+        spec = load_game("double-down-madness").spec
+        text = page(spec, "double-down-madness")
+        rows = re.findall(r'<tr class="reading" [^>]*><td class="cite">([^<]*)</td>', text)
+        assert rows == [", ".join(spec.cite_text(c) for c in r.cite) for r in spec.readings]
+        assert 'The dealer hits on soft 17." <em>Rejected:</em>' in text

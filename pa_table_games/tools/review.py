@@ -103,12 +103,21 @@ def _row(row: Row, status: str) -> str:
             f"<td>{html.escape(row.text)}</td><td>{_encoded_by(row)}</td></tr>")
 
 
+def _reading(tr: Trace, r) -> str:
+    """A row of the readings register; clicking it highlights what encodes the subsections it concerns."""
+    elements = dict.fromkeys(e for row in tr.rows + tr.references if row.key in r.cite for e in row.elements)
+    return (f'<tr class="reading" data-key="{html.escape(r.cite[0])}" data-elements="{" ".join(elements)}" tabindex="0">'
+            f'<td class="cite">{html.escape(tr.reading_cites(r))}</td><td><em>Reading:</em> {html.escape(r.reading)}'
+            f'</td><td><em>Rests on:</em> "{html.escape(r.rests_on)}" <em>Rejected:</em> {html.escape(r.rejected)}</td></tr>')
+
+
 def page(spec: MachineSpec, game: str, svg: str | None = None) -> str:
     """The review page of ``spec`` (``svg``: its rendered diagram; rendered here if omitted)."""
     tr = trace(spec, game)
     svg = inline_svg(svg if svg is not None else render(to_dot(spec), "svg").decode("utf-8"))
     data = json.dumps(machine_data(spec, tr, svg), ensure_ascii=False, sort_keys=True, indent=0)
     rows = [_row(r, r.status) for r in tr.rows] + [_row(r, "reference") for r in tr.references]
+    rows += [_reading(tr, r) for r in tr.readings]
     return _fill(PAGE, short=html.escape(spec.short_section), section=html.escape(spec.section),
                  title=html.escape(spec.title), summary=html.escape(tr.summary),
                  machine=html.escape(f"machines/{spec.name}.yaml"), rows="\n".join(rows),
