@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -38,6 +39,7 @@ def _times(m: list[float], n: list[float]) -> list[float]:
     return [m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3]]
 
 
+@cache
 def read(path: Path) -> tuple[str, list[float]]:
     """The PDF's text (whitespace collapsed) and the size on the page, in points, of every piece of text."""
     sizes: list[float] = []

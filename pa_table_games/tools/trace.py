@@ -130,9 +130,8 @@ def trace(spec: MachineSpec, game: str | None = None) -> Trace:
     rows = [Row(key, spec.cite_text(key), text, [c for c in every if covers(c.cite, key)], waived.get(key))
             for key, text in spec.subsections]
     references = [Row(key, key, text, [c for c in every if c.cite == key]) for key, text in spec.references]
-    cite_text = {key: row.cite for key, row in zip([k for k, _ in spec.subsections], rows)}
     return Trace(game or spec.game, spec.section, spec.title, spec.name + ".yaml", rows, references,
-                 spec.readings, cite_text)
+                 spec.readings, {row.key: row.cite for row in rows})
 
 
 # -- rendering (plain strings; the CLI only prints them) --------------------------------------
