@@ -126,6 +126,15 @@ class TestDiffCommand:
         assert result.output == "error: 'poker' is neither a machine file nor a machine " \
                                 "(known: blackjack, six-card-fortune-pai-gow, double-down-madness)\n"
 
+    def test_file_of_an_unknown_game_is_one_line(self, tmp_path):
+        """A machine file whose game has no guards and actions here: its file:line, exit status 2."""
+        path = tmp_path / "other.yaml"
+        path.write_text('section: "58 Pa. Code § 999.1"\ngame: poker\n', encoding="utf-8")
+        result = run(str(path), str(MACHINE))
+        assert result.exit_code == 2
+        assert result.output == (f"error: {path}:2: 'game' must name a known game (blackjack, six-card-fortune-pai-gow, "
+                                 "double-down-madness) to load its guards and actions\n")
+
 
 class TestHitsSoft17:
     """A real amendment: § 633a.7(m) rewritten so the dealer hits soft 17, with the guard that says so."""
