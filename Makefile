@@ -5,27 +5,36 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CLI := $(BIN)/pa-table-games
 
-.PHONY: run test diagrams check-diagrams bench clean
+.PHONY: run test test-long diagrams check-diagrams check-scenarios bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,dask]'
 	ln -sf graphviz-pure $(BIN)/dot
 	touch $(STAMP)
 
 run: $(STAMP) diagrams
 	$(CLI) demo
 
-# The review page is tested in a real headless browser: Debian's chromium and its driver,
-# installed here when missing and running as root (as in CI); elsewhere that test is skipped.
+# The quick loop (about a minute on two cores): random play of every game at a small depth,
+# no test marked slow.
 test: $(STAMP)
-	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
-		apt-get update && apt-get install -y chromium chromium-driver; fi
 	$(BIN)/python -m pytest
 
+# Today's full depth and the heavy checks: random play eight to ten times deeper, the README's
+# commands as written (a million-round simulation), the review page in a real headless
+# browser (printed to PDF and read back with poppler's pdftotext): Debian's chromium, its driver
+# and poppler-utils, installed here when missing and running as root
+# (as in CI); elsewhere that test is skipped.
+test-long: $(STAMP)
+	@if { ! command -v chromium || ! command -v pdftotext; } >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		apt-get update && apt-get install -y chromium chromium-driver poppler-utils; fi
+	PA_TEST_DEPTH=long $(BIN)/python -m pytest -m '' --durations=15
+
+# Both views of every diagram (<m>.svg reader, <m>.code.svg code) and the review pages.
 diagrams: $(STAMP)
-	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --out diagrams
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --view both --out diagrams
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) review --out diagrams
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) review --pdf --out diagrams
 
@@ -33,9 +42,18 @@ check-diagrams: diagrams
 	@git diff --exit-code --stat -- diagrams/ || (echo "diagrams/ differ from the machine files: run 'make diagrams' and commit" && exit 1)
 	@test -z "$$(git status --porcelain -- diagrams/)" || (git status --porcelain -- diagrams/ && echo "untracked or changed diagrams: run 'make diagrams' and commit" && exit 1)
 
-# gymnasium (the Blackjack-v1 baseline) is installed here only: never a runtime dependency.
+# The committed scenarios (tests/scenarios/) are what `coverage --write` finds today: a search
+# into a scratch folder must reproduce them byte for byte.
+check-scenarios: $(STAMP)
+	@rm -rf .scenarios-check && $(CLI) coverage --write --out .scenarios-check >/dev/null
+	@diff -r tests/scenarios .scenarios-check || (rm -rf .scenarios-check; \
+		echo "tests/scenarios/ is stale: run 'pa-table-games coverage --write' and commit" && exit 1)
+	@rm -rf .scenarios-check
+
+# gymnasium (Blackjack-v1) and open_spiel (its C++ blackjack) are installed here only: never runtime dependencies.
 bench: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[bench]'
+	$(BIN)/pip install --quiet -e '.[bench-openspiel]' || echo "open_spiel has no wheel installable here: the bench says so"
 	$(BIN)/python -m benchmarks
 
 clean:

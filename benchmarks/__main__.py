@@ -12,7 +12,10 @@ Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand
 (c) a plain hand-written loop dealing the same game from the same shoe (``plain.py``),
     checked to give the same net as (a) for the same seed;
 (d) gymnasium's ``Blackjack-v1`` episodes per second with the same policy, if installed
-    (``pip install -e '.[bench]'``; an infinite deck, so not the same game).
+    (``pip install -e '.[bench]'``; an infinite deck, so not the same game);
+(e) OpenSpiel's ``blackjack`` (a C++ game driven from Python, one deck shuffled each episode,
+    so not the same game either) with the same policy, if its wheel installs here
+    (``pip install -e '.[bench-openspiel]'``).
 
 Then the compiled runner with ``basic``, ``simulate --workers 2`` against one worker, and
 what one round of (a) costs in Python function calls (the budget behind the ratio to (c)).
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from collections import Counter
@@ -31,7 +35,8 @@ from typing import Any
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
 from pa_table_games.games import game_info
-from pa_table_games.tools.simulate import Job, deal_rounds, run_job, simulate
+from pa_table_games.tools.chunks import Deal, deal_rounds, deal_tally
+from pa_table_games.tools.simulate import simulate
 from pa_table_games.strategies import get_strategy
 
 SEATS = {1: {"blackjack": 10.0}}
@@ -51,7 +56,7 @@ def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 50
 
 
 def compiled(strategy: str, log: bool = False) -> Callable[[int], object]:
-    return lambda n: run_job(Job("blackjack", None, SEATS, strategy, 1, n, "compiled", log))
+    return lambda n: deal_tally(Deal("blackjack", None, SEATS, strategy, "compiled", log), 1, n)
 
 
 def transitions(atomic: bool) -> Callable[[int], object]:
@@ -71,7 +76,7 @@ def plain(n: int) -> float:
 
 def same_game(n: int = 20_000) -> bool:
     """The plain loop's net equals the compiled runner's for the same seed and rounds."""
-    return plain(n) == run_job(Job("blackjack", None, SEATS, "stand17", 1, n)).sums["blackjack"][1]
+    return plain(n) == deal_tally(Deal("blackjack", None, SEATS, "stand17"), 1, n).sums["blackjack"][1]
 
 
 def calls_per_round(rounds: int = 2000) -> Counter:
@@ -83,10 +88,10 @@ def calls_per_round(rounds: int = 2000) -> Counter:
         if event == "call":
             counts[kinds.get(frame.f_code, "other")] += 1
 
-    job = Job("blackjack", None, SEATS, "stand17", 1, rounds)
+    deal = Deal("blackjack", None, SEATS, "stand17")
     sys.setprofile(count)
     try:
-        run_job(job)
+        deal_tally(deal, 1, rounds)
     finally:
         sys.setprofile(None)
     return Counter({kind: n / rounds for kind, n in counts.items()})
@@ -124,6 +129,25 @@ def gymnasium_episodes() -> Callable[[int], object] | None:
     return run
 
 
+def openspiel_episodes() -> Callable[[int], object] | None:
+    """OpenSpiel's blackjack with the same policy (hit below 17); chance nodes draw a card uniformly."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game, draw = pyspiel.load_game("blackjack"), random.Random(1).choice
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(draw(state.legal_actions()))
+                else:
+                    state.apply_action(0 if state.get_best_player_total(0) < 17 else 1)  # 0 Hit, 1 Stand
+    return run
+
+
 def verdict(ratio: float, target: float) -> str:
     return f"target >= {target:.3g}: {'holds' if ratio >= target else 'does NOT hold'}"
 
@@ -155,13 +179,24 @@ def main() -> None:
     gym = measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gym_run) if gym_run else None
     if gym is None:
         print("  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)")
+    spiel_run = openspiel_episodes()
+    spiel = measure("(e) OpenSpiel blackjack (C++), same policy (episodes)", spiel_run) if spiel_run else None
+    if spiel is None:
+        print("  (e) open_spiel not installed: no wheel installable here for this platform and Python "
+              "(`pip install -e '.[bench-openspiel]'`; make bench tries)")
     basic = measure("    compiled runner, basic strategy (simulate)", compiled("basic"))
     print(f"\n  plain loop deals the same game (same net as (a) over 20,000 rounds): {same_game()}")
     print(f"  compiled / transitions engine: {fast / slow:6.2f}x  (both keeping the event log: {logged / slow:.2f}x)")
     print(f"  compiled / plain loop:         {fast / base:6.3f}   ({verdict(fast / base, TARGETS['plain'])})")
     if gym is not None:
         print(f"  compiled / gymnasium:          {fast / gym:6.2f}x  ({verdict(fast / gym, TARGETS['gymnasium'])})")
-    print(f"  basic strategy: {basic:,.0f} rounds/s")
+    if spiel is not None:
+        print(f"  compiled / OpenSpiel:          {fast / spiel:6.2f}x")
+    print(f"  side by side, rounds/s: compiled {fast:,.0f} | plain loop {base:,.0f} | gymnasium "
+          + (f"{gym:,.0f}" if gym else "not installed") + " | OpenSpiel "
+          + (f"{spiel:,.0f}" if spiel else "not installed"))
+    print(f"  basic strategy: {basic:,.0f} rounds/s on one core (a billion rounds: "
+          f"{1e9 / basic / 3600:,.1f} core-hours)")
     calls = calls_per_round()
     budget = 1e6 / (base * TARGETS["plain"])
     print(f"\n  one round of (a) makes {sum(calls.values()):.0f} Python function calls ({calls['guard']:.0f} registered "

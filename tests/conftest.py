@@ -3,8 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
+from depth import DEPTH
 from pa_table_games import Shoe, load_game
+
+# ``@given`` tests: fewer examples in the quick run; hypothesis's own default (100) in the long one.
+settings.register_profile("quick", max_examples=25)
+settings.register_profile("long", max_examples=100)
+settings.load_profile(DEPTH)
 
 
 def drive(rnd, actions=()):

@@ -14,15 +14,17 @@ import random
 
 import pytest
 
+from depth import depth
 from pa_table_games import IllegalAction, Shoe, TableGamesError, load_game
-from pa_table_games.runtime.compiled import CompiledEngine, SimulationRound
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
 from pa_table_games.tools.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
 
-#: (seed, rounds) per strategy and game: thousands of rounds per game in all.
-SESSIONS = ((11, 500), (12, 500))
+#: (seed, rounds) per strategy and game: thousands of rounds per game in all at the long depth.
+SESSIONS = depth(((11, 60),), ((11, 500), (12, 500)))
 
 
 class RandomPlayer:
@@ -90,7 +92,7 @@ class TestSameRounds:
                     assert (got.state, quick.state) == (want.state, want.state), where
                     got.check_invariants()
                     dealt += 1
-        assert dealt >= 4000
+        assert dealt >= sum(count for _, count in SESSIONS) * 4
 
     def test_compiled_engine_behind_the_round_api(self, game_name):
         """A game loaded with engine="compiled" plays through advance/act exactly as the default engine."""
@@ -117,7 +119,7 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
         seats = {seat: {name: amount for name, amount in placed.items() if name != wager}
                  for seat, placed in full_seats(game).items()}
         player, table = RandomPlayer(7), game.new_table(seed=7)
-        for _ in range(60):
+        for _ in range(depth(15, 60)):
             rnd = game.new_round(seats, table=table)
             while True:
                 answered = {g.name for g in guards if g.fn(rnd)}
@@ -137,19 +139,19 @@ class TestCompiledEngine:
             def choose(self, rnd, legal):
                 return "split"
 
-        rnd = SimulationRound(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
+        rnd = Round(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}}, atomic=False)
         with pytest.raises(IllegalAction, match="§ 633a"):
             game.engine.play_out(rnd, Splitter().choose)
 
     def test_fast_mode_keeps_no_log_but_the_settlement(self):
-        """log=False keeps no events and refuses check_invariants, yet reports the same settlement."""
+        """record="settlements" keeps no events and refuses check_invariants, yet reports the same settlement."""
         game = load_game("blackjack", engine="compiled")
         basic = get_strategy("blackjack", "basic", game.rules)
         shoe = "2C 9H 6D 7S 8C 9S 3D"
-        quick = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                     {1: {"blackjack": 10}}, log=False), basic.choose)
-        logged = game.engine.play_out(SimulationRound(game, game.new_table(shoe=Shoe.stacked(shoe)),
-                                                      {1: {"blackjack": 10}}), basic.choose)
+        quick = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                           atomic=False, record="settlements"), basic.choose)
+        logged = game.engine.play_out(Round(game, game.new_table(shoe=Shoe.stacked(shoe)), {1: {"blackjack": 10}},
+                                            atomic=False), basic.choose)
         assert quick.events == [] and logged.events
         assert quick.settlement() == logged.settlement()
         with pytest.raises(AssertionError):

@@ -1,33 +1,121 @@
-"""Diagrams: every label cited, byte-identical run to run, committed files current."""
+"""Diagrams: every label cited, conditions in the regulation's words, rows numbered in the order
+they are tried, a legend that describes only what is drawn, byte-identical run to run, committed files current."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from pa_table_games import load_game
-from pa_table_games.tools.diagram import render, to_dot
+from pa_table_games.cli import main
 from pa_table_games.games import GAMES
+from pa_table_games.tools.diagram import RULE, render, to_dot
 
 DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
+
+
+def words(svg: str) -> str:
+    """The drawing's text as a reader sees it: every text line joined, runs of spaces collapsed."""
+    lines = [html.unescape(m) for m in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)]
+    return " ".join(" ".join(lines).replace("\u00a0", " ").split())
+
+
+def group_words(svg: str, element_id: str) -> str:
+    """The text of one element of the drawing (a state box, a row inside it, an arrow)."""
+    block = re.search(rf'<g id="{element_id}"[^>]*>(.*?)</g>', svg, re.S).group(1)
+    return words(block)
+
+
+@pytest.fixture(scope="module")
+def reader_svgs():
+    return {name: render(to_dot(load_game(name).spec)).decode() for name in GAMES}
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 class TestDiagram:
     def test_every_transition_is_labelled_with_its_cite(self, name):
-        """Each transition's trigger and first citation appear in the DOT text."""
+        """Each transition's trigger and first citation appear in the code view's DOT text."""
         spec = load_game(name).spec
-        dot = to_dot(spec)
+        dot = to_dot(spec, "code")
         for t in spec.transitions:
             assert t.trigger in dot and spec.cite_text(t.cite[0]) in dot
+
+    def test_reader_view_speaks_the_regulation_not_the_code(self, name, reader_svgs):
+        """The reader view writes every guard's one-line meaning and never a guard identifier."""
+        spec = load_game(name).spec
+        text = words(reader_svgs[name])
+        for guard in {g for t in spec.transitions for g in t.guards}:
+            assert guard.name not in reader_svgs[name], guard.name
+            assert " ".join(guard.doc.split()) in text, guard.doc
+
+    def test_code_view_keeps_the_identifiers(self, name):
+        """`--view code` shows the guard names a developer greps for."""
+        spec = load_game(name).spec
+        dot = to_dot(spec, "code")
+        for t in spec.transitions:
+            for g in t.when:
+                assert g.name in dot
+
+    def test_legend_states_the_rule_and_only_what_is_drawn(self, name, reader_svgs):
+        """The legend says the first row whose condition holds fires; it mentions dashed arrows only
+        when a dashed arrow is drawn, and blue rows only when a player's decision is a row."""
+        spec = load_game(name).spec
+        for svg in (reader_svgs[name], render(to_dot(spec, "code")).decode()):
+            text = words(svg)
+            assert " ".join(RULE.split()) in text
+            assert ("dashed" in text) == ("stroke-dasharray" in svg)
+            assert ("blue rows" in text) == any(t.by == "player" and t.source == t.dest for t in spec.transitions)
+
+    def test_rows_are_numbered_in_the_order_they_are_tried(self, name, reader_svgs):
+        """In every state, dealer steps come first in file order, then the player's decisions: 1, 2, 3 ..."""
+        spec = load_game(name).spec
+        svg = reader_svgs[name]
+        for s in spec.states:
+            out = spec.outgoing(s.id)
+            tried = [t for t in out if t.by == "dealer"] + [t for t in out if t.by == "player"]
+            for n, t in enumerate(tried, 1):
+                element = f"a_t{t.index}" if t.source == t.dest else f"t{t.index}"
+                who = "Player" if t.by == "player" else "Dealer"
+                assert group_words(svg, element).startswith(f"{n}. {who}: {t.trigger.split('=')[0].replace('_', ' ')}")
 
     def test_rendering_is_deterministic(self, name):
         """Two renders of the same machine give the same SVG bytes."""
         dot = to_dot(load_game(name).spec)
         assert render(dot) == render(dot)
 
-    def test_committed_dot_matches_the_machine(self, name):
-        """diagrams/<machine>.dot is what the machine file renders to now (make diagrams)."""
+    def test_committed_diagrams_match_the_machine(self, name):
+        """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""
         spec = load_game(name).spec
-        assert (DIAGRAMS / f"{spec.name}.dot").read_text() == to_dot(spec)
+        assert (DIAGRAMS / f"{spec.name}.dot").read_text() == to_dot(spec, "reader")
+        assert (DIAGRAMS / f"{spec.name}.code.dot").read_text() == to_dot(spec, "code")
+
+
+def test_player_decisions_come_after_the_dealer_steps(reader_svgs):
+    """Double Down Madness, 'Player decisions': the dealer turns the hole card (1) or settles a
+    Blackjack before any hit, double or stand is offered."""
+    spec = load_game("double-down-madness").spec
+    svg = reader_svgs["double-down-madness"]
+    texts = {t.trigger: group_words(svg, f"a_t{t.index}" if t.source == t.dest else f"t{t.index}")
+             for t in spec.outgoing("player_decisions")}
+    assert texts["turn_hole_card"].startswith("1. Dealer: turn hole card")
+    dealer = max(int(v.split(".")[0]) for k, v in texts.items() if v.split(" ")[1] == "Dealer:")
+    assert all(int(texts[k].split(".")[0]) > dealer for k in ("hit", "double", "stand"))
+    assert "Player: hit — § 692.7(h)" in texts["hit"] and "unless the hand totals 21 or more" in texts["hit"]
+
+
+def test_presumed_section_number_is_said_on_the_drawing(reader_svgs):
+    """The seed does not print Double Down Madness's section number: the title says it is presumed."""
+    assert "§ 692.7 Caveat: section number presumed" in words(reader_svgs["double-down-madness"])
+    assert "Caveat" not in words(reader_svgs["blackjack"])
+
+
+def test_cli_view_code_writes_only_the_code_view(tmp_path):
+    """`diagram blackjack --view code` writes blackjack.code.dot/.svg and nothing else."""
+    result = CliRunner().invoke(main, ["diagram", "blackjack", "--view", "code", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["blackjack.code.dot", "blackjack.code.svg"]
+    assert "[dealer_total_below_17]" in (tmp_path / "blackjack.code.svg").read_text()

@@ -18,6 +18,7 @@ from pa_table_games.runtime.log import Recorder
 from pa_table_games.tools.replay import replay
 
 from conftest import drive, one_box, triggers
+from randomplay import random_rounds
 
 #: burn, player ten, dealer ace up, player seven, hole nine: the dealer shows an ace, no Blackjack
 SHOE = one_box("TH", "AS", "7D", "9C")
@@ -94,3 +95,26 @@ def test_replay_follows_the_file_order(tmp_path, monkeypatch):
     first = report.departures[0]
     assert "'offer_insurance'" in first.message and "read_hole_card" in first.message
     assert "§ 633a.7(h)" in first.cite
+
+
+@pytest.mark.parametrize("name", ["blackjack", "double-down-madness"])
+def test_decisions_go_round_the_table_as_each_state_declares(name):
+    """Within a stay in a state that declares ``turns``, the deciding seat only moves in the declared
+    direction: (i) "from the player farthest to the dealer's left, clockwise" is seat 1 first (a split
+    box's hands are played one at a time within the box, § 633a.11)."""
+
+    declared = {s.id: s.turns for s in load_game(name).spec.states if s.turns is not None}
+    assert "player_decisions" in declared
+    checked = 0
+    for rnd in random_rounds(name, 150, seed=12):
+        stay: list[int] = []
+        state = None
+        for e in rnd.events:
+            if e.source != state:
+                stay, state = [], e.source
+            if state in declared and e.seat is not None:
+                stay.append(e.seat)
+                ordered = sorted(stay, reverse=declared[state].start == "dealer_right")
+                assert stay == ordered, f"{state}: decisions went {stay}, not {declared[state].text}"
+                checked += 1
+    assert checked > 100

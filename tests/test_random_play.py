@@ -21,8 +21,10 @@ message ends with its cite ("— § ..."), and the round and table are unchanged
 Settings (CI is reproducible): ``derandomize=True`` (the examples come from a fixed seed),
 ``database=None``, ``max_examples=EXAMPLES`` examples of at most ``STEPS`` rule steps, and
 no shrinking (a failing run is printed step by step as found; shrinking one took over five
-minutes). Measured on the 2-core machine:
-about 3,000 finished rounds per game (at least 2,000 asserted), 30-40 s of CPU per game. Rounds are played with
+minutes). ``EXAMPLES`` follows the test depth (``depth.py``): 40 in ``make test`` (a few
+hundred rounds per game, a few seconds each), 400 in ``make test-long``. Measured on the
+2-core machine at the long depth: about 3,000 finished rounds per game (at least 2,000
+asserted), 30-40 s of CPU per game. Rounds are played with
 ``atomic=False`` for speed (the round's deep-copy rollback costs ~3 ms a step); every
 decision that may be refused (an illegal word, an amount or a choice) is made with
 ``atomic=True``, the default the command line uses.
@@ -52,13 +54,14 @@ from pa_table_games.tools.replay import replay
 from pa_table_games.machine.spec import load_spec
 from pa_table_games.values import Action
 
+from depth import depth
 from randomplay import (AMOUNTS, STEP_BOUND, attempt, check_cards, check_final, check_round,
                         decision_words, game_rules_space, make_rules, plain, play_random_round, positions, refuse,
                         valid_seats)
 
-EXAMPLES = 400
+EXAMPLES = depth(40, 400)
 STEPS = 75
-MIN_ROUNDS = 2000
+MIN_ROUNDS = depth(200, 2000)
 
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, derandomize=True, database=None,
                     deadline=None, phases=[Phase.explicit, Phase.generate],
@@ -225,7 +228,7 @@ def _log_start(table):
 class TestRandomPlay:
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_random_rounds_keep_every_invariant(self, name):
-        """Over 2,000 random rounds per game keep cards, chips, the machine's states and the replay intact."""
+        """Random rounds (over 2,000 per game at the long depth) keep cards, chips, the machine's states and the replay intact."""
         counter = {"rounds": 0}
         run_state_machine_as_test(table_machine(name, counter), settings=SETTINGS)
         assert counter["rounds"] >= MIN_ROUNDS, counter

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import shutil
+import subprocess
 import tempfile
 import warnings
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -84,10 +87,49 @@ class TestReviewPage:
             text = pages[1][f"{spec.name}.html"]
             data = machine_data(text)
             rows = re.findall(r'<tr class="(\w+)" data-key="[^"]*" data-elements="([^"]*)"', text)
-            assert len(rows) == len(spec.subsections) + len(spec.references) + len(spec.readings)
-            assert [kind for kind, _ in rows].count("reading") == len(spec.readings)
+            assert len(rows) == len(spec.subsections) + len(spec.references)
             assert all(key in data["elements"] for _, keys in rows for key in keys.split())
             assert "0 unmapped" in text
+
+    def test_caveat_and_waivers_are_shown(self, pages):
+        """The presumed section number of Double Down Madness is said under its heading; every waiver
+        is listed with its reason; every reading of its register is listed with the sentence it rests on."""
+        spec = load_game("double-down-madness").spec
+        text = pages[1][f"{spec.name}.html"]
+        assert '<p class="caveat">Caveat: section number presumed' in text
+        assert 'class="caveat"' not in pages[1]["blackjack.html"].split("</header>")[0]
+        assert f"Waivers ({len(spec.waived)})" in text
+        assert all(html.escape(reason) in text for _, reason in spec.waived)
+        assert f'id="readings">Readings ({len(spec.readings)})' in text
+        assert all(f"<dd>{html.escape(r.rests_on)}</dd>" in text for r in spec.readings)
+
+    def test_readings_register_is_rendered_when_the_machine_has_one(self):
+        """A machine whose spec carries readings (records or a mapping) gets a Readings section listing
+        each reading's fields in order."""
+        @attrs.frozen
+        class Reading:
+            cite: str
+            reading: str
+            rests_on: str
+            rejected: str
+            line: int
+
+        spec = load_game("blackjack").spec
+        register = [Reading("(h)", "Insurance is offered against an ace only", "(h) lists A, K, Q, J, 10",
+                            "offered against a 10-value card too", 12)]
+
+        class WithReadings:
+            def __init__(self, readings):
+                self.readings = readings
+
+            def __getattr__(self, name):
+                return getattr(spec, name)
+
+        text = page(WithReadings(register), "blackjack")
+        assert 'id="readings">Readings (1)' in text
+        assert "<dt>Rests on</dt><dd>(h) lists A, K, Q, J, 10</dd>" in text and "<dt>Line</dt>" not in text
+        text = page(WithReadings({"(n)": "hits soft 17 read with hard 17"}), "blackjack")
+        assert "<dt>Subsection</dt><dd>(n)</dd><dt>Reading</dt><dd>hits soft 17 read with hard 17</dd>" in text
 
     def test_cli_writes_into_out(self, tmp_path):
         """`pa-table-games review GAME --out DIR` writes the page and the index there."""
@@ -119,6 +161,7 @@ def _browser():
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
+@pytest.mark.slow  # a real headless browser: `make test-long`
 class TestReviewInBrowser:
     def test_click_arrow_and_subsection(self, pages):
         """In headless chromium: no console errors; an arrow shows its citation; a subsection highlights its elements."""
@@ -134,7 +177,7 @@ class TestReviewInBrowser:
             details = driver.find_element(By.ID, "details")
 
             driver.find_element(By.CSS_SELECTOR, f"#t{up.index} text").click()
-            assert "Dealer step: deal_up_card" in details.text
+            assert "Dealer step: deal up card" in details.text
             assert "§ 633a.7(f)(2)" in details.text and "one card face up to the dealer" in details.text
 
             driver.find_element(By.CSS_SELECTOR, f"#a_t{stand.index} text").click()  # a self-loop row
@@ -153,13 +196,192 @@ class TestReviewInBrowser:
             driver.quit()
 
 
-class TestReadingsOnThePage:
-    def test_every_reading_is_a_row(self):
-        """Each reading of the machine file is a row of the page's table: what it concerns, the reading, the quote, the alternative."""
-        from pa_table_games.tools.review import page
+# -- the committed pages, as a compliance officer uses them ---------------------------------------
+DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
+WINDOWS = [(1280, 800), (1920, 1080)]
+MACHINES = sorted(load_game(g).spec.name for g in GAMES)
 
-        spec = load_game("double-down-madness").spec
-        text = page(spec, "double-down-madness")
-        rows = re.findall(r'<tr class="reading" [^>]*><td class="cite">([^<]*)</td>', text)
-        assert rows == [", ".join(spec.cite_text(c) for c in r.cite) for r in spec.readings]
-        assert 'The dealer hits on soft 17." <em>Rejected:</em>' in text
+
+def _spec(machine: str):
+    return next(load_game(g).spec for g in GAMES if load_game(g).spec.name == machine)
+
+
+@pytest.fixture(scope="module")
+def officer():
+    """One headless chromium for the officer's tests (opening it costs more than a page)."""
+    driver = _browser()
+    yield driver
+    driver.quit()
+
+
+def _open(driver, machine: str, width: int, height: int) -> None:
+    """Open the committed page of ``machine`` in a window whose viewport is ``width`` x ``height``."""
+    driver.set_window_size(width, height)
+    inner = driver.execute_script("return [innerWidth, innerHeight]")
+    if inner != [width, height]:
+        driver.set_window_size(2 * width - inner[0], 2 * height - inner[1])
+    driver.get((DIAGRAMS / f"{machine}.html").as_uri())
+    assert driver.execute_script("return [innerWidth, innerHeight]") == [width, height]
+
+
+def _rect(driver, selector_or_element) -> dict:
+    script = "var e = arguments[0]; if (typeof e === 'string') { e = document.querySelector(e); }" \
+             "var r = e.getBoundingClientRect(); return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};"
+    return driver.execute_script(script, selector_or_element)
+
+
+def _inside(inner: dict, outer: dict, slack: float = 0.5) -> bool:
+    return (inner["left"] >= outer["left"] - slack and inner["top"] >= outer["top"] - slack
+            and inner["right"] <= outer["right"] + slack and inner["bottom"] <= outer["bottom"] + slack)
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]
+
+
+def _svg_width(driver) -> float:
+    return driver.execute_script("return document.querySelector('#diagram svg').getBoundingClientRect().width")
+
+
+class TestOfficerOnScreen:
+    @pytest.mark.parametrize("machine", MACHINES)
+    @pytest.mark.parametrize("width,height", WINDOWS)
+    def test_whole_diagram_is_in_view_on_open(self, officer, machine, width, height):
+        """On open every state box lies inside the window and inside the diagram pane, and the
+        subsection table sits beside the pane without covering it."""
+        _open(officer, machine, width, height)
+        window = {"left": 0, "top": 0, "right": width, "bottom": height}
+        pane = _rect(officer, "#diagram")
+        drawing = _rect(officer, "#diagram svg")
+        assert _inside(drawing, window) and _inside(drawing, pane), (drawing, pane)
+        for state in _spec(machine).states:
+            assert _inside(_rect(officer, f"#state-{state.id}"), pane), state.id
+        assert not _overlap(_rect(officer, "#listing"), pane) and not _overlap(_rect(officer, "#details"), pane)
+        ARTIFACTS.mkdir(exist_ok=True)
+        officer.save_screenshot(str(ARTIFACTS / f"review-{machine}-{width}x{height}.png"))
+
+    def test_zoom_and_pan(self, officer):
+        """Buttons, keys and the wheel zoom; 1:1 is the drawing's own size; dragging pans; 0 fits again;
+        Width fits the pane's width."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+        from selenium.webdriver.common.by import By
+
+        _open(officer, "blackjack", 1280, 800)
+        fitted = _svg_width(officer)
+        natural = officer.execute_script("return document.querySelector('#diagram svg').viewBox.baseVal.width * 4 / 3")
+        officer.find_element(By.ID, "zoom-in").click()
+        assert _svg_width(officer) == pytest.approx(fitted * 1.25, rel=0.01)
+        body = officer.find_element(By.TAG_NAME, "body")
+        body.send_keys("-")
+        assert _svg_width(officer) == pytest.approx(fitted, rel=0.01)
+        officer.find_element(By.ID, "zoom-one").click()
+        assert _svg_width(officer) == pytest.approx(natural, rel=0.01)
+        pane = officer.find_element(By.ID, "diagram")
+        before = officer.execute_script("return [arguments[0].scrollLeft, arguments[0].scrollTop]", pane)
+        ActionChains(officer).move_to_element(pane).click_and_hold().move_by_offset(-120, -150).release().perform()
+        after = officer.execute_script("return [arguments[0].scrollLeft, arguments[0].scrollTop]", pane)
+        assert after[0] == pytest.approx(before[0] + 120, abs=2) and after[1] == pytest.approx(before[1] + 150, abs=2)
+        body.send_keys("0")
+        assert _svg_width(officer) == pytest.approx(fitted, rel=0.01)
+        officer.find_element(By.ID, "zoom-width").click()  # the tall drawing as wide as its pane
+        assert _inside(_rect(officer, "#diagram svg"), {**_rect(officer, "#diagram"), "bottom": 10 ** 6})
+        assert _svg_width(officer) > 0.9 * officer.execute_script("return document.getElementById('diagram').clientWidth")
+        body.send_keys("0")
+        ActionChains(officer).scroll_from_origin(ScrollOrigin.from_element(pane), 0, -300).perform()  # the wheel
+        assert _svg_width(officer) > fitted * 1.5
+
+    def test_click_anywhere_in_a_state_box_selects_it(self, officer):
+        """A click on the blank inside of a box (not on its text) shows that state."""
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        from selenium.webdriver.common.by import By
+
+        _open(officer, "blackjack", 1280, 800)
+        officer.find_element(By.ID, "zoom-one").click()
+        state = _spec("blackjack").state("dealer_ready")
+        node = officer.find_element(By.ID, f"state-{state.id}")
+        officer.execute_script("arguments[0].scrollIntoView({block: 'center', inline: 'center'})", node)
+        box = _rect(officer, f"#state-{state.id} > path")
+        x, y = int(box["left"] + 4), int((box["top"] + box["bottom"]) / 2)
+        hit = officer.execute_script("return document.elementFromPoint(arguments[0], arguments[1]).tagName", x, y)
+        assert hit == "path"  # blank inside of the box, not a word of it
+        actions = ActionBuilder(officer)
+        actions.pointer_action.move_to_location(x, y).click()
+        actions.perform()
+        assert f"State: {state.label}" in officer.find_element(By.ID, "details").text
+
+    @pytest.mark.parametrize("width,height", WINDOWS)
+    def test_details_never_hide_the_highlighted_row(self, officer, width, height):
+        """Selecting a state late in the round, then a subsection at the table's lower edge: the row
+        lit is shown whole inside the table's box, and the details box covers none of it."""
+        from selenium.webdriver.common.by import By
+
+        _open(officer, "blackjack", width, height)
+        details = officer.find_element(By.ID, "details")
+        officer.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+                               officer.find_element(By.CSS_SELECTOR, "#state-wagers_settled > path"))
+        assert "State: " in details.text
+        first = officer.find_elements(By.CSS_SELECTOR, "#subsections tr.hl")[0]
+        assert _inside(_rect(officer, first), _rect(officer, "#listing"))
+        assert not _overlap(_rect(officer, first), _rect(officer, "#details"))
+        listing = _rect(officer, "#listing")
+        lower = next(r for r in officer.find_elements(By.CSS_SELECTOR, "#subsections tbody tr")
+                     if _rect(officer, r)["bottom"] > listing["bottom"])
+        lower.click()
+        assert lower.get_attribute("class").split()[-1] == "hl"
+        assert _inside(_rect(officer, lower), _rect(officer, "#listing"))
+        assert not _overlap(_rect(officer, lower), _rect(officer, "#details"))
+
+
+def _pdf_pages(pdf: Path) -> list[str]:
+    """The text of each page of ``pdf`` (poppler's pdftotext), or a skip when poppler is missing."""
+    if not shutil.which("pdftotext"):
+        _skip("pdftotext (poppler-utils) is not installed")
+    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    return text.split("\f")[:-1]
+
+
+def _smallest_word_pt(pdf: Path, page: int) -> float:
+    """The height of the shortest word box on ``page`` (1-based): a word printed at 6 pt is at least 6 pt tall."""
+    xml = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    return min(float(b) - float(a) for a, b in re.findall(r'yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)"', xml))
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+class TestOfficerPrints:
+    @pytest.mark.parametrize("machine", MACHINES)
+    @pytest.mark.parametrize("paper", ["letter", "a4"])
+    def test_printed_page_holds_the_whole_diagram_and_every_table(self, officer, machine, paper):
+        """Printed (to PDF, as Ctrl-P would): the diagram in parts with no text under 6 pt, then every
+        state label, every subsection and reference, every waiver, each page numbered 'page n of N'."""
+        import base64
+
+        from selenium.webdriver.common.print_page_options import PrintOptions
+
+        spec = _spec(machine)
+        _open(officer, machine, 1280, 800)
+        options = PrintOptions()
+        options.page_width, options.page_height = (21.59, 27.94) if paper == "letter" else (21.0, 29.7)
+        ARTIFACTS.mkdir(exist_ok=True)
+        pdf = ARTIFACTS / f"review-{machine}-{paper}.pdf"
+        pdf.write_bytes(base64.b64decode(officer.print_page(options)))
+        pages = _pdf_pages(pdf)
+        text = _flat(" ".join(pages))
+        drawing = [n for n, page in enumerate(pages, 1) if "Diagram, part" in page]
+        assert drawing and all(f"Diagram, part {k} of {len(drawing)}" in text for k in range(1, len(drawing) + 1))
+        diagram_text = _flat(" ".join(pages[n - 1] for n in drawing))
+        for state in spec.states:
+            assert _flat(state.label) in diagram_text, state.label
+        assert min(_smallest_word_pt(pdf, n) for n in drawing) >= 6.0
+        for key, _ in list(spec.subsections) + list(spec.references):
+            assert spec.cite_text(key) in text, key
+        for key, reason in spec.waived:
+            assert _flat(reason) in text, key
+        for n, page in enumerate(pages, 1):
+            assert f"page {n} of {len(pages)}" in page
+        if getattr(spec, "readings", None):
+            assert "Readings" in text

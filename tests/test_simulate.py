@@ -1,4 +1,4 @@
-"""simulate: the house-edge statistics, reproducible seeds and workers, Ctrl-C, and the command."""
+"""simulate: the house-edge statistics, the same answer however spread (workers, Dask), Ctrl-C, and the command."""
 
 from __future__ import annotations
 
@@ -6,6 +6,10 @@ import json
 import math
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -13,7 +17,8 @@ from click.testing import CliRunner
 
 from pa_table_games.cli import main
 from pa_table_games.games import load_game
-from pa_table_games.tools.simulate import CHUNK, SimulationError, deal_rounds, parse_rounds, simulate, stream_seed
+from pa_table_games.tools.chunks import STEP, SimulationError, chunk_seed, deal_rounds, parse_rounds
+from pa_table_games.tools.simulate import simulate
 from pa_table_games.strategies import get_strategy
 from pa_table_games.tools.tally import Tally
 
@@ -70,11 +75,11 @@ class TestParsing:
         with pytest.raises(SimulationError, match="--rounds"):
             parse_rounds(text)
 
-    def test_worker_seeds(self):
-        """One worker uses the seed as given; several get distinct seeds derived from it."""
-        assert stream_seed(7, 1, 0) == 7
-        seeds = {stream_seed(7, 4, i) for i in range(4)}
-        assert len(seeds) == 4 and seeds.isdisjoint({stream_seed(8, 4, i) for i in range(4)})
+    def test_chunk_seeds(self):
+        """Each chunk has its own seed derived from the run's seed and the chunk's index."""
+        seeds = {chunk_seed(7, i) for i in range(100)}
+        assert len(seeds) == 100 and seeds.isdisjoint({chunk_seed(8, i) for i in range(100)})
+        assert chunk_seed(7, 3) == chunk_seed(7, 3)
 
 
 def stripped(doc: dict) -> dict:
@@ -83,12 +88,15 @@ def stripped(doc: dict) -> dict:
 
 class TestSimulate:
     def test_result_is_the_sum_over_the_rounds_dealt(self):
-        """simulate's net and wagered are the settlement of the same seeded rounds, dealt one by one."""
-        result = simulate("blackjack", 300, seed=9, strategy="basic")
+        """simulate's net and wagered are the settlement of rounds dealt one by one at tables
+        shuffled from the chunk seeds (here chunks of 200 rounds: 200 from chunk 0, 100 from chunk 1)."""
+        result = simulate("blackjack", 300, seed=9, strategy="basic", chunk=200)
         game = load_game("blackjack", engine="compiled")
-        rounds = deal_rounds(game, game.new_table(seed=9), {1: {"blackjack": 10.0}},
-                             get_strategy("blackjack", "basic", game.rules))
-        net = sum(r.net for _ in range(300) for r in next(rounds).settlement())
+        net = 0.0
+        for index, count in ((0, 200), (1, 100)):
+            rounds = deal_rounds(game, game.new_table(seed=chunk_seed(9, index)), {1: {"blackjack": 10.0}},
+                                 get_strategy("blackjack", "basic", game.rules))
+            net += sum(r.net for _ in range(count) for r in next(rounds).settlement())
         total = result.total()
         assert (total.net, total.initial_wagered, result.rounds) == (net, 3000.0, 300)
         assert total.house_edge == pytest.approx(-net / 3000.0)
@@ -100,12 +108,30 @@ class TestSimulate:
         c = simulate("blackjack", 200, seed=4, strategy="stand17").to_json()
         assert stripped(a) == stripped(b) != stripped(c)
 
-    def test_two_workers_reproducible_and_complete(self):
-        """--workers 2 deals every round once and gives the same answer for the same seed."""
-        a = simulate("double-down-madness", 2 * CHUNK + 5, seed=3, workers=2)
-        b = simulate("double-down-madness", 2 * CHUNK + 5, seed=3, workers=2)
-        assert a.complete and a.rounds == 2 * CHUNK + 5
-        assert stripped(a.to_json()) == stripped(b.to_json())
+    def test_same_answer_with_1_and_2_workers(self):
+        """Three chunks in this process, or shared by 2 worker processes: the identical result."""
+        one, two = (simulate("blackjack", 3 * 300, seed=5, workers=w, chunk=300) for w in (1, 2))
+        assert two.complete and stripped(two.to_json()) | {"workers": 1} == stripped(one.to_json())
+
+    @pytest.mark.slow  # starting 8 worker processes
+    def test_same_answer_with_1_2_and_8_workers(self):
+        """The same seed and rounds give the identical result (net, sums, interval) with 1, 2 or 8
+        worker processes: 9 chunks handed out to whichever worker is free, merged exactly."""
+        results = [simulate("double-down-madness", 8 * 300 + 7, seed=3, workers=w, chunk=300,
+                            seats={1: {"double_down_madness": 10, "push_22": 5}}) for w in (1, 2, 8)]
+        assert all(r.complete and r.rounds == 8 * 300 + 7 for r in results)
+        docs = [{k: v for k, v in stripped(r.to_json()).items() if k != "workers"} for r in results]
+        assert docs[0] == docs[1] == docs[2]
+        assert [r.workers for r in results] == [1, 2, 8]
+
+    @pytest.mark.slow  # starting a Dask cluster: 7-15 s here
+    def test_same_answer_on_a_local_dask_cluster(self):
+        """--scheduler local (a Dask LocalCluster of 2 worker processes) gives the one-process result."""
+        pytest.importorskip("distributed")
+        here = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200)
+        dask = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200, scheduler="local", workers=2)
+        assert dask.complete and (dask.scheduler, dask.workers) == ("local", 2)
+        assert stripped(dask.to_json()) | {"workers": 1, "scheduler": None} == stripped(here.to_json())
 
     def test_ctrl_c_returns_the_result_so_far(self):
         """An interrupt stops after the current chunk; the rounds done are reported as incomplete."""
@@ -114,8 +140,8 @@ class TestSimulate:
                 os.kill(os.getpid(), signal.SIGINT)
 
         before = signal.getsignal(signal.SIGINT)
-        result = simulate("blackjack", 50 * CHUNK, seed=1, strategy="stand17", progress=interrupt)
-        assert not result.complete and result.rounds == CHUNK
+        result = simulate("blackjack", 50 * STEP, seed=1, strategy="stand17", progress=interrupt)
+        assert not result.complete and result.rounds == STEP
         assert result.to_json()["complete"] is False
         assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
 
@@ -125,9 +151,9 @@ class TestSimulate:
             if done:
                 os.kill(os.getpid(), signal.SIGINT)
 
-        result = simulate("double-down-madness", 100 * CHUNK, seed=1, workers=2, progress=interrupt)
-        assert not result.complete and CHUNK <= result.rounds < 100 * CHUNK
-        assert result.rounds % CHUNK == 0
+        result = simulate("double-down-madness", 100 * STEP, seed=1, workers=2, progress=interrupt)
+        assert not result.complete and STEP <= result.rounds < 100 * STEP
+        assert result.rounds % STEP == 0
 
     def test_seats_and_optional_wagers_reported_per_wager(self):
         """Every wager placed is reported, main wager first, with the total over all of them."""
@@ -137,9 +163,11 @@ class TestSimulate:
         assert result.total().initial_wagered == 200 * 25
 
     def test_bad_inputs(self):
-        """Workers below 1 and unknown wagers are errors before anything is dealt."""
+        """Workers below 1 or above 256 and unknown wagers are errors before anything is dealt."""
         with pytest.raises(SimulationError, match="--workers"):
             simulate("blackjack", 10, workers=0)
+        with pytest.raises(SimulationError, match="1 to 256"):
+            simulate("blackjack", 10, workers=10**30)
         with pytest.raises(Exception, match="unknown Blackjack wager"):
             simulate("blackjack", 10, seats={1: {"nope": 5}})
 
@@ -153,11 +181,12 @@ class TestCommand:
         result = self.run("blackjack", "--rounds", "500", "--seed", "5", "--strategy", "stand17", "--json")
         assert result.exit_code == 0, result.output
         doc = json.loads(result.output)
-        assert set(doc) == {"game", "section", "strategy", "rules", "seats", "seed", "workers", "rounds_requested",
+        assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "workers", "scheduler", "rounds_requested",
                             "rounds", "complete", "seconds", "rounds_per_second", "wagers", "total"}
         assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"]) == \
             ("blackjack", "stand17", 5, 500, True)
         assert doc["seats"] == {"1": {"blackjack": 10.0}}
+        assert (doc["rules"]["decks"], doc["rules"]["blackjack_pays"], doc["rules_file"]) == (6, "3:2", None)
         (wager,) = doc["wagers"]
         assert set(wager) == {"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}
         assert wager["house_edge"] == pytest.approx(-wager["net"] / wager["initial_wagered"])
@@ -176,9 +205,103 @@ class TestCommand:
         (["--rounds", "lots"], "error: --rounds 'lots': give a whole number of rounds"),
         (["--rounds", "10", "--strategy", "optimal"], "error: unknown strategy 'optimal' for blackjack"),
         (["--rounds", "10", "--workers", "0"], "error: --workers 0"),
+        (["--rounds", "10", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "error: --workers with --scheduler"),
+        (["--rounds", "10", "--scheduler", "tcp://"], "error: --scheduler tcp://: cannot connect to a Dask scheduler"),
     ])
     def test_user_errors_exit_2(self, args, message):
-        """A bad --rounds, an unknown strategy or no workers is one line on stderr and exit status 2."""
+        """A bad --rounds, an unknown strategy, no workers or no scheduler is one line on stderr and exit status 2."""
         result = self.run("blackjack", *args)
         assert result.exit_code == 2
         assert result.output.startswith(message) and "Traceback" not in result.output
+
+
+def workers_of(pid: int) -> list[int]:
+    """The live worker processes (multiprocessing's spawned children) of process ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state, ppid = (entry / "stat").read_text().rsplit(")", 1)[1].split()[:2]
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(ppid) == pid and state != "Z" and b"spawn_main" in command:
+            found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_for(condition, seconds: float = 60.0, every: float = 0.01):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(every)
+    raise AssertionError("timed out")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+class TestSignals:
+    """The real command in its own process group, as a terminal runs it: Ctrl-C sends SIGINT to the
+    whole group (workers included); a supervisor or the OOM killer ends the parent alone."""
+
+    @pytest.fixture(autouse=True)
+    def _end_the_group(self):
+        """A failed test still ends the command it started, with its workers."""
+        self.started: list[subprocess.Popen] = []
+        yield
+        for proc in self.started:
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.communicate()
+
+    def start(self, *args: str) -> subprocess.Popen:
+        command = [str(Path(sys.executable).with_name("pa-table-games")), "simulate", "blackjack",
+                   "--rounds", "1e9", "--seed", "3", *args]
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                start_new_session=True)
+        self.started.append(proc)
+        return proc
+
+    def ctrl_c(self, proc: subprocess.Popen) -> tuple[str, str]:
+        os.killpg(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == 130, err
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        return out, err
+
+    @pytest.mark.parametrize("workers", ["1", "2"])
+    def test_ctrl_c_prints_the_result_so_far(self, workers):
+        """Ctrl-C while dealing: the rounds dealt so far, marked interrupted, exit 130, no traceback."""
+        proc = self.start("--workers", workers)
+        if workers != "1":
+            wait_for(lambda: len(workers_of(proc.pid)) == 2)
+        time.sleep(3)
+        out, _ = self.ctrl_c(proc)
+        assert "interrupted:" in out and " of 1,000,000,000)" in out and "\ntotal " in out
+
+    def test_ctrl_c_during_worker_start_up(self):
+        """Ctrl-C the moment the first worker process exists (its interpreter still starting):
+        the result so far is printed, exit 130, and no worker prints a traceback."""
+        proc = self.start("--workers", "2")
+        wait_for(lambda: workers_of(proc.pid), every=0.001)
+        out, _ = self.ctrl_c(proc)
+        assert "interrupted:" in out and "\ntotal " in out
+
+    def test_killing_the_parent_ends_its_workers(self):
+        """kill -TERM of the parent alone: no worker goes on dealing its share."""
+        proc = self.start("--workers", "2")
+        workers = wait_for(lambda: (lambda w: w if len(w) == 2 else None)(workers_of(proc.pid)))
+        time.sleep(1)
+        proc.terminate()
+        proc.communicate(timeout=60)
+        assert proc.returncode == -signal.SIGTERM
+        wait_for(lambda: not any(alive(pid) for pid in workers), seconds=10)

@@ -18,7 +18,7 @@ from pa_table_games.cli import display
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES
-from pa_table_games.cli.play import parse_actions, parse_seats, play_round
+from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
 
 
 class UserError(click.ClickException):
@@ -56,19 +56,24 @@ def list_games() -> None:
         click.echo(f"{name:28} machines/{Path(game.spec.path).name:32} {game.spec.section}")
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
+              "\n  pa-table-games diagram blackjack --view code")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True)
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
-def diagram(games: tuple[str, ...], out: str, formats: str) -> None:
-    """Render machines to DOT and SVG (default: every game, into diagrams/)."""
-    from pa_table_games.tools.diagram import write_diagrams
+@click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
+              help="reader: conditions in the regulation's words (<machine>.svg); "
+                   "code: guard identifiers, for developers (<machine>.code.svg).")
+def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
+    """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
+    from pa_table_games.tools.diagram import VIEWS, write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
+    views = VIEWS if view == "both" else (view,)
     for name in games or sorted(GAMES):
-        for path in write_diagrams(load_game(name).spec, Path(out), wanted):
+        for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
             click.echo(f"wrote {path}")
 
 
@@ -106,54 +111,62 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
-              "\n  pa-table-games play blackjack --shoe '5C AS 9D 6H KH 7C' --actions stand --json")
+              "\n  pa-table-games play blackjack --shoe '2C TH 6S 5D 7C 6H TD' --actions hit --json"
+              "\n  pa-table-games play blackjack --seed 7 --strategy basic"
+              "\n  pa-table-games play six-card-fortune-pai-gow --seed 3 --actions low=6D\n\n"
+              "Decisions: hit (h), stand (s), double (d) or double=AMOUNT, split (p), surrender (r), "
+              "insurance=yes|no and even_money=yes|no (y/n), house_money=add|keep; Pai Gow: low=CARD sets "
+              "that card as the one-card low hand and the other five as the high hand, house_way asks for "
+              "the house way, double_down. Any case; at the prompt, help or ? lists the legal actions.")
 @GAME
 @click.option("--seed", type=int, help="Seed of the shuffled shoe.")
 @click.option("--shoe", help="Stacked shoe: card codes, first code = first card out (AS TD JK CUT ...).")
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
 @click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
+@click.option("--strategy", help="Make the decisions left after --actions by this strategy (as `simulate`: "
+              "blackjack basic or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
+              "house_way or player_way).")
 @RULES
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
+              "and the full Rules).")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False),
               help="Also write the round as JSON Lines (header + one event a line) for `replay`.")
-def play(game: str, seed, shoe, seats, actions, rules, misdeal, as_json: bool, log_file) -> None:
-    """Play one round step by step; interactive on a terminal when --actions is not given."""
+def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file) -> None:
+    """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
+
+    Off a terminal (a pipe, a script, CI) give --actions, --strategy or both."""
     from pa_table_games.runtime.log import Recorder
+    from pa_table_games.strategies import get_strategy
 
     loaded, seated = load_game(game, rules), parse_seats(seats)
+    chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
     options = {"misdeal": misdeal} if misdeal is not None else None
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
     seed = recorder.seed if recorder else seed
-    if actions is None and sys.stdin.isatty() and not as_json:
+    if actions is None and chosen is None and sys.stdin.isatty() and not as_json:
         return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file))
-    words = parse_actions(actions)
-    rnd = play_round(loaded, seated, words, seed=seed, shoe=shoe, options=options)
+    words: list[str] = []
+    try:
+        rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
+                         strategy=chosen, played=words)
+    except DecisionsRanOut as err:
+        if actions is not None:
+            raise
+        raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
+                        f"--strategy, or run on a terminal") from None
     if recorder:
         recorder.write(log_file, rnd, words)
     if as_json:
         click.echo(display.round_json(rnd))
     else:
-        display.print_round(Console(), rnd)
+        display.print_round(display.console(), rnd)
 
 
 def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
-    console, words = Console(), []
-    rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False)
-    shown = display.print_new_events(console, rnd, 0)
-    while not rnd.is_over:
-        legal = rnd.legal_actions()
-        who = f"seat {legal[0].seat} hand {legal[0].hand}" if legal else ""
-        word = click.prompt(f"{who} — legal: {', '.join(a.word for a in legal)}", prompt_suffix="\n> ")
-        try:
-            rnd.act(word)
-        except TableGamesError as err:
-            console.print(f"refused: {err}", style="red", highlight=False, markup=False)
-            continue
-        words.append(word)
-        rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
-        shown = display.print_new_events(console, rnd, shown)
-    display.print_outcome(console, rnd)
+    from pa_table_games.cli.interactive import play_at_terminal
+
+    rnd, words = play_at_terminal(game, seats, seed, shoe, options)
     if logging:
         logging[0].write(logging[1], rnd, words)
 
@@ -161,7 +174,7 @@ def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
 @main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
     """Play one stacked demo round of each game and print its cited step log."""
-    console = Console()
+    console = display.console()
     for name in sorted(GAMES):
         game = load_game(name)
         d = game.info.demo
@@ -187,15 +200,23 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
-              "\n  pa-table-games coverage --write")
+              "\n  pa-table-games coverage --write --out scenarios")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
-@click.option("--write", is_flag=True, help="Rewrite tests/scenarios/<game>.yaml with the scenarios found.")
+@click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
+@click.option("--out", type=click.Path(file_okay=False),
+              help="Folder for --write (default: tests/scenarios of the checkout you are in).")
 @click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
-def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
-    """Search seeded random rounds for a small set of scenarios firing every transition."""
+def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
+    """Search seeded random rounds for a small set of scenarios firing every transition.
+
+    The search is seeded: the same games and --sessions always find the same scenarios."""
     from pa_table_games.tools.coverage_search import regenerate
 
-    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions)
+    folder = Path(out) if out else _checkout_scenarios() if write else None
+    if folder is not None and write:
+        folder.mkdir(parents=True, exist_ok=True)
+    kwargs = {"directory": folder} if folder is not None else {}
+    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions, **kwargs)
     for r in results:
         click.echo(f"{r.game}: {len(r.scenarios)} scenarios fire {r.transitions - len(r.uncovered)} of {r.transitions} transitions")
         for item in r.uncovered:
@@ -203,6 +224,15 @@ def coverage(games: tuple[str, ...], write: bool, sessions: int) -> None:
         if r.path:
             click.echo(f"  wrote {r.path}")
     click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
+
+
+def _checkout_scenarios() -> Path:
+    """tests/scenarios of the pa-table-games checkout holding the current folder, else a user error."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "machines").is_dir() and (folder / "tests" / "scenarios").is_dir():
+            return folder / "tests" / "scenarios"
+    raise UserError("coverage --write: not inside a pa-table-games checkout; give --out DIR")
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
@@ -232,26 +262,39 @@ def replay(ctx: click.Context, log_file: str, as_json: bool) -> None:
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
+              "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
 @click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
-              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way.")
+              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
+              "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
+              "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=int, default=1, show_default=True, help="Processes, each with its own seeded shoe.")
+@click.option("--workers", type=int, help="Local processes (default 1), or the workers of --scheduler local "
+              "(default: one per core). The answer does not depend on it.")
+@click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
+              "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
-def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers: int, as_json: bool) -> None:
+def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
+             as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
-    are in the net, not the denominator. Ctrl-C stops early and prints the result so far
-    (exit status 130). The same --seed and --workers give the same result.
+    are in the net, not the denominator. The rounds are dealt in chunks of 10,000, each
+    from its own seed derived from --seed, so the same --seed and --rounds give the same
+    result with any --workers or --scheduler. Ctrl-C stops early and prints the result so
+    far (exit status 130).
 
     \b
-    --json: {"game", "section", "strategy", "rules", "seats", "seed", "workers",
+    The text output states the Rules in effect (key options, those changed from the
+    defaults, and the section's fixed dealer rule).
+
+    \b
+    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers", "scheduler",
       "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
@@ -259,11 +302,15 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
-    from pa_table_games.tools.simulate import simulate as run
+    try:
+        from pa_table_games.tools.simulate import simulate as run
 
-    with _progress_bar() as progress:
-        result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
-                     workers=workers, progress=progress)
+        with _progress_bar() as progress:
+            result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=parse_seats(seats) or None,
+                         workers=workers, progress=progress, scheduler=scheduler)
+    except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
+        click.echo("interrupted before any round was dealt", err=True)
+        ctx.exit(130)
     click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False) if as_json else "\n".join(result.lines()))
     ctx.exit(0 if result.complete else 130)
 
@@ -277,8 +324,13 @@ def _progress_bar():
     if not console.is_terminal:
         yield None
         return
-    with Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                  transient=True) as bar:
+    from pa_table_games.tools.chunks import sigint_blocked
+
+    with sigint_blocked():  # the bar's refresh thread never takes a Ctrl-C meant for the simulation
+        bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                       transient=True)
+        bar.start()
+    with bar:
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 

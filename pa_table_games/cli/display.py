@@ -3,23 +3,59 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from pa_table_games.values import Event, Settled
+from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
+from pa_table_games.values import CardMove, Event, Settled
+
+#: How a card dealt face down and not yet turned is shown (``--json`` keeps the card and its face_up flag).
+FACE_DOWN = "[face down]"
+
+
+def console(stderr: bool = False) -> Console:
+    """Rich on a terminal; when piped or written to a file, no wrapping at all (one record a line, for grep)."""
+    out = Console(stderr=stderr)
+    if out.is_terminal:
+        return out
+    return Console(stderr=stderr, width=100_000, soft_wrap=True)
 
 
 def _money(value: float) -> str:
     return f"{value:+g}" if value else "0"
 
 
-def event_line(e: Event) -> str:
-    """``  7 deal_hole_card  § 633a.7(f)(4)  8C->dealer (hole card)``."""
+class Sight:
+    """What the table has seen so far: cards dealt face up or turned, and the players' own cards.
+
+    A card dealt face down to the dealer or the stub is shown as ``[face down]`` until it is
+    turned (a later face-up move of that card to the same place); a card going face down to the
+    discard rack is shown in brackets only if it was seen."""
+
+    def __init__(self) -> None:
+        self.seen: Counter = Counter()
+
+    def show(self, m: CardMove) -> str:
+        if m.face_up:
+            self.seen[m.card] += 1
+            return f"{m.card}->{m.to}"
+        if m.to.startswith("seat "):  # a player's own card, dealt face down (Pai Gow): its player sees it
+            self.seen[m.card] += 1
+            return f"[{m.card}]->{m.to}"
+        if m.to == "discard rack" and self.seen[m.card]:
+            return f"[{m.card}]->{m.to}"
+        return f"{FACE_DOWN}->{m.to}"
+
+
+def event_line(e: Event, sight: Sight | None = None) -> str:
+    """``  6 deal_hole_card  § 633a.7(f)(4)  [face down]->dealer (hole card)``."""
+    sight = sight if sight is not None else Sight()
     who = f" seat {e.seat}" + (f" hand {e.hand}" if e.hand else "") if e.seat is not None else ""
     parts = [f"{e.seq:>3} {e.trigger}{who}", ", ".join(e.cite)]
     if e.cards:
-        parts.append(" ".join(f"{m.card}->{m.to}" if m.face_up else f"[{m.card}]->{m.to}" for m in e.cards))
+        parts.append(" ".join(_runs([sight.show(m) for m in e.cards])))
     line = "  ".join(parts)
     for note in e.notes:
         line += f"\n      {note}"
@@ -28,17 +64,38 @@ def event_line(e: Event) -> str:
     return line
 
 
+def _runs(shown: list[str]) -> list[str]:
+    """Repeated hidden moves once, counted: ``11 x [face down]->stub (spread face down)``."""
+    out: list[str] = []
+    i = 0
+    while i < len(shown):
+        j = i
+        while j < len(shown) and shown[j] == shown[i]:
+            j += 1
+        out.append(shown[i] if j - i == 1 or not shown[i].startswith(FACE_DOWN) else f"{j - i} x {shown[i]}")
+        i = j
+    return out
+
+
 def settled_line(s: Settled) -> str:
     hand = f" hand {s.hand}" if s.hand else ""
     off = f" ({s.paid_off_table:g} paid off the table)" if s.paid_off_table else ""
     return f"seat {s.seat}{hand} {s.wager} {s.amount:g}: {s.outcome} {_money(s.net)}{off}  {s.cite}"
 
 
-def print_round(console: Console, rnd, title: str | None = None) -> None:
-    """The cited step log of a round and its settlement table."""
+def print_title(console: Console, rnd, title: str | None = None) -> None:
+    """The section's title and the Rules in effect."""
     console.print(f"[bold]{title or rnd.spec.section + ' — ' + rnd.spec.title}[/bold]", highlight=False)
+    for line in rules_lines(rnd.game.info.name, rnd.rules):
+        console.print(line, highlight=False, markup=False)
+
+
+def print_round(console: Console, rnd, title: str | None = None) -> None:
+    """The cited step log of a round and its settlement table, as the table saw it."""
+    print_title(console, rnd, title)
+    sight = Sight()
     for e in rnd.events:
-        console.print(event_line(e), highlight=False, markup=False)
+        console.print(event_line(e, sight), highlight=False, markup=False)
     print_outcome(console, rnd)
 
 
@@ -57,8 +114,12 @@ def print_outcome(console: Console, rnd) -> None:
 
 
 def print_new_events(console: Console, rnd, since: int) -> int:
-    for e in rnd.events[since:]:
-        console.print(event_line(e), highlight=False, markup=False)
+    """Print the events after the first ``since``; face-down cards stay hidden until turned."""
+    sight = Sight()
+    for i, e in enumerate(rnd.events):
+        line = event_line(e, sight)
+        if i >= since:
+            console.print(line, highlight=False, markup=False)
     return len(rnd.events)
 
 
@@ -67,6 +128,7 @@ def round_json(rnd) -> str:
     return json.dumps({
         "game": rnd.game.info.name,
         "section": rnd.spec.section,
+        "rules": rules_json(rnd.rules),
         "final_state": rnd.state,
         "events": [e.to_json() for e in rnd.events],
         "settlement": [s.to_json() for s in rnd.settlement()],

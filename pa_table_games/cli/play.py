@@ -5,9 +5,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from pa_table_games.cli.words import normalise
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
+
+class DecisionsRanOut(TableGamesError):
+    """The round needs a decision and none is left."""
+
 
 _SEAT = re.compile(r"^\s*(\d+)\s*:\s*(.+)$")
 
@@ -45,24 +50,37 @@ def parse_actions(text: str | None) -> list[str]:
 
 def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,
                seed: int | None = None, shoe: str | None = None, options: dict | None = None,
-               require_end: bool = True):
+               require_end: bool = True, strategy=None, played: list[str] | None = None):
     """Play one round: advance, apply each decision in order, advance; return the round.
 
+    Words are read as a person types them (:func:`~pa_table_games.cli.words.normalise`).
+    When the decisions run out, ``strategy`` (``choose(rnd, legal) -> word``) makes the rest.
     With ``require_end``, decisions running out before the round ends is an error naming
-    the legal actions at that point.
+    the legal actions at that point. ``played`` collects every decision applied, as read.
     """
     stacked = Shoe.stacked(shoe) if shoe is not None else None
     rnd = game.new_round(seats or {1: {game.info.wagers[0]: 10.0}}, seed=seed, shoe=stacked, options=options)
+    played = played if played is not None else []
     rnd.advance()
     for number, word in enumerate(actions, 1):
         if rnd.is_over:
             raise TableGamesError(f"action {number} {word!r}: the round is already over")
+        meant = normalise(rnd, word)
+        if meant == "help":
+            raise TableGamesError(f"action {number} {word!r}: help is for interactive play; legal now: "
+                                  f"{', '.join(a.word for a in rnd.legal_actions()) or 'none'}")
+        rnd.act(meant)
+        played.append(meant)
+        rnd.advance()
+    while strategy is not None and not rnd.is_over:
+        word = strategy.choose(rnd, {a.name for a in rnd.legal_actions()})
         rnd.act(word)
+        played.append(word)
         rnd.advance()
     if require_end and not rnd.is_over:
         legal = ", ".join(a.word for a in rnd.legal_actions()) or "none"
         who = rnd.legal_actions()[0] if rnd.legal_actions() else None
         whose = f" for seat {who.seat} hand {who.hand}" if who else ""
-        raise TableGamesError(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
+        raise DecisionsRanOut(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
                               f"legal now{whose}: {legal}")
     return rnd

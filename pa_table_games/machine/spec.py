@@ -26,7 +26,7 @@ CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$"
 STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
-_TOP = {"section", "title", "game", "notes", "subsections", "references", "waived",
+_TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
         "refusals", "initial", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
 _TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
@@ -123,6 +123,9 @@ class MachineSpec:
     initial: str
     states: tuple[StateSpec, ...] = field(converter=tuple)
     transitions: tuple[TransitionSpec, ...] = field(converter=tuple)
+    #: A caveat about the section itself that every view of the machine repeats next to its number,
+    #: e.g. "number presumed: the seed text does not print it" (optional ``section_note:``).
+    section_note: str = ""
     readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the readings register
 
     @property
@@ -232,7 +235,9 @@ class _Loader:
         spec = MachineSpec(self.file, self.text(doc, "section"), self.text(doc, "title"),
                            self.text(doc, "game"), str(doc.get("notes", "")).strip(),
                            self.index.items(), self.references.items(), waived.items(),
-                           refusals, initial, states, transitions, readings=self.readings(doc))
+                           refusals, initial, states, transitions,
+                           self.text(doc, "section_note") if "section_note" in doc else "",
+                           readings=self.readings(doc))
         self.check_structure(spec, doc)
         return spec
 

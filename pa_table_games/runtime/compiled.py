@@ -21,7 +21,7 @@ thirteen optional wagers' guards: their transitions are not in its tables.
 the dealer's steps from the generated functions and each player decision from a strategy's
 ``choose``, the same procedure as ``Round.advance`` / ``Round.act`` without their per-call
 lookups; a decision that no transition accepts goes to ``Round.act``, which refuses it with
-its cite. :class:`SimulationRound` adds the explicit fast mode ``log=False`` (no event log).
+its cite. A round made with ``record="settlements"`` keeps no event log, only its settlement rows.
 """
 
 from __future__ import annotations
@@ -147,7 +147,8 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")
-            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else [])
+            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else
+                         [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
             lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
             lines.append(f"{indent}rnd.end_event(T[{t.index}])" if log else f"{indent}rnd.state = {t.dest!r}")
             lines.append(f"{indent}return True")
@@ -191,7 +192,7 @@ class CompiledEngine:
         the first of its transitions out of the round's state whose guards hold; False when none does."""
         tables = self.tables(rnd.wager_names)
         if trigger == DEALER_STEP:
-            return tables.steps[getattr(rnd, "log", True)][rnd.state](rnd)
+            return tables.steps[rnd.log][rnd.state](rnd)
         for test, actions, t in tables.player[rnd.state].get(trigger, ()):
             if test is None or test(rnd):
                 rnd.begin_event(t)
@@ -218,9 +219,9 @@ class CompiledEngine:
         The same procedure as ``advance()`` and ``act()``, from the tables for the wagers on
         the layout (chosen again whenever a wager of a new name is placed); a decision no
         transition accepts is refused by ``Round.act`` with the forbidding cite. A
-        :class:`SimulationRound` with ``log=False`` keeps no event log, only its settlement."""
+        A round made with ``record="settlements"`` keeps no event log, only its settlement."""
         finals = self.finals
-        log = getattr(rnd, "log", True)
+        log = rnd.log
         placed = len(rnd.wager_names)
         tables = self.tables(rnd.wager_names)
         steps = tables.steps[log]
@@ -247,6 +248,8 @@ class CompiledEngine:
                 if test is None or test(rnd):
                     if log:
                         rnd.begin_event(t)
+                    else:
+                        rnd.firing = t
                     for act in actions:
                         act(rnd)
                     if log:
@@ -285,27 +288,3 @@ class Legal:
 
     def __repr__(self) -> str:
         return f"Legal({', '.join(self)})"
-
-
-class SimulationRound(Round):
-    """A round for simulation. ``log=True`` is an ordinary :class:`Round` (same log, same checks).
-
-    ``log=False`` is the explicit fast mode: no events are kept and no card-conservation
-    baseline is taken (``check_invariants`` is unavailable); the same transitions and actions
-    run, and every settled wager is still recorded, so ``settlement()`` is the same."""
-
-    def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
-                 log: bool = True, options: dict | None = None) -> None:
-        self.log = log
-        self._settled: list[Settled] = []
-        super().__init__(game, table, seats, atomic=False, options=options, count_cards=log)
-
-    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled:
-        row = super().settle(wager, outcome, net, cite, off_table)
-        if not self.log:
-            self._settled.append(row)
-        return row
-
-    def settlement(self) -> tuple[Settled, ...]:
-        return super().settlement() if self.log else tuple(self._settled)
-

@@ -27,6 +27,8 @@ from pa_table_games.machine.spec import TransitionSpec, Turns
 from pa_table_games.values import Action, CardMove, Event, Settled
 
 T = TypeVar("T")
+#: What a round keeps: the full event log, or only its settlement rows.
+RECORDS = ("events", "settlements")
 
 
 class _Draft:
@@ -45,7 +47,12 @@ class Round:
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
-                 *, atomic: bool = True, options: dict | None = None, count_cards: bool = True) -> None:
+                 *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
+        """``record`` is what the round keeps: ``"events"``, the full event log (every card, note and
+        settlement, for play, logs and replay), or ``"settlements"``, only the settled wagers (the
+        simulation's fast mode: no events and no card-conservation baseline)."""
+        if record not in RECORDS:
+            raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
         self.game = game
         self.spec = game.spec
         self.rules = game.rules
@@ -60,8 +67,11 @@ class Round:
         self.atomic = atomic
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
-        # the card-conservation baseline; a fast simulation round (count_cards=False) takes none
-        self._deck = table.cards_off_layout() if count_cards else None
+        self.firing: TransitionSpec | None = None  # the transition whose actions run now
+        # the card-conservation baseline; a round recording settlements only takes none
+        self.log = record == "events"
+        self._settled: list[Settled] = []  # the settlement rows when no event log is kept
+        self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
@@ -128,6 +138,8 @@ class Round:
 
     def settlement(self) -> tuple[Settled, ...]:
         """Every settled wager, in the order the dealer settled them."""
+        if not self.log:
+            return tuple(self._settled)
         return tuple(s for e in self.events for s in e.settled)
 
     def __str__(self) -> str:
@@ -165,10 +177,11 @@ class Round:
     def turns_now(self) -> Turns:
         """The pass around the table the machine file declares for the transition firing now
         (``turns:`` on it) or else for the round's state."""
-        turns = (self._draft.t.turns if self._draft is not None else None) or self.spec.state(self.state).turns
+        firing = self.firing
+        turns = (firing.turns if firing is not None else None) or self.spec.state(self.state).turns
         if turns is None:
             raise AssertionError(f"{self.spec.path}: no 'turns' declared for a pass around the table in "
-                                 f"{self._draft.t.trigger if self._draft else self.state!r}")
+                                 f"{firing.trigger if firing else self.state!r}")
         return turns
 
     def in_turn_order(self, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
@@ -230,6 +243,8 @@ class Round:
                       self.spec.cite_text(cite), off_table)
         if self._draft is not None:
             self._draft.settled.append(row)
+        elif not self.log:
+            self._settled.append(row)
         return row
 
     # -- invariants ------------------------------------------------------------------------
@@ -242,7 +257,7 @@ class Round:
     def check_invariants(self) -> None:
         """Cards are never lost or duplicated; chips are never created; a final round settled all."""
         if self._deck is None:
-            raise AssertionError("a round dealt with count_cards=False keeps no conservation baseline")
+            raise AssertionError("a round that records settlements only keeps no conservation baseline")
         if self.cards_now() != self._deck:
             lost = self._deck - self.cards_now()
             extra = self.cards_now() - self._deck
@@ -260,17 +275,23 @@ class Round:
         acting = self.acting
         if acting is not None and (acting.amount is not None or acting.choice is not None):
             _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
+        self.firing = t
+        if not self.log:
+            return
         seat = acting.seat if acting else None
         hand = acting.hand if acting else None
         self._draft = _Draft(t, seat, hand)
 
     def end_event(self, t: TransitionSpec) -> None:
         d = self._draft
+        if d is None:  # settlements only: no event is kept
+            self.state, self.firing = t.dest, None
+            return
         self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
                                  tuple(self.spec.cite_text(c) for c in t.cite),
                                  d.seat, d.hand, d.cards, d.settled, d.notes))
         self.state = t.dest
-        self._draft = None
+        self._draft = self.firing = None
 
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire``; on a user error put the round and its table back as they were."""

@@ -34,6 +34,9 @@ class HouseWayPlayer:
 class PlayerWay:
     name = "player_way"
     summary = "set by the player way (naming the low card); Double Down with three of a kind or better high"
+    note = ("player_way makes the Double Down Wager only after seeing its cards and only with a high hand of three "
+            "of a kind or better, so that wager wins far more often than it loses and its house edge is negative "
+            "(the player's advantage on the wagers made); the total row is the game's edge against this player")
 
     def __init__(self, rules: Any) -> None:
         self.joker_rule = rules.joker_rule

@@ -20,7 +20,6 @@ the same machines and hints give the same file.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 

@@ -215,11 +215,17 @@ def _minimise(name: str, kept: list[tuple[Scenario, set[int]]]) -> list[Scenario
 
 def generate(game_name: str, *, sessions: int = 3000, patience: int = 1500, seed: int = 2024,
              directory: Path = SCENARIOS) -> tuple[list[Scenario], list[str], dict]:
-    """Search for a small scenario set covering every transition; (scenarios, uncovered names, hints)."""
-    try:
-        search = read_scenarios(game_name, directory).search
-    except ScenarioFileError:
-        search = {}
+    """Search for a small scenario set covering every transition; (scenarios, uncovered names, hints).
+
+    The hand-written ``search`` hints come from ``directory``'s file, else from the checkout's
+    (so a search into a fresh folder finds what one into tests/scenarios finds)."""
+    search = {}
+    for folder in dict.fromkeys((Path(directory), SCENARIOS)):
+        try:
+            search = read_scenarios(game_name, folder).search
+            break
+        except ScenarioFileError:
+            continue
     searcher = _Search(game_name, search, seed)
     scenarios, covered = searcher.run(sessions, patience)
     uncovered = [f"t{t.index} {transition_name(t)}" for t in searcher.spec.transitions if t.index not in covered]

@@ -1,8 +1,11 @@
 """Machine spec -> DOT (via the ``graphviz`` package) -> SVG, byte-stable.
 
-Every node shows its label and citation; every edge shows ``trigger [guards] § cite``.
-Player decisions are drawn dashed. States and edges keep the machine file's order, so
-the same file gives the same DOT text; the SVG is rendered by the pinned static ``dot``
+Two views of the same drawing. The *reader* view (the default, and the review page's) writes
+every condition as its guards' one-line meanings ("if the dealer's first card is an ace"), never
+their identifiers; the *code* view writes the identifiers (``[dealer_shows_ace]``) for developers.
+In both, a state's ways out are numbered in the order they are tried (see :func:`try_order`) and
+the legend describes only what the drawing shows. States and transitions keep the machine file's
+order, so the same file gives the same DOT text; the SVG is rendered by the pinned static ``dot``
 of ``graphviz-pure`` (never the system's, whose output depends on installed fonts).
 """
 
@@ -12,6 +15,7 @@ import html
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import graphviz
@@ -19,52 +23,131 @@ import graphviz
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
+VIEWS = ("reader", "code")
+#: The rule every numbered drawing follows (spec.py: dealer steps first, in file order, first match).
+RULE = ("In each state the dealer's steps are tried in their numbered order and the first row or arrow "
+        "whose condition holds fires; when none holds, the player chooses one of the decisions whose condition holds.")
+_ROW_WIDTH = 72  # characters per line of a row inside a state box
+_EDGE_WIDTH = 40  # characters per line of an arrow's label
+
 
 def _cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
     return ", ".join(spec.cite_text(c) for c in cites)
 
 
 def edge_text(t: TransitionSpec) -> str:
-    """``trigger [guard and not other]``."""
+    """``trigger [guard and not other]``: the code view's name of a transition."""
     guards = [g.name for g in t.when] + [f"not {g.name}" for g in t.unless]
     return t.trigger + (f" [{' and '.join(guards)}]" if guards else "")
 
 
-def edge_label(spec: MachineSpec, t: TransitionSpec) -> str:
-    return f"{edge_text(t)}\n{_cites(spec, t.cite)}"
+def try_order(spec: MachineSpec, state_id: str) -> list[TransitionSpec]:
+    """The ways out of a state in the order the round tries them: dealer steps in file order
+    (the first whose guards hold fires), then the player's decisions in file order (a decision
+    listed twice fires its first entry whose guards hold)."""
+    out = spec.outgoing(state_id)
+    return [t for t in out if t.by == "dealer"] + [t for t in out if t.by == "player"]
 
 
-def _state_label(spec: MachineSpec, state_id: str) -> str:
+def numbers(spec: MachineSpec) -> dict[int, int]:
+    """Transition index -> its number (1, 2 ...) among the ways out of its source state."""
+    return {t.index: n for s in spec.states for n, t in enumerate(try_order(spec, s.id), 1)}
+
+
+def action_words(t: TransitionSpec) -> str:
+    """``deal up card``, ``insurance: yes``: a trigger read as words."""
+    name, _, value = t.trigger.partition("=")
+    return name.replace("_", " ") + (f": {value.replace('_', ' ')}" if value else "")
+
+
+def condition_words(spec: MachineSpec, t: TransitionSpec) -> str:
+    """The condition in the guards' own words: ``if A and B, unless C or D``; a dealer step without
+    guards reads ``always`` when it is the only one, ``otherwise`` when others are tried first."""
+    parts = []
+    if t.when:
+        parts.append("if " + " and ".join(g.doc for g in t.when))
+    if t.unless:
+        parts.append("unless " + " or ".join(g.doc for g in t.unless))
+    if parts or t.by == "player":
+        return ", ".join(parts)
+    dealer = [d for d in try_order(spec, t.source) if d.by == "dealer"]
+    return "always" if dealer == [t] else "otherwise"
+
+
+def _wrap(text: str, width: int, first: str, rest: str) -> list[str]:
+    """``textwrap.wrap`` that never separates "§" from its number."""
+    lines = textwrap.wrap(text.replace("\u00a7 ", "\u00a7\0"), width, initial_indent=first,
+                          subsequent_indent=rest, break_on_hyphens=False)
+    return [line.replace("\u00a7\0", "\u00a7 ") for line in lines]
+
+
+def _lines(spec: MachineSpec, t: TransitionSpec, view: str, n: int, width: int) -> list[str]:
+    """The text of one way out, as lines of at most ``width`` characters."""
+    who = "Player" if t.by == "player" else "Dealer"
+    if view == "code":
+        return [f"{n}. {who.lower()}: {edge_text(t)} \u2014 {_cites(spec, t.cite)}"]
+    head = _wrap(f"{n}. {who}: {action_words(t)} \u2014 {_cites(spec, t.cite)}", width, "", "    ")
+    cond = condition_words(spec, t)
+    return head + (_wrap(cond, width, "    ", "      ") if cond else [])
+
+
+def _state_label(spec: MachineSpec, state_id: str, view: str, order: dict[int, int]) -> str:
     """An HTML-like label: the state, its cite, then its self-loops one per row (a loop per
-    transition would pile up unreadably; each row keeps the transition's id for the review page)."""
+    transition would pile up unreadably; each row keeps the transition's id for the review page,
+    and a white cell so a click anywhere on the row selects it)."""
     s = spec.state(state_id)
     rows = [f'<TR><TD><B>{html.escape(s.label)}</B></TD></TR>',
             f'<TR><TD><FONT POINT-SIZE="9">{html.escape(_cites(spec, s.cite))}</FONT></TD></TR>']
-    for t in spec.transitions:
-        if t.source == t.dest == state_id:
-            colour = "blue4" if t.by == "player" else "black"
-            who = "player: " if t.by == "player" else "dealer: "
-            rows.append(f'<TR><TD ALIGN="LEFT" ID="t{t.index}" HREF="#t{t.index}" TITLE="{html.escape(t.trigger)}">'
-                        f'<FONT POINT-SIZE="8" COLOR="{colour}">{who}{html.escape(edge_text(t))} '
-                        f'&#8212; {html.escape(_cites(spec, t.cite))}</FONT></TD></TR>')
+    for t in try_order(spec, state_id):
+        if t.dest != state_id:
+            continue
+        colour = "blue4" if t.by == "player" else "black"
+        text = '<BR ALIGN="LEFT"/>'.join(html.escape(line) for line in _lines(spec, t, view, order[t.index], _ROW_WIDTH))
+        rows.append(f'<TR><TD ALIGN="LEFT" BALIGN="LEFT" BGCOLOR="white" ID="t{t.index}" HREF="#t{t.index}" '
+                    f'TITLE="{html.escape(action_words(t))}"><FONT POINT-SIZE="8" COLOR="{colour}">{text}</FONT></TD></TR>')
     return "<" + '<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="1">' + "".join(rows) + "</TABLE>>"
 
 
-def to_dot(spec: MachineSpec) -> str:
-    """The DOT source of ``spec``: deterministic text, committed for review."""
-    g = graphviz.Digraph(spec.name, comment=f"{spec.section}: {spec.title} (generated from {Path(spec.path).name})")
+def legend(spec: MachineSpec) -> list[str]:
+    """What the drawing shows, and only that: its lines depend on what this machine draws."""
+    player_rows = any(t.by == "player" and t.source == t.dest for t in spec.transitions)
+    player_arrows = any(t.by == "player" and t.source != t.dest for t in spec.transitions)
+    rows = any(t.source == t.dest for t in spec.transitions)
+    lines = ["Box: a state (thick border: where a round starts; double border: where it ends). "
+             "Arrow: a step to another state" + ("; row inside a box: a step that stays in that state." if rows else ".")]
+    colours = "Black rows and arrows: the dealer's steps"
+    if player_rows or player_arrows:
+        where = " and ".join(w for w, shown in (("rows", player_rows), ("dashed arrows", player_arrows)) if shown)
+        colours += f"; blue {where}: a player's decisions"
+    lines.append(colours + ". Each names the subsections it carries out.")
+    lines += textwrap.wrap("Numbers: " + RULE, 110)
+    return lines
+
+
+def title_lines(spec: MachineSpec) -> list[str]:
+    """The section, its caveat if the machine file gives one (``section_note``), and the title."""
+    return [spec.section] + ([f"Caveat: {spec.section_note}"] if spec.section_note else []) + [spec.title]
+
+
+def to_dot(spec: MachineSpec, view: str = "reader") -> str:
+    """The DOT source of ``spec`` in ``view`` (reader or code): deterministic text, committed for review."""
+    if view not in VIEWS:
+        raise TableGamesError(f"unknown diagram view {view!r} (known: {', '.join(VIEWS)})")
+    order = numbers(spec)
+    g = graphviz.Digraph(spec.name, comment=f"{spec.section}: {spec.title} ({view} view of {Path(spec.path).name})")
     g.attr(rankdir="TB", fontname="Arimo", fontsize="12", labelloc="t",
-           label=f"{spec.section}\n{spec.title}\nsolid: dealer step   dashed: player decision")
+           label="\n".join(title_lines(spec) + legend(spec)))
     g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
     g.attr("edge", fontname="Arimo", fontsize="8")
     for s in spec.states:
-        g.node(s.id, _state_label(spec, s.id), id=f"state-{s.id}",
+        g.node(s.id, _state_label(spec, s.id, view, order), id=f"state-{s.id}",
                **({"peripheries": "2"} if s.final else {}),
                **({"penwidth": "2"} if s.id == spec.initial else {}))
     for t in spec.transitions:
         if t.source == t.dest:
             continue
-        g.edge(t.source, t.dest, edge_label(spec, t), id=f"t{t.index}",
+        label = "\n".join(_lines(spec, t, view, order[t.index], _EDGE_WIDTH))
+        g.edge(t.source, t.dest, label, id=f"t{t.index}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if t.by == "player" else {}))
     return g.source
 
@@ -90,16 +173,23 @@ def render(dot: str, fmt: str = "svg") -> bytes:
     return result.stdout
 
 
-def write_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg")) -> list[Path]:
-    """Write ``<machine>.<fmt>`` files into ``out``; return the paths written."""
+def file_stem(spec: MachineSpec, view: str) -> str:
+    """``blackjack`` for the reader view, ``blackjack.code`` for the code view."""
+    return spec.name if view == "reader" else f"{spec.name}.{view}"
+
+
+def write_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg"),
+                   views: tuple[str, ...] = VIEWS) -> list[Path]:
+    """Write ``<machine>.<fmt>`` (reader view) and ``<machine>.code.<fmt>`` files into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    dot = to_dot(spec)
     written = []
-    for fmt in formats:
-        path = out / f"{spec.name}.{fmt}"
-        if fmt == "dot":
-            path.write_text(dot, encoding="utf-8")
-        else:
-            path.write_bytes(render(dot, fmt))
-        written.append(path)
+    for view in views:
+        dot = to_dot(spec, view)
+        for fmt in formats:
+            path = out / f"{file_stem(spec, view)}.{fmt}"
+            if fmt == "dot":
+                path.write_text(dot, encoding="utf-8")
+            else:
+                path.write_bytes(render(dot, fmt))
+            written.append(path)
     return written

@@ -220,7 +220,9 @@ def _cover(spec: MachineSpec, tr: Trace, game: str, digest: str) -> list[Flowabl
            _p(f"Machine file SHA-256: {digest}"),
            _p(f"{tr.summary}; {len(spec.states)} states, {len(spec.transitions)} steps (arrows and rows), "
               f"{len(spec.readings)} readings."),
-           _p("Caveats", H2), _p(spec.notes or "none")]
+           _p("Caveats", H2)]
+    out += [_p(f"Caveat about the section itself: {spec.section_note}")] if spec.section_note else []
+    out += [_p(spec.notes or "none")]
     out += [_p(f"{key}: {text}") for key, text in spec.references]
     out += [_p("Contents", H2)] + [_p(f"{i}. {name}") for i, name in enumerate(
         ["Diagram", "States", "Subsections and what encodes them", "Every step in words",

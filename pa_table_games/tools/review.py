@@ -1,12 +1,14 @@
 """The review page: one static, self-contained HTML page per machine, and an index.
 
 A compliance officer opens ``diagrams/<machine>.html`` straight from disk: the SVG diagram
-(inline), beside it the subsection table of :mod:`pa_table_games.tools.trace`. Clicking a state or
-an arrow shows its citation, its guards and actions with their one-line meaning (the first
-line of each registered function's doc string); clicking a subsection highlights the states
-and arrows that encode it. No server, no network, no framework: a little inline vanilla
-JavaScript (``review_template.py``). The output is deterministic, so ``make check-diagrams``
-catches drift like it does for the diagrams.
+(inline, in its reader view), beside it the subsection table of :mod:`pa_table_games.tools.trace`,
+the waivers and the readings. Clicking a state, a row or an arrow shows its citation, its
+conditions and actions with their one-line meaning (the first line of each registered
+function's doc string); clicking a subsection highlights the states and arrows that encode it.
+Printed, the page gives the whole diagram in parts (:mod:`pa_table_games.tools.review_print`)
+and then every table. No server, no network, no framework: inline CSS and vanilla JavaScript
+(``review_template.py``, ``review_script.py``). The output is deterministic, so
+``make check-diagrams`` catches drift like it does for the diagrams.
 
 Diagram element ids (from :mod:`pa_table_games.tools.diagram`, as graphviz-pure emits them): a state
 is ``state-<id>``, an arrow ``t<index>``, and a self-loop listed inside its state's box
@@ -20,8 +22,12 @@ import json
 import re
 from pathlib import Path
 
-from pa_table_games.tools.diagram import render, to_dot
+import attrs
+
 from pa_table_games.games import load_game
+from pa_table_games.tools import review_print
+from pa_table_games.tools.diagram import action_words, condition_words, numbers, render, to_dot
+from pa_table_games.tools.review_script import SCRIPT
 from pa_table_games.tools.review_template import INDEX, PAGE
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.tools.trace import Row, Trace, trace
@@ -51,13 +57,17 @@ def _entry(spec: MachineSpec, entry, negated: bool = False) -> dict:
             "cites": [spec.cite_text(c) for c in entry.cite]}
 
 
-def _transition(spec: MachineSpec, t: TransitionSpec, ids: set[str]) -> dict:
+def _transition(spec: MachineSpec, t: TransitionSpec, ids: set[str], number: int) -> dict:
     svg = next((i for i in (f"t{t.index}", f"a_t{t.index}") if i in ids), "")
     who = "Player decision" if t.by == "player" else "Dealer step"
     source, dest = spec.state(t.source).label, spec.state(t.dest).label
     where = f"in '{source}' (stays)" if t.source == t.dest else f"'{source}' → '{dest}'"
-    order = "" if t.by == "player" else " Dealer steps out of a state are tried in file order; the first whose guards hold fires."
-    return {"svg": svg, "heading": f"{who}: {t.trigger}", "summary": f"{where}.{order}", "where": where,
+    cond = condition_words(spec, t)
+    order = (f" Number {number} of the ways out of '{source}': " +
+             ("the dealer's steps are tried in numbered order; the first whose condition holds fires." if t.by == "dealer"
+              else "open to the player when no dealer step applies and its condition holds."))
+    when = f" It fires {cond}." if cond in ("always", "otherwise") else f" Condition: {cond}." if cond else ""
+    return {"svg": svg, "heading": f"{who}: {action_words(t)}", "summary": f"{where}.{when}{order}", "where": where,
             "cites": list(t.cite),
             "guards": [_entry(spec, g) for g in t.when] + [_entry(spec, g, True) for g in t.unless],
             "actions": [_entry(spec, a) for a in t.do]}
@@ -67,9 +77,9 @@ def _state(spec: MachineSpec, state_id: str, ids: set[str]) -> dict:
     s = spec.state(state_id)
     kind = "initial state" if s.id == spec.initial else "final state" if s.final else "state"
     out = spec.outgoing(s.id)
-    steps = ", ".join(dict.fromkeys(t.trigger for t in out if t.by == "dealer")) or "none"
-    decisions = ", ".join(dict.fromkeys(t.trigger for t in out if t.by == "player")) or "none"
-    summary = f"{kind} '{s.id}'." + ("" if s.final else f" Dealer steps: {steps}. Player decisions: {decisions}.")
+    steps = ", ".join(dict.fromkeys(action_words(t) for t in out if t.by == "dealer")) or "none"
+    decisions = ", ".join(dict.fromkeys(action_words(t) for t in out if t.by == "player")) or "none"
+    summary = f"{kind.capitalize()} '{s.label}'." + ("" if s.final else f" Dealer steps: {steps}. Player decisions: {decisions}.")
     key = f"state-{s.id}"
     return {"svg": key if key in ids else "", "heading": f"State: {s.label}", "summary": summary, "where": s.id,
             "cites": list(s.cite), "guards": [], "actions": []}
@@ -79,7 +89,8 @@ def machine_data(spec: MachineSpec, tr: Trace, svg: str) -> dict:
     """What the page's script reads: every clickable element and every citation's paraphrase."""
     ids = svg_ids(svg)
     elements = {f"state-{s.id}": _state(spec, s.id, ids) for s in spec.states}
-    elements.update({f"t{t.index}": _transition(spec, t, ids) for t in spec.transitions})
+    order = numbers(spec)
+    elements.update({f"t{t.index}": _transition(spec, t, ids, order[t.index]) for t in spec.transitions})
     cites = {r.key: {"cite": r.cite, "text": r.text} for r in tr.rows + tr.references}
     return {"game": tr.game, "section": tr.section, "elements": elements, "cites": cites}
 
@@ -103,24 +114,58 @@ def _row(row: Row, status: str) -> str:
             f"<td>{html.escape(row.text)}</td><td>{_encoded_by(row)}</td></tr>")
 
 
-def _reading(tr: Trace, r) -> str:
-    """A row of the readings register; clicking it highlights what encodes the subsections it concerns."""
-    elements = dict.fromkeys(e for row in tr.rows + tr.references if row.key in r.cite for e in row.elements)
-    return (f'<tr class="reading" data-key="{html.escape(r.cite[0])}" data-elements="{" ".join(elements)}" tabindex="0">'
-            f'<td class="cite">{html.escape(tr.reading_cites(r))}</td><td><em>Reading:</em> {html.escape(r.reading)}'
-            f'</td><td><em>Rests on:</em> "{html.escape(r.rests_on)}" <em>Rejected:</em> {html.escape(r.rejected)}</td></tr>')
+def waivers(spec: MachineSpec) -> str:
+    """The waived subsections and why nothing encodes them."""
+    if not spec.waived:
+        return ""
+    items = "".join(f'<tr><td class="cite">{html.escape(spec.cite_text(key))}</td><td>{html.escape(reason)}</td></tr>'
+                    for key, reason in spec.waived)
+    return (f'<h2 class="part" id="waivers">Waivers ({len(spec.waived)})</h2><table class="waivers">'
+            f"<thead><tr><th>Subsection</th><th>Why nothing encodes it</th></tr></thead><tbody>{items}</tbody></table>")
+
+
+def _fields(reading) -> list[tuple[str, str]]:
+    """A reading's fields in order, as (name, text), whatever record the machine file loads it into."""
+    if attrs.has(type(reading)):
+        pairs = [(f.name, getattr(reading, f.name)) for f in attrs.fields(type(reading)) if f.name != "line"]
+    elif isinstance(reading, dict):
+        pairs = list(reading.items())
+    elif isinstance(reading, (tuple, list)) and len(reading) == 2:
+        pairs = [("subsection", reading[0]), ("reading", reading[1])]
+    else:
+        pairs = [("reading", reading)]
+    text = lambda v: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else str(v)  # noqa: E731
+    return [(str(k).replace("_", " "), text(v)) for k, v in pairs if v not in (None, "", (), [])]
+
+
+def readings(spec: MachineSpec) -> str:
+    """The readings register (where the text is ambiguous or silent, the reading taken), if the
+    machine file has one."""
+    register = getattr(spec, "readings", None) or ()
+    items = list(register.items()) if isinstance(register, dict) else list(register)
+    if not items:
+        return ""
+    out = [f'<h2 class="part" id="readings">Readings ({len(items)})</h2>']
+    for reading in items:
+        fields = _fields(reading)
+        out.append('<dl class="reading">' + "".join(f"<dt>{html.escape(k.capitalize())}</dt><dd>{html.escape(v)}</dd>"
+                                                     for k, v in fields) + "</dl>")
+    return "\n".join(out)
 
 
 def page(spec: MachineSpec, game: str, svg: str | None = None) -> str:
-    """The review page of ``spec`` (``svg``: its rendered diagram; rendered here if omitted)."""
+    """The review page of ``spec`` (``svg``: its rendered diagram; the reader view rendered here if omitted)."""
     tr = trace(spec, game)
     svg = inline_svg(svg if svg is not None else render(to_dot(spec), "svg").decode("utf-8"))
     data = json.dumps(machine_data(spec, tr, svg), ensure_ascii=False, sort_keys=True, indent=0)
     rows = [_row(r, r.status) for r in tr.rows] + [_row(r, "reference") for r in tr.references]
-    rows += [_reading(tr, r) for r in tr.readings]
+    caveat = f'<p class="caveat">Caveat: {html.escape(spec.section_note)}</p>' if spec.section_note else ""
     return _fill(PAGE, short=html.escape(spec.short_section), section=html.escape(spec.section),
-                 title=html.escape(spec.title), summary=html.escape(tr.summary),
+                 title=html.escape(spec.title), caveat=caveat, summary=html.escape(tr.summary),
                  machine=html.escape(f"machines/{spec.name}.yaml"), rows="\n".join(rows),
+                 waivers=waivers(spec), readings=readings(spec),
+                 print_note=html.escape(review_print.note(review_print.layout(svg))),
+                 tiles=review_print.tiles(svg), script=SCRIPT,
                  data=data.replace("</", "<\\/"), svg=svg)
 
 
@@ -128,7 +173,8 @@ def index(specs: list[tuple[str, MachineSpec]]) -> str:
     rows = []
     for game, spec in specs:
         tr = trace(spec, game)
-        rows.append(f'<tr><td><a href="{html.escape(spec.name)}.html">{html.escape(spec.section)}</a><br>'
+        caveat = f'<br><span class="caveat">Caveat: {html.escape(spec.section_note)}</span>' if spec.section_note else ""
+        rows.append(f'<tr><td><a href="{html.escape(spec.name)}.html">{html.escape(spec.section)}</a>{caveat}<br>'
                     f"{html.escape(spec.title)}</td><td><code>{html.escape(game)}</code></td>"
                     f"<td>{html.escape(tr.summary)}</td></tr>")
     return _fill(INDEX, rows="\n".join(rows))

@@ -17,11 +17,16 @@ deviation per round, per unit initially wagered, ``sqrt(var(x_r - R y_r)) / mean
 (for a flat bet every round, simply the standard deviation of a round's net per unit);
 the 95 % interval is ``edge ± 1.96 sd / sqrt(n)`` over ``n`` rounds (every round counts, with
 ``x_r = y_r = 0`` where the wager was not placed).
+
+**Merging**: a simulation is dealt in chunks, each tallied on its own; :meth:`Tally.merge`
+adds their sums as exact fractions, so the merged sums are the same whatever the order the
+chunks finished in or the processes or machines they ran on.
 """
 
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from attrs import frozen
@@ -69,18 +74,19 @@ class Tally:
         s[5] += x * y
 
     def merge(self, other: Tally) -> Tally:
-        """Add ``other``'s rounds to this tally (in a fixed order, so results are reproducible)."""
+        """Add ``other``'s rounds to this tally, exactly: the sums become fractions, so merging
+        in any order gives the same sums (call :meth:`add` only on a tally never merged into)."""
         self.rounds += other.rounds
         for name, s in other.sums.items():
-            mine = self.sums.setdefault(name, [0.0] * 6)
+            mine = self.sums.setdefault(name, [Fraction(0)] * 6)
             for i, value in enumerate(s):
-                mine[i] += value
+                mine[i] = Fraction(mine[i]) + Fraction(value)
         return self
 
     def edge(self, name: str = "") -> WagerEdge:
         """The house edge of wager ``name`` ("" for the total), with its sd and 95 % interval."""
         n = self.rounds
-        placed, sx, sy, sxx, syy, sxy = self.sums.get(name, [0.0] * 6)
+        placed, sx, sy, sxx, syy, sxy = (float(v) for v in self.sums.get(name, [0.0] * 6))
         if not sy:
             return WagerEdge(name or "total", int(placed), sy, sx, None, None, None)
         ratio = sx / sy

@@ -6,7 +6,6 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 
 from __future__ import annotations
 
-from operator import attrgetter
 
 from pa_table_games.errors import IllegalAction
 import pa_table_games.games.blackjack.house_money as house_money
@@ -73,10 +72,10 @@ def reshuffle_cards(rnd) -> None:
 # -- (f): the deal ------------------------------------------------------------------------------
 @action("(f)(1)")
 def deal_first_card_to_each_box(rnd) -> None:
-    """one card face up to each box holding a Blackjack Wager, dealer's left first"""
+    """one card face up to each box holding a Blackjack Wager, in the machine file's pass round the table"""
     lay = rnd.layout
     dealt = {h.seat for h in lay.hands}  # a box whose first card is the determinant card, (d)(2)
-    for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         if wager.seat in dealt:
             continue
         hand = Hand(wager.seat, 0, wager)
@@ -93,7 +92,7 @@ def deal_dealer_up_card(rnd) -> None:
 @action("(f)(3)")
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
-    for hand in rnd.layout.hands:
+    for hand in rnd.in_turn_order(rnd.layout.hands):
         hand.add_card(rnd.draw(hand.label))
 
 
@@ -175,7 +174,7 @@ def collect_insurance_wagers(rnd) -> None:
     """the dealer has no Blackjack: collect every Insurance Wager"""
     if "insurance" not in rnd.wager_names:  # nobody insured (most rounds)
         return
-    for wager in sorted((w for w in rnd.wagers if w.name == "insurance"), key=lambda w: -w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == "insurance"):
         rnd.settle(wager, "lose", -wager.amount, "§ 633a.8")
 
 
@@ -286,19 +285,11 @@ def deal_card_to_dealer(rnd) -> None:
 
 
 # -- (p) (q) (r): settlement ------------------------------------------------------------------------
-_SEAT_AND_INDEX = attrgetter("seat", "index")
-
-
-def _open_hands_right_to_left(rnd) -> list[Hand]:
-    """Hands not yet settled, highest seat first and, in a split box, highest hand first."""
-    return sorted((h for h in rnd.layout.hands if not h.settled), key=_SEAT_AND_INDEX, reverse=True)
-
-
 def _settle_hands(rnd, which: str) -> None:
     dealer = rnd.layout.dealer
     dealer_total = total(dealer)
     dealer_blackjack = is_two_card_21(len(dealer), dealer_total)
-    for hand in _open_hands_right_to_left(rnd):
+    for hand in rnd.in_turn_order(h for h in rnd.layout.hands if not h.settled):
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
             rnd.settle(hand.wager, outcome, net * hand.wager.amount, cite)

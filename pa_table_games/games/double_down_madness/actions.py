@@ -41,9 +41,9 @@ def deal_hole_card(rnd) -> None:
 
 @action(("(e)(2)", "(l)(2)"))
 def deal_first_card_to_each_box(rnd) -> None:
-    """one card face up to each box holding a Double Down Madness wager, dealer's left first"""
+    """one card face up to each box holding a Double Down Madness wager, in the machine file's pass"""
     lay = rnd.layout
-    for wager in sorted((w for w in rnd.wagers if w.name == MAIN), key=lambda w: w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
         lay.hands.append(hand)
         card = rnd.draw(hand.label)
@@ -97,7 +97,7 @@ def collect_insurance_wagers(rnd) -> None:
     """the dealer has no Blackjack: collect every Insurance wager"""
     if INSURANCE not in rnd.wager_names:  # nobody insured (most rounds)
         return
-    for wager in sorted((w for w in rnd.wagers if w.name == INSURANCE), key=lambda w: -w.seat):
+    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == INSURANCE):
         rnd.settle(wager, "lose", -wager.amount, "§ 692.8")
 
 
@@ -163,9 +163,9 @@ deal_card_to_dealer = action("(n)")(blackjack.deal_card_to_dealer)
 
 # -- (p) (q) (r) (s) (t): settlement, from the dealer's right ----------------------------------------
 def _settle(rnd, which: str) -> None:
-    """Settle the open main and Push 22 wagers, highest seat first: ``losing``, ``winning`` or ``all``."""
+    """Settle the open main and Push 22 wagers in the declared pass: ``losing``, ``winning`` or ``all``."""
     dealer, odds = rnd.layout.dealer, rnd.rules.push_22_odds
-    for hand in sorted(rnd.layout.hands, key=lambda h: -h.seat):
+    for hand in rnd.in_turn_order(rnd.layout.hands):
         rows = [] if hand.settled else [(hand, hand.wager, *main_outcome(hand, dealer))]
         push_22 = rnd.wager(hand.seat, PUSH_22)
         if push_22 is not None and not push_22.settled:

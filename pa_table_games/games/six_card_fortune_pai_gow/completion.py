@@ -105,7 +105,8 @@ def set_dealer_hand_the_house_way(rnd) -> None:
 
 # -- settlement, from the dealer's right ------------------------------------------------------------
 def _right_to_left(rnd, name: str):
-    return sorted((w for w in rnd.wagers if w.name == name and not w.settled), key=lambda w: -w.seat)
+    """The unsettled wagers called ``name`` in the machine file's pass (from the dealer's right)."""
+    return rnd.in_turn_order(w for w in rnd.wagers if w.name == name and not w.settled)
 
 
 @action(COMPLETION)

@@ -1,0 +1,70 @@
+"""Reading a decision as a person types it: any case, short forms, ``help``, and typos
+answered as typos (with suggestions), never with a regulation's citation.
+
+A word that names a real decision is passed on as written, so a decision the regulation
+forbids is still refused by the round with the subsection that forbids it.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from pa_table_games.errors import TableGamesError
+
+HELP_WORDS = ("help", "?")
+
+#: Short forms: each stands for the first of its decisions that is legal now.
+SHORT = {
+    "h": ("hit",), "s": ("stand",), "d": ("double", "double_down"), "p": ("split",), "r": ("surrender",),
+    "y": ("insurance=yes", "even_money=yes", "house_money=add"), "yes": ("insurance=yes", "even_money=yes"),
+    "n": ("insurance=no", "even_money=no", "house_money=keep"), "no": ("insurance=no", "even_money=no"),
+    "hw": ("house_way",), "dd": ("double_down",),
+}
+_ANSWERS = {"y": "yes", "n": "no"}
+_CHOICE_NAMES = ("insurance", "even_money", "house_money")
+
+
+class NotAnAction(TableGamesError):
+    """A word that is no decision of this game: a typo, answered with suggestions."""
+
+
+def _player_triggers(rnd) -> list[str]:
+    """Every decision word of the game, and every word its machine file refuses with a cite."""
+    words = [t.trigger for t in rnd.spec.transitions if t.by == "player"]
+    return list(dict.fromkeys(words + [r.trigger for r in rnd.spec.refusals]))
+
+
+def normalise(rnd, text: str) -> str:
+    """The decision ``text`` means, as the round reads it (``H`` -> ``hit``, ``low=5c`` -> ``low=5C``);
+    ``help`` for a request for help; :class:`NotAnAction` for a word no decision resembles."""
+    word = text.strip().lower()
+    if word in HELP_WORDS:
+        return "help"
+    legal = [a.name for a in rnd.legal_actions()]
+    triggers = _player_triggers(rnd)
+    if word in triggers:
+        return word
+    if word in SHORT:
+        meant = SHORT[word]
+        now = [m for m in meant if m in legal]
+        if len(now) == 1:
+            return now[0]
+        known = [m for m in meant if m in triggers]
+        if len(now) > 1 or not known:
+            raise NotAnAction(f"{text.strip()!r} is ambiguous or not a decision here: type one of "
+                              f"{', '.join(legal) or 'no decision'} (help lists them)")
+        return known[0]  # a decision of the game that is not open now: the round refuses it, cited
+    name, eq, value = word.partition("=")
+    if eq:
+        value = _ANSWERS.get(value, value) if name in _CHOICE_NAMES else value.upper() if name == "low" else value
+        if f"{name}={value}" in triggers or any(t == name for t in triggers):
+            return f"{name}={value}"
+    raise NotAnAction(typo_message(text.strip(), legal, triggers))
+
+
+def typo_message(text: str, legal: list[str], triggers: list[str]) -> str:
+    """``'hti' is not an action: did you mean hit? (legal now: hit, stand)``."""
+    pool = list(dict.fromkeys(legal + triggers))
+    near = difflib.get_close_matches(text.lower(), pool, n=3, cutoff=0.5)
+    guess = f": did you mean {' or '.join(near)}?" if near else ""
+    return f"{text!r} is not an action{guess} (legal now: {', '.join(legal) or 'none'})"

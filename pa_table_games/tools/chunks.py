@@ -1,0 +1,165 @@
+"""The unit of a simulation's work: a chunk of rounds dealt at one seeded table, and what a worker
+process (local or on a Dask cluster) needs to deal it with Ctrl-C held back.
+
+Chunk ``i`` of a run is dealt at a fresh table shuffled from ``chunk_seed(seed, i)``, so ``seed``
+and ``rounds`` alone fix the answer however the chunks are spread (see :mod:`.simulate`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from multiprocessing import resource_tracker
+from typing import Any
+
+from attrs import frozen
+
+from pa_table_games.equipment.table import Table
+from pa_table_games.errors import TableGamesError
+from pa_table_games.games import load_game
+from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.round import Round
+from pa_table_games.strategies import Strategy, get_strategy
+from pa_table_games.tools.tally import Tally
+
+#: Rounds dealt from one seeded table: the unit of work and of reproducibility.
+CHUNK = 10_000
+#: Rounds between progress reports and Ctrl-C checks.
+STEP = 1000
+#: The most local worker processes (or local Dask workers) one simulation starts.
+MAX_WORKERS = 256
+
+_ROUNDS = re.compile(r"^\d[\d_]*(e\d+)?$", re.IGNORECASE)
+
+
+class SimulationError(TableGamesError):
+    """A bad ``--rounds``, ``--workers``, ``--scheduler`` or seat for a simulation, or a worker that failed."""
+
+
+def parse_rounds(text: str | int) -> int:
+    """``100000``, ``100_000`` or ``1e5`` -> 100000; anything else (or below 1) is an error."""
+    word = str(text).strip()
+    if not _ROUNDS.match(word):
+        raise SimulationError(f"--rounds {word!r}: give a whole number of rounds, e.g. 100000 or 1e6")
+    mantissa, _, exponent = word.replace("_", "").lower().partition("e")
+    rounds = int(mantissa) * 10 ** int(exponent or 0)
+    if rounds < 1:
+        raise SimulationError(f"--rounds {word!r}: simulate at least 1 round")
+    return rounds
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk ``index`` of a simulation seeded ``seed``: a hash of both (a counter scheme)."""
+    digest = hashlib.sha256(f"pa-table-games/chunk/{seed}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def chunk_rounds(rounds: int, index: int, chunk: int = CHUNK) -> int:
+    """How many of ``rounds`` rounds chunk ``index`` deals."""
+    return max(0, min(chunk, rounds - index * chunk))
+
+
+def chunk_count(rounds: int, chunk: int = CHUNK) -> int:
+    return -(-rounds // chunk)
+
+
+# -- dealing rounds --------------------------------------------------------------------------
+def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], strategy: Strategy, *,
+                log: bool = False, interactive: bool = False, atomic: bool = False) -> Iterator[Any]:
+    """Rounds played one after another at ``table``, each decision from ``strategy``; yields each finished round.
+
+    By default through ``game.engine.play_out`` (a compiled game; ``log`` keeps the event
+    log). ``interactive=True`` plays through the Round API instead (``advance``/``act``, any
+    engine, ``atomic`` as for an interactive round): the path the differential test compares."""
+    choose = strategy.choose
+    if interactive:
+        while True:
+            rnd = game.new_round(seats, table=table, atomic=atomic).advance()
+            while not rnd.is_over:
+                rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.advance()
+            yield rnd
+    play_out = game.engine.play_out
+    while True:
+        yield play_out(Round(game, table, seats, atomic=False, record="events" if log else "settlements"), choose)
+
+
+@frozen
+class Deal:
+    """What every chunk deals (picklable: sent to worker processes and cluster workers)."""
+
+    game: str
+    rules: Any
+    seats: dict
+    strategy: str | None
+    engine: str = "compiled"
+    log: bool = False
+    chunk: int = CHUNK  # rounds per chunk: part of what fixes the answer
+
+
+def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool] = lambda: False,
+               report: Callable[[int], None] | None = None) -> Tally:
+    """Deal ``rounds`` rounds at a table shuffled from ``table_seed`` (fewer if ``stop()`` turns
+    true, asked every STEP rounds), ``report(done)`` after every STEP; the tally of those rounds."""
+    game = load_game(deal.game, deal.rules, engine=deal.engine)
+    strategy = get_strategy(deal.game, deal.strategy, game.rules)
+    initial = {(seat, name): float(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
+    dealt = deal_rounds(game, game.new_table(seed=table_seed), deal.seats, strategy, log=deal.log,
+                        interactive=deal.engine != "compiled")
+    tally = Tally()
+    add = tally.add
+    done = 0
+    while done < rounds and not stop():
+        step = min(STEP, rounds - done)
+        for _ in range(step):
+            add(initial, next(dealt).settlement())
+        done += step
+        if report is not None:
+            report(done)
+    return tally
+
+
+def deal_chunk(deal: Deal, seed: int, rounds: int, index: int, stop: Callable[[], bool] = lambda: False,
+               report: Callable[[int], None] | None = None) -> Tally:
+    """Chunk ``index`` of a simulation of ``rounds`` rounds seeded ``seed``."""
+    return deal_tally(deal, chunk_seed(seed, index), chunk_rounds(rounds, index, deal.chunk), stop, report)
+
+
+# -- the result ------------------------------------------------------------------------------
+@contextmanager
+def children_ignore_sigint() -> Iterator[None]:
+    """Processes started inside ignore SIGINT from their first instruction: the ignored
+    disposition is inherited through fork and exec (a blocked signal mask is not, with spawn),
+    and Python leaves an ignored SIGINT ignored. Meanwhile SIGINT is blocked in this thread,
+    and in every thread started inside, so a Ctrl-C is held back, not lost: it reaches the
+    handler put back at the end. (A thread started earlier without the block, if any, could
+    take a Ctrl-C in that window and drop it; the command's progress bar thread is started
+    with SIGINT blocked, see :func:`sigint_blocked`.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    with sigint_blocked():
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            # multiprocessing's resource tracker, started by the first process started, unblocks
+            # SIGINT in the thread starting it when it is up: start it now, then block again
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            yield
+        finally:
+            signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread, and for good in the threads started inside; a Ctrl-C
+    meanwhile is handled when it ends (Python runs signal handlers in the main thread)."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)

@@ -1,0 +1,107 @@
+"""Chunks of a simulation dealt on a Dask distributed cluster (``simulate --scheduler``).
+
+An optional extra: ``pip install 'pa-table-games[dask]'`` (``make`` installs it). Every
+worker of the cluster needs pa-table-games installed too (the same version: a chunk is
+dealt by the worker's copy of the machines and strategies).
+
+Each chunk is one task (:func:`deal_chunk` by chunk index, :mod:`.simulate`); at most a few
+tasks per worker thread are outstanding at a time, so a billion rounds (10⁵ chunks) never
+sits in the scheduler at once, and the chunk tallies are merged exactly as they arrive, so
+the answer is the one a single process gives for the same seed and rounds. Ctrl-C cancels
+the tasks not finished and returns the chunks finished so far.
+
+``--scheduler local`` starts a LocalCluster here: one single-threaded worker process per
+``--workers`` (default: per core), started with SIGINT blocked so a Ctrl-C in the terminal
+reaches only this process, which decides when to stop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from pa_table_games.errors import TableGamesError
+from pa_table_games.tools.chunks import Deal, SimulationError, children_ignore_sigint, chunk_count, deal_chunk
+from pa_table_games.tools.tally import Tally
+
+#: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
+TASKS_PER_THREAD = 3
+#: How long to try to reach a scheduler before giving up.
+CONNECT_SECONDS = 10
+
+
+def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict]:
+    """The task a cluster worker runs: chunk ``index``'s (rounds, sums)."""
+    tally = deal_chunk(deal, seed, rounds, index)
+    return tally.rounds, tally.sums
+
+
+def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int, stopped: Callable[[], bool],
+                progress: Callable[[int, int], None] | None) -> tuple[Tally, int]:
+    """Deal every chunk on the cluster at ``scheduler`` ("local": a LocalCluster of ``workers``
+    processes); (the exactly merged tally, partial if stopped; the number of worker threads)."""
+    cluster = None
+    # from before Dask starts any thread: its threads keep SIGINT blocked, and the worker
+    # processes it starts ignore SIGINT from their first instruction (a Ctrl-C is held back)
+    with children_ignore_sigint():
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise SimulationError(f"--scheduler {scheduler}: Dask is not installed; "
+                                  "pip install 'pa-table-games[dask]'") from None
+        try:
+            if scheduler == "local":
+                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, silence_logs=logging.ERROR)
+            client = Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
+        except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
+            if cluster is not None:
+                cluster.close()
+            why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
+            raise SimulationError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there ({why})") from None
+    try:
+        threads = sum(client.nthreads().values()) or 1
+        return _run(client, deal, seed, rounds, threads, stopped, progress), threads
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _run(client: Any, deal: Deal, seed: int, rounds: int, threads: int, stopped: Callable[[], bool],
+         progress: Callable[[int, int], None] | None) -> Tally:
+    from distributed import wait
+
+    merged, chunks, next_chunk = Tally(), chunk_count(rounds, deal.chunk), 0
+    outstanding: set = set()
+    try:
+        while not stopped() and (outstanding or next_chunk < chunks):
+            while next_chunk < chunks and len(outstanding) < TASKS_PER_THREAD * threads:
+                outstanding.add(client.submit(deal_chunk_task, deal, seed, rounds, next_chunk, pure=False))
+                next_chunk += 1
+            try:
+                finished = wait(list(outstanding), timeout=0.2, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                continue
+            for future in finished:
+                outstanding.discard(future)
+                merged.merge(_tally(future))
+            if progress is not None:
+                progress(merged.rounds, rounds)
+    finally:
+        if outstanding:
+            client.cancel(list(outstanding))
+    return merged
+
+
+def _tally(future: Any) -> Tally:
+    try:
+        done_rounds, sums = future.result()
+    except TableGamesError as err:
+        raise SimulationError(str(err)) from None
+    except Exception as err:  # noqa: BLE001 - a worker's failure, named in one line
+        raise SimulationError(f"a cluster worker failed: {type(err).__name__}: {err}") from None
+    tally = Tally()
+    tally.rounds, tally.sums = done_rounds, sums
+    return tally

@@ -1,0 +1,54 @@
+"""Interactive play on a pseudo-terminal: the table at every decision, forgiving input, hidden cards."""
+
+from __future__ import annotations
+
+from terminal import session
+
+#: burn 2C; seat 1 TH, up card 6S, seat 1 5D, hole card 7C; then 6H and TD
+SHOE = "2C TH 6S 5D 7C 6H TD"
+
+
+class TestBlackjackAtATerminal:
+    def test_prompt_shows_the_hand_total_and_up_card_never_the_hole_card(self):
+        """Each prompt names the hand, its total and the dealer's up card; 7C appears only once turned."""
+        code, shown, screens = session(["play", "blackjack", "--shoe", SHOE], ["hit"])
+        assert code == 0
+        before = screens[0]
+        assert "seat 1 hand 0: TH 5D (hard 15) — dealer: up card 6S, hole card: face down" in before
+        assert "7C" not in before and "[face down]->dealer (hole card)" in before
+        assert "7C->dealer (turned face up)" in shown.split("> hit")[1]
+        assert "win +10  § 633a.7(p)(1)" in shown
+
+    def test_help_typos_case_and_short_forms(self):
+        """help and ? list the actions with meaning and cite; a typo gets a suggestion, not a citation;
+        'P' (split) is refused with § 633a.11; 'S' stands."""
+        code, shown, _ = session(["play", "blackjack", "--shoe", SHOE + " 9C"], ["?", "help", "hti", "P", "S"])
+        assert code == 0
+        assert shown.count("hit        take one more card  § 633a.7(i)(2), § 633a.7(j), § 633a.7(k)") >= 3
+        assert "surrender  give up the hand: half the wager is collected, half returned  § 633a.7(i)(2), § 633a.9" in shown
+        typo = next(line for line in shown.splitlines() if line.startswith("not understood"))
+        assert "did you mean hit?" in typo and "§" not in typo
+        assert "refused: split: allowed only when the hand is two cards of equal value" in shown
+        assert "stand seat 1  § 633a.7(i)(2)" in shown
+
+    def test_insurance_answered_with_y_and_n(self):
+        """Against an ace, 'n' declines Insurance; the hand then plays on."""
+        # burn, seat 1 TH, up AS, seat 1 7D, hole 9C (no dealer Blackjack)
+        code, shown, screens = session(["play", "blackjack", "--shoe", "2C TH AS 7D 9C"], ["n", "s"])
+        assert code == 0
+        assert "insurance=no" in screens[0] and "dealer: up card AS, hole card: face down" in screens[0]
+        assert "insurance=no seat 1" in shown and "9C->dealer (turned face up)" in shown
+
+
+class TestPaiGowAtATerminal:
+    def test_six_cards_how_to_set_them_and_the_house_way(self):
+        """The player's six cards, low=CARD and the house way are shown; the dealer's six stay face down."""
+        code, shown, screens = session(["play", "six-card-fortune-pai-gow", "--seed", "3"], ["low=6d"])
+        assert code == 0
+        before = screens[0]
+        assert "-> seat 1: 7H 7D 6D TC TS TD" in before
+        assert "set the hand: low=CARD names the one-card low hand" in before
+        assert "house way: high 7H 7D TC TS TD / low 6D" in before
+        dealer = ("4S", "JS", "QH", "3C", "8S", "2H")  # the dealer's cards for seed 3
+        assert not any(card in before for card in dealer)
+        assert "4S->dealer (turned face up)" in shown and "low seat 1" in shown
