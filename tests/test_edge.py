@@ -135,7 +135,7 @@ class TestReport:
         """The JSON form has the documented keys, with return = probability x pays."""
         data = exact_edge("house_money", 6).to_json()
         json.dumps(data)
-        assert set(data) == {"wager", "decks", "paytable", "outcomes", "house_edge"}
+        assert set(data) == {"wager", "decks", "paytable", "rules", "crown_treasure_bonus", "outcomes", "house_edge"}
         assert data["paytable"] == "A" and data["decks"] == 6
         for line in data["outcomes"]:
             assert set(line) == {"outcome", "probability", "pays", "return"}
@@ -179,3 +179,38 @@ class TestErrors:
         """A deck count that is not a whole number of at least 1 is a WagerError."""
         with pytest.raises(WagerError, match="decks must be"):
             exact_edge("house_money", decks)  # type: ignore[arg-type]
+
+
+class TestRulesFile:
+    """`edge WAGER --rules FILE` honours the pay choices a casino filed (issue: Crown Treasure off)."""
+
+    def test_royal_match_21_without_crown_treasure_six_decks(self, tmp_path) -> None:
+        from click.testing import CliRunner
+
+        from pa_table_games.cli import main
+
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("crown_treasure_bonus: false\npaytables: {royal_match_21: A}\n")
+        result = CliRunner().invoke(main, ["edge", "royal_match_21", "--rules", str(rules), "--json"])
+        assert result.exit_code == 0, result.output
+        doc = json.loads(result.output)
+        assert doc["rules"] == str(rules) and doc["crown_treasure_bonus"] is False
+        assert round(doc["house_edge"] * 100, 4) == 6.6658
+        assert [row["outcome"] for row in doc["outcomes"]] == ["royal_match", "suited_match", "lose"]
+        assert [row["pays"] for row in doc["outcomes"]] == [25, 2.5, -1]
+
+    def test_crown_treasure_offered_pays_on_top(self) -> None:
+        with_bonus = exact_edge("royal_match_21", 6, "A")
+        without = exact_edge("royal_match_21", 6, "A", crown_treasure_bonus=False)
+        assert with_bonus.house_edge < without.house_edge
+        assert "royal_match+crown_treasure_bonus" in [name for name, _, _ in with_bonus.outcomes]
+
+    def test_printed_table_lists_probability_and_return_of_each_outcome(self) -> None:
+        from click.testing import CliRunner
+
+        from pa_table_games.cli import main
+
+        result = CliRunner().invoke(main, ["edge", "lucky_ladies"])
+        assert result.exit_code == 0
+        assert "probability" in result.output and "return" in result.output
+        assert "house edge 24.7089 %" in result.output

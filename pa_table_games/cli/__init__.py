@@ -335,25 +335,53 @@ def _progress_bar():
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json")
+MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_madness"}
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
+              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
 @click.argument("wager")
-@click.option("--decks", type=click.IntRange(1, 12), default=6, show_default=True)
-@click.option("--paytable", help="Pay table name (default: the wager's default; see the pay-table file).")
+@click.option("--decks", type=click.IntRange(1, 12), help="Decks in the shoe (default: the Rules' decks, else 6).")
+@click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
+@RULES
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def edge(wager: str, decks: int, paytable: str | None, as_json: bool) -> None:
-    """Exact return of a Blackjack optional wager decided by the first cards (§ 633a.7(g))."""
-    import json
+def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None, as_json: bool) -> None:
+    """Exact house edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
+    or a main wager (blackjack, double_down_madness) by card removal under continuous shuffle.
 
-    from pa_table_games.tools.edge import exact_edge
+    With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
+    choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
+    surrender, Blackjack odds ...); --json names the Rules file used.
+    """
+    import attrs
 
-    report = exact_edge(wager, decks=decks, paytable=paytable)
+    if wager in MAIN_WAGERS:
+        from pa_table_games.analysis.report import analyse, report_lines
+
+        loaded = load_game(wager, rules).rules
+        if decks is not None:
+            loaded = attrs.evolve(loaded, decks=decks)
+        doc = analyse(wager, loaded) | {"rules": rules}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False) if as_json else "\n".join(report_lines(doc)))
+        return
+    from pa_table_games.games.blackjack.rules import BlackjackRules
+    from pa_table_games.runtime.rules import load_rules
+    from pa_table_games.tools.edge import edge_under_rules, exact_edge
+
+    if rules is None:
+        report = exact_edge(wager, decks=decks or 6, paytable=paytable)
+    else:
+        report = edge_under_rules(wager, load_rules(BlackjackRules, rules), rules, paytable, decks)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2))
         return
     doc = report.to_json()
-    click.echo(f"{wager}, {decks} decks, pay table {doc['paytable']}")
+    bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
+    click.echo(f"{wager}, {doc['decks']} decks, pay table {doc['paytable']}"
+               + (f", Rules {rules}" if rules else "") + bonus)
+    click.echo(f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}")
     for row in doc["outcomes"]:
-        click.echo(f"  {row['outcome']:38} p={row['probability']:.8f}  pays {row['pays']:>8g}  return {row['return']:+.6f}")
+        click.echo(f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}")
     click.echo(f"house edge {float(report.house_edge) * 100:.4f} %")
 
 

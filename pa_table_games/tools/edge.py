@@ -16,7 +16,9 @@ Decisions (defaults, not regulation text):
 - House Money: the (g)(10)(i) dealer-Blackjack case changes only *when* the winning wager is
   paid, not *what* it pays, so the return is the player's two cards alone.
 - Royal Match 21: the Crown Treasure Bonus counts when the chosen table lists
-  ``crown_treasure_bonus`` (paid on top of the Royal Match, (g)(4)).
+  ``crown_treasure_bonus`` (paid on top of the Royal Match, (g)(4)) and the Rules offer it
+  (``crown_treasure_bonus: false`` leaves the table's other entries alone).
+- With a Rules file (:func:`edge_under_rules`) the table is the one those Rules choose, as play uses it.
 - With no table chosen, a table named ``"<decks>-deck"`` is used when the wager has one
   (Match-the-Dealer), else the wager's default.
 - The progressives (Bad Beat, Hit and Run, Straight Jack) are settled after the hand is
@@ -31,6 +33,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
+import attrs
 from attrs import field, frozen
 
 from pa_table_games.equipment.cards import RANKS, SUITS, Card
@@ -158,6 +161,9 @@ class EdgeReport:
     outcomes: tuple[tuple[str, Fraction, Fraction], ...] = field(converter=tuple)
     #: Expected loss per unit wagered: ``-sum(probability * return_per_unit)``.
     house_edge: Fraction
+    #: The Rules file the pay choices came from (None: the pay table alone).
+    rules: str | None = None
+    crown_treasure_bonus: bool = True
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data; ``pays`` is the return per unit and ``return`` is probability x pays."""
@@ -165,13 +171,30 @@ class EdgeReport:
             "wager": self.wager,
             "decks": self.decks,
             "paytable": self.paytable,
+            "rules": self.rules,
+            "crown_treasure_bonus": self.crown_treasure_bonus,
             "outcomes": [{"outcome": name, "probability": float(p), "pays": float(r),
                           "return": float(p * r)} for name, p, r in self.outcomes],
             "house_edge": float(self.house_edge),
         }
 
 
-def exact_edge(wager: str, decks: int = 6, paytable: str | None = None) -> EdgeReport:
+def edge_under_rules(wager: str, rules: Any, rules_file: str | None = None, paytable: str | None = None,
+                     decks: int | None = None) -> EdgeReport:
+    """The exact edge with the pay choices of a Blackjack Rules Submission: its pay table for the
+    wager (unless ``paytable`` names one), its decks (unless ``decks``) and whether it offers the
+    Crown Treasure Bonus ((g)(4))."""
+    if wager in PROGRESSIVES or wager not in _DEALS:
+        return exact_edge(wager)  # refused with the reason
+    if decks is not None and decks != rules.decks:
+        rules = attrs.evolve(rules, decks=decks)
+    table = paytable or rules.pay_table(wager).name
+    report = exact_edge(wager, rules.decks, table, crown_treasure_bonus=rules.crown_treasure_bonus)
+    return attrs.evolve(report, rules=rules_file)
+
+
+def exact_edge(wager: str, decks: int = 6, paytable: str | None = None,
+               crown_treasure_bonus: bool = True) -> EdgeReport:
     """Enumerate the first cards of a ``decks``-deck shoe and return the wager's exact edge."""
     if wager in PROGRESSIVES:
         raise WagerError(f"{wager!r} is a progressive wager settled after the hand is played "
@@ -184,6 +207,8 @@ def exact_edge(wager: str, decks: int = 6, paytable: str | None = None) -> EdgeR
     if paytable is None and f"{decks}-deck" in table_names(wager):
         paytable = f"{decks}-deck"
     table = pay_table(wager, paytable)
+    if not crown_treasure_bonus and "crown_treasure_bonus" in table.pays:
+        table = attrs.evolve(table, pays={k: v for k, v in table.pays.items() if k != "crown_treasure_bonus"})
     deal = _DEALS[wager]
     weights = _deal_weights(deal, decks, table)
     total = math.perm(52 * decks, deal.cards)
@@ -199,4 +224,4 @@ def exact_edge(wager: str, decks: int = 6, paytable: str | None = None) -> EdgeR
         merged.setdefault(name, [Fraction(0), pays])[0] += Fraction(ways, total)
     lines = sorted(((n, p, r) for n, (p, r) in merged.items()), key=lambda x: (-x[2], x[0]))
     edge = -sum((p * r for _, p, r in lines), Fraction(0))
-    return EdgeReport(wager, decks, table.name, lines, edge)
+    return EdgeReport(wager, decks, table.name, lines, edge, crown_treasure_bonus=crown_treasure_bonus)

@@ -1,0 +1,103 @@
+"""The dealer's outcome probabilities per shoe, computed in batches and kept in a user cache directory.
+
+The dealer's final-hand probabilities depend only on the decks, the soft-17 rule, the up card and
+the cards removed, never on pay rules, so one table serves every Rules file with those three.
+The table is kept under ``$XDG_CACHE_HOME/pa-table-games`` (else ``~/.cache/pa-table-games``);
+``PA_TABLE_GAMES_CACHE=off`` keeps it in memory only.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+from pa_table_games.analysis.dealer import RANKS, TEN, dealer_outcomes
+
+Removal = tuple[int, ...]
+
+
+def full_shoe(decks: int) -> np.ndarray:
+    """Counts of ace, 2..9 and the 10-value cards in ``decks`` 52-card decks."""
+    return np.array([4 * decks] * 9 + [16 * decks], dtype=np.int64)
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("PA_TABLE_GAMES_CACHE", "").lower() == "off":
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "pa-table-games"
+
+
+class DealerTable:
+    """Dealer outcomes (see :data:`~pa_table_games.analysis.dealer.OUTCOMES`) per (up card, cards removed)."""
+
+    def __init__(self, decks: int, hits_soft_17: bool) -> None:
+        self.decks, self.hits_soft_17 = decks, hits_soft_17
+        self.full = full_shoe(decks)
+        self.known: list[dict[Removal, np.ndarray]] = [{} for _ in range(RANKS)]
+        self._dirty = False
+        self._load()
+
+    @property
+    def _path(self) -> Path | None:
+        folder = cache_dir()
+        rule = "h17" if self.hits_soft_17 else "s17"
+        return None if folder is None else folder / f"dealer-{self.decks}d-{rule}.npz"
+
+    def _load(self) -> None:
+        path = self._path
+        if path is None or not path.exists():
+            return
+        try:
+            with np.load(path) as data:
+                for up in range(RANKS):
+                    keys, values = data[f"k{up}"], data[f"v{up}"]
+                    self.known[up].update(zip(map(tuple, keys.tolist()), values))
+        except (OSError, KeyError, ValueError):
+            self.known = [{} for _ in range(RANKS)]  # a damaged cache is recomputed
+
+    def save(self) -> None:
+        path = self._path
+        if path is None or not self._dirty:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = {}
+        for up, table in enumerate(self.known):
+            arrays[f"k{up}"] = np.array(list(table), dtype=np.int16).reshape(-1, RANKS)
+            arrays[f"v{up}"] = np.array(list(table.values())).reshape(-1, 8)
+        tmp = path.with_suffix(".tmp.npz")
+        np.savez_compressed(tmp, **arrays)
+        tmp.replace(path)
+        self._dirty = False
+
+    def prefetch(self, up: int, removals: list[Removal], batch: int = 4096) -> None:
+        """Compute, in batches, every removal not yet known for this up card."""
+        table = self.known[up]
+        missing = [r for r in dict.fromkeys(removals) if r not in table]
+        start = self.full.copy()
+        start[up] -= 1
+        for i in range(0, len(missing), batch):
+            chunk = missing[i:i + batch]
+            shoes = start - np.array(chunk, dtype=np.int64)
+            for key, row in zip(chunk, dealer_outcomes(shoes, up, self.hits_soft_17)):
+                table[key] = row
+        self._dirty |= bool(missing)
+
+    def get(self, up: int, removal: Removal) -> np.ndarray:
+        table = self.known[up]
+        if removal not in table:
+            self.prefetch(up, [removal])
+        return table[removal]
+
+    def shoe(self, up: int, removal: Removal) -> np.ndarray:
+        """Counts left after the up card and ``removal``."""
+        shoe = self.full - np.array(removal, dtype=np.int64)
+        shoe[up] -= 1
+        return shoe
+
+
+def peeks(up: int) -> bool:
+    """The dealer checks the hole card for a Blackjack when the up card is an ace or a 10-value card."""
+    return up in (0, TEN)

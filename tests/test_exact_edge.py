@@ -1,0 +1,103 @@
+"""The main wagers' exact house edge (pa_table_games.analysis) against published figures and tables."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.analysis.blackjack import BlackjackAnalysis
+from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysis
+from pa_table_games.cli import main
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
+
+BASE = BlackjackRules()  # 6 decks, DAS, late surrender, split to 4 hands, no resplit of aces, 3:2
+
+# Published total-dependent basic-strategy house edges, continuous shuffle (the Wizard of Odds
+# calculator, as transcribed in hhoppe/blackjack); three decimals unless marked.
+PUBLISHED = [
+    ("6 decks, S17, DAS, LS", {}, False, 0.334),
+    ("8 decks, S17, DAS, LS", {"decks": 8}, False, 0.357),
+    ("6 decks, S17, DAS, LS, RSA", {"resplit_aces": True}, False, 0.26507),
+    ("6 decks, S17, DAS, no LS, 2 hands", {"surrender": "none", "split_max_hands": 2}, False, 0.460),
+    ("8 decks, H17, DAS, LS", {"decks": 8}, True, 0.555),
+    ("8 decks, H17, no DAS, LS", {"decks": 8, "double_after_split": False}, True, 0.699),
+    ("8 decks, H17, DAS, no LS", {"decks": 8, "surrender": "none"}, True, 0.647),
+    ("8 decks, H17, DAS, LS, 2 hands", {"decks": 8, "split_max_hands": 2}, True, 0.610),
+    ("8 decks, H17, DAS, LS, RSA", {"decks": 8, "resplit_aces": True}, True, 0.486),
+    ("8 decks, H17, DAS, LS, 10-11", {"decks": 8, "double_on": "ten_eleven"}, True, 0.752),
+]
+
+
+@pytest.mark.parametrize(("label", "changes", "hits_soft_17", "published"), PUBLISHED, ids=[p[0] for p in PUBLISHED])
+def test_house_edge_matches_published_figure(label, changes, hits_soft_17, published) -> None:
+    """Within 0.002 % of the published figure (plus half its last printed digit)."""
+    edge = BlackjackAnalysis(attrs.evolve(BASE, **changes), hits_soft_17=hits_soft_17).house_edge * 100
+    digits = len(str(published).split(".")[1])
+    assert abs(edge - published) <= 0.002 + 0.5 * 10 ** -digits
+
+
+# The published basic strategy, 4 to 8 decks, dealer stands on soft 17, DAS, late surrender.
+PUBLISHED_STRATEGY = {
+    "hard": {"8": "H H H H H H H H H H", "9": "H Dh Dh Dh Dh H H H H H",
+             "10": "Dh Dh Dh Dh Dh Dh Dh Dh H H", "11": "Dh Dh Dh Dh Dh Dh Dh Dh Dh H",
+             "12": "H H S S S H H H H H", "13": "S S S S S H H H H H", "14": "S S S S S H H H H H",
+             "15": "S S S S S H H H Rh H", "16": "S S S S S H H Rh Rh Rh", "17": "S S S S S S S S S S"},
+    "soft": {"A,2": "H H H Dh Dh H H H H H", "A,3": "H H H Dh Dh H H H H H", "A,4": "H H Dh Dh Dh H H H H H",
+             "A,5": "H H Dh Dh Dh H H H H H", "A,6": "H Dh Dh Dh Dh H H H H H",
+             "A,7": "S Ds Ds Ds Ds S S H H H", "A,8": "S S S S S S S S S S"},
+    "pair": {"A,A": "P P P P P P P P P P", "10,10": "S S S S S S S S S S", "9,9": "P P P P P S P P S S",
+             "8,8": "P P P P P P P P P P", "7,7": "P P P P P P H H H H", "6,6": "P P P P P H H H H H",
+             "5,5": "Dh Dh Dh Dh Dh Dh Dh Dh H H", "4,4": "H H H P P H H H H H",
+             "3,3": "P P P P P P H H H H", "2,2": "P P P P P P H H H H"},
+}
+
+
+def test_strategy_is_the_published_six_deck_basic_strategy() -> None:
+    tables = BlackjackAnalysis(BASE).strategy_tables()
+    for kind, rows in PUBLISHED_STRATEGY.items():
+        for label, codes in rows.items():
+            assert " ".join(tables[kind][label]) == codes, (kind, label)
+
+
+def test_rules_that_change_the_game_change_the_edge() -> None:
+    """Blackjack paying 6 to 5 costs about 1.36 % at six decks; no double after split costs more."""
+    base = BlackjackAnalysis(BASE).house_edge
+    six_five = BlackjackAnalysis(attrs.evolve(BASE, blackjack_pays="6:5")).house_edge
+    no_das = BlackjackAnalysis(attrs.evolve(BASE, double_after_split=False)).house_edge
+    assert 1.3 < (six_five - base) * 100 < 1.42
+    assert no_das > base
+
+
+def test_cli_edge_blackjack_json_names_rules_edge_strategy_and_outcomes(tmp_path) -> None:
+    rules = tmp_path / "casino.yaml"
+    rules.write_text("decks: 6\nresplit_aces: true\n")
+    result = CliRunner().invoke(main, ["edge", "blackjack", "--rules", str(rules), "--json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["rules"] == str(rules) and doc["section"] == "§ 633a.7"
+    assert abs(doc["house_edge"] * 100 - 0.26507) <= 0.002
+    assert doc["strategy"]["pair"]["8,8"] == ["P"] * 10
+    assert abs(doc["outcomes"]["player blackjack paid"] + doc["outcomes"]["both blackjack (push)"] - 0.0475) < 0.001
+
+
+def test_cli_edge_blackjack_prints_edge_and_tables() -> None:
+    result = CliRunner().invoke(main, ["edge", "blackjack"])
+    assert result.exit_code == 0, result.output
+    assert "house edge 0.3340 %" in result.output
+    assert "A,7 |   S  Ds  Ds  Ds  Ds   S   S   H   H   H" in result.output
+
+
+def test_double_down_madness_edge_strategy_and_outcomes() -> None:
+    """§ 692.7: dealer 22 pushes, repeated doubles; an ace first card always doubles (it takes one card)."""
+    analysis = DoubleDownMadnessAnalysis(DoubleDownMadnessRules())
+    doc = analysis.to_json()
+    assert 0.0 < doc["house_edge"] < 0.03
+    assert doc["strategy"]["first card"]["A"] == ["D"] * 10
+    assert doc["strategy"]["hard"]["11"] == ["D"] * 10
+    assert doc["outcomes"]["hands pushed (dealer 22 included)"] > 0.1
+    one_double = DoubleDownMadnessAnalysis(attrs.evolve(DoubleDownMadnessRules(), max_double_downs=1)).house_edge
+    assert one_double > analysis.house_edge  # fewer doubles, less for the player
