@@ -83,7 +83,7 @@ def test_transitions_is_imported_by_the_adapter_only():
 
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
-    assert folders == ["cli", "equipment", "games", "machine", "machines", "paytables", "runtime",
+    assert folders == ["analysis", "cli", "equipment", "games", "machine", "machines", "paytables", "runtime",
                        "strategies", "tools"]
 
 

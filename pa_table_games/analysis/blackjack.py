@@ -24,7 +24,7 @@ from pa_table_games.analysis.dealer import ACE, RANKS, TEN
 from pa_table_games.analysis.report import COLUMNS, cell_code
 from pa_table_games.analysis.dealer_cache import DealerTable, full_shoe, peeks
 from pa_table_games.analysis.dealer import without_blackjack
-from pa_table_games.analysis.hands import (BUST, DOUBLES, EMPTY, EV, SURRENDER, Hand, draw_probabilities,
+from pa_table_games.analysis.hands import (BUST, DOUBLES, EMPTY, EV, Hand, draw_probabilities,
                                            hands_up_to_21, plus, stand_outcome, total)
 from pa_table_games.games.blackjack.guards import DOUBLE_ON_TOTALS
 

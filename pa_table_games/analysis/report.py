@@ -47,12 +47,3 @@ def report_lines(doc: dict[str, Any]) -> list[str]:
     if doc.get("approximations"):
         lines += ["", "approximations:"] + [f"  - {a}" for a in doc["approximations"]]
     return lines
-
-
-def analyse(wager: str, rules: Any) -> dict[str, Any]:
-    """The report document of a main wager (``blackjack`` or ``double_down_madness``) under ``rules``."""
-    if wager == "blackjack":
-        from pa_table_games.analysis.blackjack import BlackjackAnalysis
-        return BlackjackAnalysis(rules).to_json()
-    from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysis
-    return DoubleDownMadnessAnalysis(rules).to_json()

@@ -356,7 +356,8 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     import attrs
 
     if wager in MAIN_WAGERS:
-        from pa_table_games.analysis.report import analyse, report_lines
+        from pa_table_games.analysis.exact import analyse
+        from pa_table_games.analysis.report import report_lines
 
         loaded = load_game(wager, rules).rules
         if decks is not None:
