@@ -24,10 +24,10 @@ from pathlib import Path
 
 import attrs
 from reportlab.lib import colors
-from reportlab.lib.pagesizes import LETTER
+from reportlab.lib.pagesizes import LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
-from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, PageBreak, PageTemplate, Paragraph, Spacer, Table,
-                                TableStyle)
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
+                                Paragraph, Table, TableStyle)
 
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
@@ -36,7 +36,9 @@ from pa_table_games.tools.svg_pdf import Diagram, Painter, parse, plain, tiles
 from pa_table_games.tools.trace import Row, Trace, trace
 
 MARGIN, FOOTER = 36.0, 18.0
-FRAME = (LETTER[0] - 2 * MARGIN, LETTER[1] - 2 * MARGIN)
+PAGES = {"portrait": LETTER, "landscape": landscape(LETTER)}
+FRAMES = {name: (size[0] - 2 * MARGIN, size[1] - 2 * MARGIN) for name, size in PAGES.items()}
+FRAME = FRAMES["portrait"]  # the text pages
 CAPTION, OVERLAP, SMALLEST_TEXT = 16.0, 18.0, 6.0
 
 _SHEET = getSampleStyleSheet()
@@ -61,11 +63,18 @@ def _table(header: list[str], rows: list[list[str]], widths: list[float]) -> Tab
 
 
 # -- the diagram -------------------------------------------------------------------------------------
-def _scale(d: Diagram) -> float:
+def _scale(d: Diagram, room: tuple[float, float]) -> float:
     """Whole on one page if its smallest text stays >= 6 pt there, else the scale that makes it 6 pt."""
-    room = (FRAME[0], FRAME[1] - CAPTION)
     fit = min(room[0] / d.width, room[1] / d.height, 1.0)
     return fit if fit * d.min_font_size() >= SMALLEST_TEXT else min(1.0, SMALLEST_TEXT / d.min_font_size())
+
+
+def orientation(d: Diagram) -> str:
+    """The page orientation that cuts the diagram into fewer tiles (portrait on a tie)."""
+    def count(name: str) -> int:
+        room = (FRAMES[name][0], FRAMES[name][1] - CAPTION)
+        return len(tiles(d.width * _scale(d, room), d.height * _scale(d, room), room, OVERLAP))
+    return min(PAGES, key=lambda name: (count(name), name != "portrait"))
 
 
 def _tile_name(row: int, col: int) -> str:
@@ -75,14 +84,16 @@ def _tile_name(row: int, col: int) -> str:
 class DiagramPage(Flowable):
     """One page of the diagram: the map of the tiles (``tile=None``) or one tile at :func:`_scale`."""
 
-    def __init__(self, d: Diagram, name: str, tile: tuple[int, int, float, float] | None = None) -> None:
+    def __init__(self, d: Diagram, name: str, frame: tuple[float, float],
+                 tile: tuple[int, int, float, float] | None = None) -> None:
         super().__init__()
-        self.d, self.name, self.tile, self.s = d, name, tile, _scale(d)
-        self.room = (FRAME[0], FRAME[1] - CAPTION)
+        self.d, self.name, self.tile, self.frame = d, name, tile, frame
+        self.room = (frame[0], frame[1] - CAPTION)
+        self.s = _scale(d, self.room)
         self.grid = tiles(d.width * self.s, d.height * self.s, self.room, OVERLAP)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
-        return FRAME
+        return self.frame
 
     def draw(self) -> None:
         c = self.canv
@@ -90,12 +101,12 @@ class DiagramPage(Flowable):
         c.setFont("Helvetica-Bold", 9)
         c.setFillColor(colors.black)
         if self.tile is None:
-            c.drawString(0, FRAME[1] - 10, plain(f"1. Diagram of {self.name}: map of the {rows * cols} tiles that follow "
+            c.drawString(0, self.frame[1] - 10, plain(f"1. Diagram of {self.name}: map of the {rows * cols} tiles that follow "
                                                  f"({rows} rows x {cols} columns, drawn at {self.s:.0%}; text at least 6 pt)"))
             self._map()
             return
         row, col, x, y = self.tile
-        c.drawString(0, FRAME[1] - 10, plain(f"1. Diagram of {self.name}, tile {_tile_name(row, col)} (row {row + 1} of "
+        c.drawString(0, self.frame[1] - 10, plain(f"1. Diagram of {self.name}, tile {_tile_name(row, col)} (row {row + 1} of "
                                              f"{rows}, column {col + 1} of {cols}), drawn at {self.s:.0%}"))
         c.saveState()
         box = c.beginPath()
@@ -154,10 +165,17 @@ class DiagramPage(Flowable):
 
 
 def diagram_pages(d: Diagram, name: str) -> list[Flowable]:
-    pages = DiagramPage(d, name)
-    if len(pages.grid) == 1:
-        return [DiagramPage(d, name, pages.grid[0]), PageBreak()]
-    return [pages, PageBreak()] + [f for t in pages.grid for f in (DiagramPage(d, name, t), PageBreak())]
+    """The map and the tiles, on pages turned the way that needs fewer of them, then back to portrait."""
+    turn = orientation(d)
+    frame = FRAMES[turn]
+    pages = DiagramPage(d, name, frame)
+    shown = [DiagramPage(d, name, frame, t) for t in pages.grid]
+    if len(shown) > 1:
+        shown.insert(0, pages)
+    out: list[Flowable] = [NextPageTemplate(turn), PageBreak()]
+    for i, page in enumerate(shown):
+        out += [page] + ([NextPageTemplate("portrait")] if i == len(shown) - 1 else []) + [PageBreak()]
+    return out
 
 
 # -- the text ------------------------------------------------------------------------------------------
@@ -240,7 +258,7 @@ def story(game: str) -> list[Flowable]:
     tr = trace(spec, game)
     digest = hashlib.sha256(Path(spec.path).read_bytes()).hexdigest()
     svg = render(to_dot(spec), "svg").decode("utf-8")
-    out = _cover(spec, tr, game, digest) + [PageBreak()]
+    out = _cover(spec, tr, game, digest)
     out += diagram_pages(parse(svg), spec.short_section)
     out += [_p("2. States", H2), _table(["State", "Id", "Cites", "Kind"], [
         [s.label, s.id, _cites(spec, s.cite), "initial" if s.id == spec.initial else "final" if s.final else ""]
@@ -268,17 +286,21 @@ def dossier(game: str, path: Path) -> Path:
     """Write the dossier of ``game`` to ``path``."""
     spec = load_game(game).spec
 
-    def footer(canvas, doc) -> None:
-        canvas.setFont("Helvetica", 7.5)
-        canvas.setFillColor(colors.black)
-        canvas.drawString(MARGIN, FOOTER, plain(f"{spec.section}: review dossier"))
-        canvas.drawRightString(LETTER[0] - MARGIN, FOOTER, f"page {doc.page}")
+    def footer(width: float):
+        def draw(canvas, doc) -> None:
+            canvas.setFont("Helvetica", 7.5)
+            canvas.setFillColor(colors.black)
+            canvas.drawString(MARGIN, FOOTER, plain(f"{spec.section}: review dossier"))
+            canvas.drawRightString(width - MARGIN, FOOTER, f"page {doc.page}")
+        return draw
 
-    doc = BaseDocTemplate(str(path), pagesize=LETTER, invariant=1, pageCompression=0, title=plain(f"{spec.section}: review dossier"),
-                          author="pa-table-games", subject=plain(spec.title), creator="pa-table-games",
+    doc = BaseDocTemplate(str(path), pagesize=LETTER, invariant=1, pageCompression=0,
+                          title=plain(f"{spec.section}: review dossier"), author="pa-table-games",
+                          subject=plain(spec.title), creator="pa-table-games",
                           leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN)
-    frame = Frame(MARGIN, MARGIN, *FRAME, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
-    doc.addPageTemplates([PageTemplate("page", [frame], onPage=footer)])
+    doc.addPageTemplates([PageTemplate(name, [Frame(MARGIN, MARGIN, *FRAMES[name], leftPadding=0, rightPadding=0,
+                                                    topPadding=0, bottomPadding=0)],
+                                       onPage=footer(size[0]), pagesize=size) for name, size in PAGES.items()])
     doc.build(story(game))
     return path
 
