@@ -36,6 +36,7 @@ test-long: $(STAMP)
 diagrams: $(STAMP)
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) diagram --view both --out diagrams
 	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) review --out diagrams
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(CLI) review --pdf --out diagrams
 
 check-diagrams: diagrams
 	@git diff --exit-code --stat -- diagrams/ || (echo "diagrams/ differ from the machine files: run 'make diagrams' and commit" && exit 1)

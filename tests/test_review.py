@@ -93,14 +93,15 @@ class TestReviewPage:
 
     def test_caveat_and_waivers_are_shown(self, pages):
         """The presumed section number of Double Down Madness is said under its heading; every waiver
-        is listed with its reason; a page without readings has no readings section."""
+        is listed with its reason; every reading of its register is listed with the sentence it rests on."""
         spec = load_game("double-down-madness").spec
         text = pages[1][f"{spec.name}.html"]
         assert '<p class="caveat">Caveat: section number presumed' in text
         assert 'class="caveat"' not in pages[1]["blackjack.html"].split("</header>")[0]
         assert f"Waivers ({len(spec.waived)})" in text
         assert all(html.escape(reason) in text for _, reason in spec.waived)
-        assert 'id="readings"' not in text
+        assert f'id="readings">Readings ({len(spec.readings)})' in text
+        assert all(f"<dd>{html.escape(r.rests_on)}</dd>" in text for r in spec.readings)
 
     def test_readings_register_is_rendered_when_the_machine_has_one(self):
         """A machine whose spec carries readings (records or a mapping) gets a Readings section listing

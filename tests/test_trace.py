@@ -110,3 +110,43 @@ class TestTraceCommand:
         """An unknown game exits 2 naming the choices."""
         result = self.run("poker")
         assert result.exit_code == 2 and "blackjack" in result.output
+
+
+class TestReadings:
+    """The readings register: where the text is ambiguous or silent, the reading taken, its sentence and the rejected one."""
+
+    #: machine file -> subsections each issue-listed reading must concern (one citation set per reading)
+    REQUIRED = {
+        "blackjack": [{"(g)", "(o)"}, {"(n)"}, {"(h)"}, {"(g)(2)"}, {"(o)(3)(i)"}],
+        "double-down-madness": [{"(a)"}, {"(n)"}, {"(p)(1)"}, {"(i)"}, {"(g)(1)", "(g)(2)"}],
+        "six-card-fortune-pai-gow": [{"(b)(2)"}],
+    }
+
+    @pytest.mark.parametrize("game", sorted(REQUIRED))
+    def test_each_listed_ambiguity_has_a_reading(self, game):
+        """Optional-wager order, (n), Insurance, identical card, ace-two, soft 17, busts, § 692.7, (b)(2): each has a reading."""
+        readings = load_game(game).spec.readings
+        for concerns in self.REQUIRED[game]:
+            assert any(concerns <= set(r.cite) for r in readings), f"{game}: no reading concerns {sorted(concerns)}"
+        for r in readings:
+            assert r.reading and r.rests_on and r.rejected and r.line > 0
+
+    def test_trace_text_quotes_the_seed_and_names_the_file_line(self):
+        """`trace double-down-madness` shows the soft-17 reading with the seed's two sentences and its file:line."""
+        result = CliRunner().invoke(main, ["trace", "double-down-madness"])
+        assert result.exit_code == 0
+        text = result.output
+        assert "Readings (where the text is ambiguous, silent, or points to a section not available):" in text
+        assert ("rests on: \"Except as provided in subsection (o), the dealer shall draw additional cards until the "
+                "dealer’s hand has a hard total of 17 or more. The dealer hits on soft 17.\"") in text
+        line = next(r.line for r in load_game("double-down-madness").spec.readings if r.cite == ("(n)",))
+        assert f"§ 692.7(n)  (machines/double_down_madness.yaml:{line})" in text
+        assert "number presumed" in text
+
+    def test_json_and_markdown_carry_the_register(self):
+        """--format json lists each reading with its four parts; markdown has a Readings section."""
+        doc = json.loads(CliRunner().invoke(main, ["trace", "blackjack", "--format", "json"]).output)
+        assert len(doc["readings"]) == len(load_game("blackjack").spec.readings)
+        assert {"cite", "reading", "rests_on", "rejected", "line"} == set(doc["readings"][0])
+        markdown = CliRunner().invoke(main, ["trace", "six-card-fortune-pai-gow", "--format", "markdown"]).output
+        assert "## Readings" in markdown and "**§ 670a.8(b)(2)**" in markdown

@@ -148,15 +148,37 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
             click.echo(f"wrote {path}")
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review")
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
+              "\n  pa-table-games review --pdf")
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=_out_folder)
-def review(games: tuple[str, ...], out: str) -> None:
-    """Write a static review page per machine (diagram + subsection table) and an index.html."""
+@click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
+def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
+    """Write a static review page per machine (diagram + subsection table) and an index.html;
+    with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
+    from pa_table_games.tools.dossier import write_dossiers
     from pa_table_games.tools.review import write_review
 
-    for path in write_review(list(games or sorted(GAMES)), Path(out)):
+    for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
         click.echo(f"wrote {path}")
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+@click.argument("old")
+@click.argument("new")
+@click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
+@click.pass_context
+def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
+    """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
+    from pa_table_games.tools.diff import diff_args
+    from pa_table_games.tools.diff_page import write_diff
+
+    changes = diff_args(old, new)
+    click.echo("\n".join(changes.lines()))
+    for path in write_diff(changes, Path(out)) if out else []:
+        click.echo(f"wrote {path}")
+    ctx.exit(1 if changes.changes else 0)
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"

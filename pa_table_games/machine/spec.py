@@ -27,7 +27,7 @@ STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
 _TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
-        "refusals", "initial", "states", "transitions"}
+        "refusals", "initial", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
 _TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
 _TURNS = {"each", "from", "cite"}
@@ -55,6 +55,7 @@ class Turns:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
         return f"for each {self.each}, {TURN_ORDERS[self.start]}"
 _REFUSAL = {"trigger", "cite", "reason"}
+_READING = {"cite", "reading", "rests_on", "rejected"}
 
 
 @frozen
@@ -97,6 +98,18 @@ class Refusal:
 
 
 @frozen
+class Reading:
+    """Where the text is ambiguous, silent, or points to a section we do not have: the reading the
+    machine takes, the sentence of the seed it rests on, and the alternative it rejects."""
+
+    cite: tuple[str, ...] = field(converter=tuple)  # the subsections (or references) it concerns
+    reading: str
+    rests_on: str  # the seed's own words, quoted
+    rejected: str
+    line: int
+
+
+@frozen
 class MachineSpec:
     path: str
     section: str
@@ -113,6 +126,7 @@ class MachineSpec:
     #: A caveat about the section itself that every view of the machine repeats next to its number,
     #: e.g. "number presumed: the seed text does not print it" (optional ``section_note:``).
     section_note: str = ""
+    readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the readings register
 
     @property
     def name(self) -> str:
@@ -185,21 +199,22 @@ def covers(cite: str, key: str) -> bool:
     return cite == key or (cite.startswith(key) and cite[len(key)] == "(")
 
 
-def load_spec(path: str | Path, registry: Registry) -> MachineSpec:
-    """Load and validate one machine file against ``registry``."""
-    return _Loader(Path(path), registry).load()
+def load_spec(path: str | Path, registry: Registry, text: str | None = None) -> MachineSpec:
+    """Load and validate one machine file against ``registry`` (``text``: its content, read
+    elsewhere, e.g. from a git revision; ``path`` then only names it in errors)."""
+    return _Loader(Path(path), registry, text).load()
 
 
 class _Loader:
-    def __init__(self, path: Path, registry: Registry) -> None:
-        self.path, self.registry = path, registry
+    def __init__(self, path: Path, registry: Registry, text: str | None = None) -> None:
+        self.path, self.registry, self.source = path, registry, text
         self.file = str(path)
 
     def fail(self, line: int | None, message: str) -> MachineFileError:
         return MachineFileError(self.file, line, message)
 
     def load(self) -> MachineSpec:
-        doc = load_yaml(self.path, MachineFileError)
+        doc = load_yaml(self.path, MachineFileError, self.source)
         if not isinstance(doc, LineDict):
             raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
         self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
@@ -221,7 +236,8 @@ class _Loader:
                            self.text(doc, "game"), str(doc.get("notes", "")).strip(),
                            self.index.items(), self.references.items(), waived.items(),
                            refusals, initial, states, transitions,
-                           self.text(doc, "section_note") if "section_note" in doc else "")
+                           self.text(doc, "section_note") if "section_note" in doc else "",
+                           readings=self.readings(doc))
         self.check_structure(spec, doc)
         return spec
 
@@ -352,6 +368,15 @@ class _Loader:
             self.check_keys(node, _REFUSAL, "a refusal", required={"trigger", "cite", "reason"})
             cite = self.cites(node, "refusal")
             result.append(Refusal(self.text(node, "trigger"), cite[0], self.text(node, "reason"), node.line))
+        return result
+
+    def readings(self, doc: LineDict) -> list[Reading]:
+        """The readings register: each entry cites what it concerns and quotes the seed it rests on."""
+        result = []
+        for node in self.items(doc, "readings", optional=True):
+            self.check_keys(node, _READING, "a reading", required=_READING)
+            texts = [" ".join(self.text(node, key).split()) for key in ("reading", "rests_on", "rejected")]
+            result.append(Reading(self.cites(node, "a reading"), *texts, node.line))
         return result
 
     def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:

@@ -16,7 +16,7 @@ import json
 
 from attrs import field, frozen
 
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec, covers
+from pa_table_games.machine.spec import MachineSpec, Reading, TransitionSpec, covers
 
 KINDS = ("state", "transition", "guard", "action", "refusal")
 
@@ -79,6 +79,12 @@ class Trace:
     machine: str  # machine file name
     rows: tuple[Row, ...] = field(converter=tuple)  # subsections, in the file's order
     references: tuple[Row, ...] = field(converter=tuple)  # cross-referenced sections
+    readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the machine file's readings register
+    cite_text: dict = field(factory=dict)  # "(g)" -> "§ 633a.7(g)", for the readings
+
+    def reading_cites(self, reading: Reading) -> str:
+        """``§ 633a.7(g), § 633a.7(o)``: what a reading concerns, in full."""
+        return ", ".join(self.cite_text.get(c, c) for c in reading.cite)
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.rows if r.status == status)
@@ -93,6 +99,8 @@ class Trace:
         return {"game": self.game, "section": self.section, "title": self.title, "machine": self.machine,
                 "subsections": [r.to_json() for r in self.rows],
                 "references": [r.to_json() for r in self.references],
+                "readings": [{"cite": list(r.cite), "reading": r.reading, "rests_on": r.rests_on,
+                              "rejected": r.rejected, "line": r.line} for r in self.readings],
                 "summary": {"subsections": len(self.rows), "encoded": self.count("encoded"),
                             "waived": self.count("waived"), "unmapped": self.count("unmapped"),
                             "line": self.summary}}
@@ -122,7 +130,8 @@ def trace(spec: MachineSpec, game: str | None = None) -> Trace:
     rows = [Row(key, spec.cite_text(key), text, [c for c in every if covers(c.cite, key)], waived.get(key))
             for key, text in spec.subsections]
     references = [Row(key, key, text, [c for c in every if c.cite == key]) for key, text in spec.references]
-    return Trace(game or spec.game, spec.section, spec.title, spec.name + ".yaml", rows, references)
+    return Trace(game or spec.game, spec.section, spec.title, spec.name + ".yaml", rows, references,
+                 spec.readings, {row.key: row.cite for row in rows})
 
 
 # -- rendering (plain strings; the CLI only prints them) --------------------------------------
@@ -142,6 +151,11 @@ def to_text(tr: Trace, coverage: list | None = None) -> str:
             lines.append(f"    {'waived' if not row.citers else 'also waived'}: {row.waiver}")
         elif row.status == "unmapped":
             lines.append("    UNMAPPED: nothing cites this subsection and it is not waived")
+    if tr.readings:
+        lines += ["", "Readings (where the text is ambiguous, silent, or points to a section not available):"]
+    for r in tr.readings:
+        lines += [f"{tr.reading_cites(r)}  (machines/{tr.machine}:{r.line})", f"    reading: {r.reading}",
+                  f"    rests on: \"{r.rests_on}\"", f"    rejected: {r.rejected}"]
     lines += ["", tr.summary]
     if coverage is not None:
         lines += ["", "Transition coverage (tests/scenarios):"]
@@ -169,6 +183,11 @@ def to_markdown(tr: Trace, coverage: list | None = None) -> str:
             cells[1] += (", " if cells[1] else "") + ", ".join(f"refusal `{c.name}`" for c in refusals)
         waiver = row.waiver if (row.waiver and not row.citers) else ("**UNMAPPED**" if row.status == "unmapped" else "")
         lines.append("| " + " | ".join(_md(x) for x in [row.cite, row.text, *cells, waiver]) + " |")
+    if tr.readings:
+        lines += ["", "## Readings", ""]
+    for r in tr.readings:
+        lines += [f"- **{tr.reading_cites(r)}** (`machines/{tr.machine}:{r.line}`): {r.reading}",
+                  f"  - rests on: \"{r.rests_on}\"", f"  - rejected: {r.rejected}"]
     lines += ["", f"**{tr.summary}**"]
     if coverage is not None:
         lines += ["", "## Transition coverage", "", "| Transition | Scenario |", "|---|---|"]

@@ -1,0 +1,182 @@
+"""`pa-table-games diff`: an amendment to a machine file, reported element by element and drawn with marks."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.cli import main
+from pa_table_games.games import game_info
+from pa_table_games.machine.registry import Registry
+from pa_table_games.machine.spec import load_spec
+from pa_table_games.tools import diff as diff_module
+from pa_table_games.tools.diff import compare
+from pa_table_games.tools.diff_page import COLOURS, write_diff
+
+MACHINE = Path(diff_module.MACHINES) / "blackjack.yaml"
+ORIGINAL = MACHINE.read_text(encoding="utf-8")
+
+
+def edited(tmp_path: Path, *replacements: tuple[str, str], name: str = "amended.yaml") -> Path:
+    """A copy of machines/blackjack.yaml with each (old, new) text replaced once."""
+    text = ORIGINAL
+    for old, new in replacements:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(*args: str):
+    result = CliRunner().invoke(main, ["diff", *args])
+    assert "Traceback" not in result.output
+    return result
+
+
+INSURANCE_ON_ACE = ('cite: ["(h)", "§ 633a.8"],\n     when: [dealer_shows_ace, insurance_is_offered]',
+                    'cite: ["(h)", "§ 633a.8"],\n     when: [dealer_shows_ten_value, insurance_is_offered]')
+ANNOUNCED_STATE = ('  - {id: dealer_hand_complete,',
+                   '  - {id: dealer_total_announced, label: "Dealer\'s total announced", cite: ["(l)"]}\n'
+                   '  - {id: dealer_hand_complete,')
+STANDS_VIA_ANNOUNCEMENT = (
+    '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(m)"]}',
+    '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_total_announced, cite: ["(m)"]}\n'
+    '  - {trigger: announce_dealer_total, source: dealer_total_announced, dest: dealer_hand_complete, cite: ["(l)"]}')
+
+
+class TestDiffCommand:
+    def test_changed_guard(self, tmp_path):
+        """Insurance offered on a 10-value up card instead of an ace: the arrow's guards, old -> new; exit 1."""
+        result = run(str(MACHINE), str(edited(tmp_path, INSURANCE_ON_ACE)))
+        assert result.exit_code == 1
+        assert ("~ arrow offer_insurance (hole_card_dealt -> insurance_offered): guards: dealer_shows_ace, "
+                "insurance_is_offered -> dealer_shows_ten_value, insurance_is_offered") in result.output
+        assert result.output.rstrip().endswith("§ 633a.7: 0 added, 0 removed, 1 changed")
+
+    def test_added_state(self, tmp_path):
+        """A new state between the dealer's last card and settlement: the state and its arrow added, the old arrow redirected."""
+        result = run(str(MACHINE), str(edited(tmp_path, ANNOUNCED_STATE, STANDS_VIA_ANNOUNCEMENT)))
+        lines = result.output.splitlines()
+        assert "+ state dealer_total_announced: \"Dealer's total announced\"" in lines
+        assert ("+ arrow announce_dealer_total (dealer_total_announced -> dealer_hand_complete): guards: none; "
+                "cite: § 633a.7(l)") in lines
+        assert ("~ arrow dealer_stands (hole_card_turned -> dealer_total_announced): "
+                "goes to: dealer_hand_complete -> dealer_total_announced") in lines
+
+    def test_changed_citation(self, tmp_path):
+        """A transition citing (l) as well as (m), and a state citing (n) no more: each cite change, in full."""
+        new = edited(tmp_path, ('  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(m)"]}',
+                                '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(l)", "(m)"]}'),
+                     ('label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(m)", "(n)", "(o)"]',
+                      'label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(m)", "(o)"]'))
+        lines = run(str(MACHINE), str(new)).output.splitlines()
+        assert ("~ arrow dealer_stands (hole_card_turned -> dealer_hand_complete): "
+                "cite: § 633a.7(m) -> § 633a.7(l), § 633a.7(m)") in lines
+        assert ("~ state dealer_hand_complete: cite: § 633a.7(m), § 633a.7(n), § 633a.7(o) -> "
+                "§ 633a.7(m), § 633a.7(o)") in lines
+
+    def test_removed_arrow_and_reordered_steps(self, tmp_path):
+        """Dropping the (n) early stop removes an arrow; trying dealer_stands first reorders the state's dealer steps."""
+        stop = ('  - {trigger: stop_drawing, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(n)"],\n'
+                '     when: [no_outcome_depends_on_dealer]}\n')
+        lines = run(str(MACHINE), str(edited(tmp_path, (stop, "")))).output.splitlines()
+        assert ("- arrow stop_drawing (hole_card_turned -> dealer_hand_complete): guards: no_outcome_depends_on_dealer; "
+                "cite: § 633a.7(n)") in lines
+        assert "- guard no_outcome_depends_on_dealer: every hand is busted or already settled and no open progressive " \
+               "wager depends on the dealer's hand (§ 633a.7(n), § 633a.7(o))" in lines
+        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)"],\n'
+                 '     when: [royal_match_awaits_hole_card], do: [settle_royal_match_after_hole_card]}\n')
+        moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
+        lines = run(str(MACHINE), str(moved)).output.splitlines()
+        assert ("~ state hole_card_turned: dealer steps now tried in the order stop_drawing, "
+                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_stands") in lines
+
+    def test_same_file_is_no_change(self):
+        """A file against itself: 'no changes', exit status 0."""
+        result = run(str(MACHINE), str(MACHINE))
+        assert result.exit_code == 0 and result.output.rstrip().endswith("§ 633a.7: no changes")
+
+    def test_machine_and_revision(self, tmp_path, monkeypatch):
+        """`diff blackjack HEAD` compares the committed machine file with the working copy."""
+        repo = tmp_path / "repo"
+        (repo / "machines").mkdir(parents=True)
+        (repo / "machines" / "blackjack.yaml").write_text(ORIGINAL, encoding="utf-8")
+        git = ["git", "-C", str(repo), "-c", "user.name=t", "-c", "user.email=t@example.org"]
+        subprocess.run([*git, "init", "-q"], check=True)
+        subprocess.run([*git, "add", "."], check=True)
+        subprocess.run([*git, "commit", "-q", "-m", "machine"], check=True)
+        edited(repo / "machines", INSURANCE_ON_ACE, name="blackjack.yaml")
+        monkeypatch.setattr(diff_module, "MACHINES", repo / "machines")
+        result = run("blackjack", "HEAD")
+        assert result.output.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
+                                                  "+++ machines/blackjack.yaml (working copy)"]
+        assert "~ arrow offer_insurance (hole_card_dealt -> insurance_offered)" in result.output
+        refused = run("blackjack", "no-such-revision")
+        assert refused.exit_code == 2
+        assert refused.output.startswith("error: cannot read machines/blackjack.yaml at revision 'no-such-revision'")
+
+    def test_unknown_machine_is_one_line(self):
+        """Neither a file nor a machine: one error line, exit status 2."""
+        result = run("poker", "HEAD")
+        assert result.exit_code == 2
+        assert result.output == "error: 'poker' is neither a machine file nor a machine " \
+                                "(known: blackjack, six-card-fortune-pai-gow, double-down-madness)\n"
+
+    def test_file_of_an_unknown_game_is_one_line(self, tmp_path):
+        """A machine file whose game has no guards and actions here: its file:line, exit status 2."""
+        path = tmp_path / "other.yaml"
+        path.write_text('section: "58 Pa. Code § 999.1"\ngame: poker\n', encoding="utf-8")
+        result = run(str(path), str(MACHINE))
+        assert result.exit_code == 2
+        assert result.output == (f"error: {path}:2: 'game' must name a known game (blackjack, six-card-fortune-pai-gow, "
+                                 "double-down-madness) to load its guards and actions\n")
+
+
+class TestHitsSoft17:
+    """A real amendment: § 633a.7(m) rewritten so the dealer hits soft 17, with the guard that says so."""
+
+    @pytest.fixture
+    def registry(self):
+        """The blackjack guards and actions plus one new guard, as the amendment's code would add it."""
+        registry = Registry("blackjack")
+        for entry in game_info("blackjack").registry.entries():
+            register = registry.guard(entry.cite, wager=entry.wager) if entry.kind == "guard" else \
+                registry.action(entry.cite, takes=entry.takes)
+            register(entry.fn)
+
+        @registry.guard("(m)")
+        def dealer_must_draw_hitting_soft_17(rnd) -> bool:
+            """the dealer's hand is below 17, or a soft 17 (the dealer hits soft 17)"""
+            return False
+
+        return registry
+
+    def test_report_and_drawing(self, tmp_path, registry):
+        """(m)'s paraphrase, the drawing arrow's guard and the guards used change; the drawing marks the arrow."""
+        new = edited(tmp_path, ('"(m)": "Except under (n), the dealer draws until a hard or soft 17, 18, 19, 20 or 21."',
+                                '"(m)": "Except under (n), the dealer draws until a hard 17 or more and hits soft 17."'),
+                     ("when: [dealer_total_below_17], do: [deal_card_to_dealer]",
+                      "when: [dealer_must_draw_hitting_soft_17], do: [deal_card_to_dealer]"))
+        d = compare(load_spec(MACHINE, registry), load_spec(new, registry), "before", "after")
+        assert [c.line for c in d.changes] == [
+            '~ subsection (m): "Except under (n), the dealer draws until a hard or soft 17, 18, 19, 20 or 21." -> '
+            '"Except under (n), the dealer draws until a hard 17 or more and hits soft 17."',
+            "~ arrow draw_dealer_card (hole_card_turned -> hole_card_turned): "
+            "guards: dealer_total_below_17 -> dealer_must_draw_hitting_soft_17",
+            "- guard dealer_total_below_17: the dealer's hand has a hard or soft total below 17 (§ 633a.7(m))",
+            "+ guard dealer_must_draw_hitting_soft_17: the dealer's hand is below 17, or a soft 17 "
+            "(the dealer hits soft 17) (§ 633a.7(m))",
+        ]
+        arrow = next(t for t in d.new.transitions if t.trigger == "draw_dealer_card")
+        svg, page = write_diff(d, tmp_path / "out")
+        assert svg.name == "amended.diff.svg" and page.name == "amended.diff.html"
+        drawn = svg.read_text(encoding="utf-8")
+        assert f"#a_t{arrow.index} text {{ fill: {COLOURS['changed']}; font-weight: bold; }}" in drawn
+        assert "below 17, or a soft 17" in drawn  # the reader view writes the new guard's meaning
+        html = page.read_text(encoding="utf-8")
+        assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "http" not in \
+            html.split("<svg", 1)[0]
