@@ -293,9 +293,18 @@ class Round:
         self.state = t.dest
         self._draft = self.firing = None
 
+    def _could_stop_halfway(self) -> bool:
+        """Only a decision (a player's word and argument) or a stacked shoe (it may run dry; a shuffled
+        one is refilled from the discard rack, § 633a.7(e) house procedure) can stop a transition
+        after some of its actions ran: only then is the round saved before it fires."""
+        if self.acting is not None:
+            return True
+        sides = getattr(self.shoe, "sides", None)
+        return any(s.stacked_order for s in sides.values()) if sides else self.shoe.stacked_order
+
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire``; on a user error put the round and its table back as they were."""
-        if not self.atomic:
+        if not self.atomic or not self._could_stop_halfway():
             return fire()
         keep = (self, self.game, self.rules, self.spec, self.table, self.shoe, self.events)
         saved = copy.deepcopy(self.__dict__, {id(x): x for x in keep})

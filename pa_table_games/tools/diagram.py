@@ -22,7 +22,8 @@ import graphviz
 
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.errors import TableGamesError
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec, Turns
 
 VIEWS = ("reader", "code")
 #: The rule every numbered drawing follows (spec.py: dealer steps first, in file order, first match).
@@ -43,11 +44,16 @@ def edge_text(t: TransitionSpec) -> str:
 
 
 def try_order(spec: MachineSpec, state_id: str) -> list[TransitionSpec]:
-    """The ways out of a state in the order the round tries them: dealer steps in file order
-    (the first whose guards hold fires), then the player's decisions in file order (a decision
-    listed twice fires its first entry whose guards hold)."""
-    out = spec.outgoing(state_id)
-    return [t for t in out if t.by == "dealer"] + [t for t in out if t.by == "player"]
+    """The ways out of a state in the order the bound machine tries them: dealer steps in file
+    order (the first whose guards hold fires), then the player's decisions in file order (a
+    decision listed twice fires its first entry whose guards hold)."""
+    machine = BoundMachine(spec)
+    return [*machine.dealer[state_id], *machine.player[state_id]]
+
+
+def turns_words(spec: MachineSpec, turns: Turns) -> str:
+    """``For each hand, starting with the player farthest to the dealer's left, clockwise (§ 633a.7(i))``."""
+    return f"{turns.text[0].upper()}{turns.text[1:]} ({spec.cite_text(turns.cite)})"
 
 
 def numbers(spec: MachineSpec) -> dict[int, int]:
@@ -86,10 +92,12 @@ def _lines(spec: MachineSpec, t: TransitionSpec, view: str, n: int, width: int) 
     """The text of one way out, as lines of at most ``width`` characters."""
     who = "Player" if t.by == "player" else "Dealer"
     if view == "code":
-        return [f"{n}. {who.lower()}: {edge_text(t)} \u2014 {_cites(spec, t.cite)}"]
+        turns = f" {{turns: {t.turns.each}, from {t.turns.start}}}" if t.turns else ""
+        return [f"{n}. {who.lower()}: {edge_text(t)}{turns} \u2014 {_cites(spec, t.cite)}"]
     head = _wrap(f"{n}. {who}: {action_words(t)} \u2014 {_cites(spec, t.cite)}", width, "", "    ")
     cond = condition_words(spec, t)
-    return head + (_wrap(cond, width, "    ", "      ") if cond else [])
+    turns = _wrap(turns_words(spec, t.turns), width, "    ", "      ") if t.turns else []
+    return head + (_wrap(cond, width, "    ", "      ") if cond else []) + turns
 
 
 def _state_label(spec: MachineSpec, state_id: str, view: str, order: dict[int, int]) -> str:
@@ -99,6 +107,9 @@ def _state_label(spec: MachineSpec, state_id: str, view: str, order: dict[int, i
     s = spec.state(state_id)
     rows = [f'<TR><TD><B>{html.escape(s.label)}</B></TD></TR>',
             f'<TR><TD><FONT POINT-SIZE="9">{html.escape(_cites(spec, s.cite))}</FONT></TD></TR>']
+    if s.turns is not None:  # the pass round the table the state's decisions follow
+        text = '<BR/>'.join(html.escape(line) for line in _wrap(turns_words(spec, s.turns) + ":", _ROW_WIDTH, "", ""))
+        rows.append(f'<TR><TD><FONT POINT-SIZE="8"><I>{text}</I></FONT></TD></TR>')
     for t in try_order(spec, state_id):
         if t.dest != state_id:
             continue
@@ -121,6 +132,9 @@ def legend(spec: MachineSpec) -> list[str]:
         where = " and ".join(w for w, shown in (("rows", player_rows), ("dashed arrows", player_arrows)) if shown)
         colours += f"; blue {where}: a player's decisions"
     lines.append(colours + ". Each names the subsections it carries out.")
+    if any(s.turns for s in spec.states) or any(t.turns for t in spec.transitions):
+        lines.append("\"For each ...\": the pass round the table that a step's actions, or a state's decisions "
+                     "(in italics under its name), follow.")
     lines += textwrap.wrap("Numbers: " + RULE, 110)
     return lines
 

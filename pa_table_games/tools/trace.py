@@ -18,7 +18,7 @@ from attrs import field, frozen
 
 from pa_table_games.machine.spec import MachineSpec, Reading, TransitionSpec, covers
 
-KINDS = ("state", "transition", "guard", "action", "refusal")
+KINDS = ("state", "transition", "turns", "guard", "action", "refusal")
 
 
 def transition_name(t: TransitionSpec) -> str:
@@ -113,6 +113,11 @@ def citers(spec: MachineSpec) -> list[Citer]:
         found += [Citer("state", s.id, c, [f"state-{s.id}"]) for c in s.cite]
     for t in spec.transitions:
         found += [Citer("transition", transition_name(t), c, [f"t{t.index}"]) for c in t.cite]
+    # a declared pass round the table cites the sentence that orders it
+    found += [Citer("turns", f"{s.id}: {s.turns.text}", s.turns.cite, [f"state-{s.id}"])
+              for s in spec.states if s.turns is not None]
+    found += [Citer("turns", f"{transition_name(t)}: {t.turns.text}", t.turns.cite, [f"t{t.index}"])
+              for t in spec.transitions if t.turns is not None]
     users: dict[str, list[str]] = {}
     for t in spec.transitions:
         for entry in t.when + t.unless + t.do:
