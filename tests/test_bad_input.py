@@ -24,7 +24,7 @@ from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.runtime.paytables import wagers as optional_wagers
 from pa_table_games.machine.registry import Registry
-from pa_table_games.machine.spec import load_spec
+from pa_table_games.machine.loader import load_spec
 
 BAD = Path(__file__).resolve().parent / "bad_input"
 TABLE = yaml.safe_load((BAD / "expected.yaml").read_text(encoding="utf-8"))

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pa_table_games.cli import main
 from pa_table_games.games import game_info
 from pa_table_games.machine.registry import Registry
-from pa_table_games.machine.spec import load_spec
+from pa_table_games.machine.loader import load_spec
 from pa_table_games.tools import diff as diff_module
 from pa_table_games.tools.diff import compare
 from pa_table_games.tools.diff_page import COLOURS, write_diff

@@ -15,7 +15,7 @@ import subprocess
 import pytest
 from click.testing import CliRunner
 
-import pa_table_games.cli as cli_module
+import pa_table_games.cli.table_commands as table_commands
 import pa_table_games.files as files
 from pa_table_games.cli import main
 
@@ -129,7 +129,7 @@ class TestInterruptedPlay:
     def test_end_of_input_keeps_a_partial_log(self, tmp_path, monkeypatch, typed):
         """End of input mid-round (as Ctrl-C) keeps the decisions so far, marked incomplete; exit 130;
         replay reads the partial log and reports it as incomplete, exit 1."""
-        monkeypatch.setattr(cli_module, "_terminal", lambda: True)
+        monkeypatch.setattr(table_commands, "_terminal", lambda: True)
         log = tmp_path / "partial.jsonl"
         shoe = "2C 9H 5S 8D 7C 2D 2H 2S 3C 3D"
         result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(

@@ -136,3 +136,22 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
     assert run(str(python), "-c", README_EXAMPLE).splitlines() == \
         ["['hit', 'stand', 'double', 'surrender']", "True lose"]
     assert sys.executable  # the suite's own interpreter is untouched
+
+
+def test_no_package_import_hides_inside_a_function():
+    """Layers are imported at the top of a module, where a cycle would show (only an optional extra,
+    Dask's ``distributed``, is imported where it is used)."""
+    hidden = []
+    for path in PACKAGE.rglob("*.py"):
+        for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                hidden += [f"{path.relative_to(PACKAGE)}:{n.lineno}" for n in ast.walk(fn)
+                           if isinstance(n, (ast.Import, ast.ImportFrom)) and
+                           (getattr(n, "module", None) or n.names[0].name).split(".")[0] != "distributed"]
+    assert hidden == []
+
+
+def test_modules_are_short_enough_to_read_in_one_sitting():
+    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
+    assert long == {}

@@ -17,7 +17,7 @@ from pa_table_games.errors import InputFileError, MachineFileError, RulesFileErr
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.machine.spec import load_spec
+from pa_table_games.machine.loader import load_spec
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pa_table_games"
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pa_table_games.games.blackjack.hand import points
 from pa_table_games.games.blackjack.layout import BlackjackLayout
+from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 
 #: One line per decision, in the player's words (the cite comes from the machine file).
@@ -128,7 +129,6 @@ def table_lines(rnd) -> list[str]:
 
 def _pai_gow_help(rnd, lay: PaiGowLayout) -> list[str]:
     """How to set six cards (§ 670a.11) and the house way's suggestion."""
-    from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
 
     stack = lay.acting_stack()
     high, low = HouseWay(rnd.rules.joker_rule).set_hand(stack.cards)

@@ -25,7 +25,8 @@ from typing import Any
 from attrs import field, frozen
 
 from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec, load_spec
+from pa_table_games.machine.loader import load_spec
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 
 #: The one trigger under which ``transitions`` holds every dealer transition of a state.
 DEALER_STEP = "dealer_step"

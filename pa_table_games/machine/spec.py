@@ -1,8 +1,8 @@
-"""Machine files (``machines/*.yaml``) -> frozen :class:`MachineSpec`.
+"""The machine as data: the frozen :class:`MachineSpec` a machine file (``machines/*.yaml``) becomes.
 
 A machine file is data only: states, transitions, citations and the *names* of guards
 and actions. Every name is resolved against the game's registry when the file is
-loaded, and every problem is a :class:`MachineFileError` with ``file:line``.
+loaded (:mod:`.loader`), and every problem is a :class:`MachineFileError` with ``file:line``.
 
 Dealer transitions (``by: dealer``, the default) fire on their own through
 ``Round.advance``: from one state they are tried in file order and the first whose
@@ -12,25 +12,14 @@ Player transitions (``by: player``) fire only through ``Round.act``.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from pathlib import Path
 
 from attrs import field, frozen
 
-from pa_table_games.errors import MachineFileError, TableGamesError
-from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
+from pa_table_games.machine.registry import Entry
 
-CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
-STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
-TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
-_TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
-        "refusals", "initial", "states", "transitions", "readings"}
-_STATE = {"id", "label", "cite", "final", "turns"}
-_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
-_TURNS = {"each", "from", "cite"}
 #: Where a pass around the table starts, in the regulation's words (``turns: {from: ...}``).
 TURN_ORDERS = {
     "dealer_left": "starting with the player farthest to the dealer's left, clockwise",
@@ -54,8 +43,6 @@ class Turns:
     def text(self) -> str:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
         return f"for each {self.each}, {TURN_ORDERS[self.start]}"
-_REFUSAL = {"trigger", "cite", "reason"}
-_READING = {"cite", "reading", "rests_on", "rejected"}
 
 
 @frozen
@@ -197,207 +184,3 @@ def covers(cite: str, key: str) -> bool:
     """``cite`` is subsection ``key`` or one of its sub-paragraphs: "(g)(1)(i)" covers "(g)(1)",
     "(g)(10)" does not."""
     return cite == key or (cite.startswith(key) and cite[len(key)] == "(")
-
-
-def load_spec(path: str | Path, registry: Registry, text: str | None = None) -> MachineSpec:
-    """Load and validate one machine file against ``registry`` (``text``: its content, read
-    elsewhere, e.g. from a git revision; ``path`` then only names it in errors)."""
-    return _Loader(Path(path), registry, text).load()
-
-
-class _Loader:
-    def __init__(self, path: Path, registry: Registry, text: str | None = None) -> None:
-        self.path, self.registry, self.source = path, registry, text
-        self.file = str(path)
-
-    def fail(self, line: int | None, message: str) -> MachineFileError:
-        return MachineFileError(self.file, line, message)
-
-    def load(self) -> MachineSpec:
-        doc = load_yaml(self.path, MachineFileError, self.source)
-        if not isinstance(doc, LineDict):
-            raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
-        self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
-                                                             "initial", "states", "transitions"})
-        self.index = self.mapping_of_text(doc, "subsections")
-        self.references = self.mapping_of_text(doc, "references", optional=True)
-        waived = self.mapping_of_text(doc, "waived", optional=True)
-        for key in waived:
-            if key not in self.index:
-                raise self.fail(doc["waived"].line_of(key), f"waived {key!r} is not in subsections")
-        states = self.states(doc)
-        self.state_ids = {s.id for s in states}
-        transitions = self.transitions(doc)
-        refusals = self.refusals(doc)
-        initial = self.text(doc, "initial")
-        if initial not in self.state_ids:
-            raise self.fail(doc.line_of("initial"), f"initial state {initial!r} is not a state")
-        spec = MachineSpec(self.file, self.text(doc, "section"), self.text(doc, "title"),
-                           self.text(doc, "game"), str(doc.get("notes", "")).strip(),
-                           self.index.items(), self.references.items(), waived.items(),
-                           refusals, initial, states, transitions,
-                           self.text(doc, "section_note") if "section_note" in doc else "",
-                           readings=self.readings(doc))
-        self.check_structure(spec, doc)
-        return spec
-
-    # -- pieces --------------------------------------------------------------------------
-    def check_keys(self, node: LineDict, allowed: set[str], what: str, required: set[str] = frozenset()) -> None:
-        for key in node:
-            if key not in allowed:
-                raise self.fail(node.line_of(key), f"unknown key {key!r} in {what} (allowed: {', '.join(sorted(allowed))})")
-        for key in sorted(required - set(node)):
-            raise self.fail(node.line, f"{what} is missing {key!r}")
-
-    def text(self, node: LineDict, key: str) -> str:
-        value = node.get(key)
-        if not isinstance(value, str) or not value.strip():
-            raise self.fail(node.line_of(key), f"{key!r} must be a non-empty string")
-        return value.strip()
-
-    def mapping_of_text(self, doc: LineDict, key: str, optional: bool = False) -> dict[str, str]:
-        node = doc.get(key, LineDict() if optional else None)
-        if not isinstance(node, LineDict):
-            raise self.fail(doc.line_of(key), f"{key!r} must be a mapping of citation -> one line of text")
-        for k, v in node.items():
-            if not isinstance(v, str) or not v.strip():
-                raise self.fail(node.line_of(k), f"{key} {k!r} needs a one-line text (a waiver needs its reason)")
-            if key != "references" and not CITE.match(str(k)):
-                raise self.fail(node.line_of(k), f"{k!r} is not a subsection like '(a)' or '(k)(1)'")
-            if key == "references" and not str(k).startswith("§"):
-                raise self.fail(node.line_of(k), f"reference {k!r} must start with '§'")
-        return {str(k): " ".join(v.split()) for k, v in node.items()}
-
-    def items(self, doc: LineDict, key: str, optional: bool = False) -> LineList:
-        node = doc.get(key, LineList() if optional else None)
-        if not isinstance(node, LineList) or (not node and not optional):
-            raise self.fail(doc.line_of(key), f"{key!r} must be a non-empty list")
-        for i, item in enumerate(node):
-            if not isinstance(item, LineDict):
-                raise self.fail(node.line_of(i), f"each entry of {key!r} must be a mapping")
-        node.line = node.line or doc.line_of(key)
-        return node
-
-    def cites(self, node: LineDict, what: str) -> tuple[str, ...]:
-        value = node.get("cite")
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value):
-            raise self.fail(node.line_of("cite"), f"{what} needs 'cite': a subsection or a list of them")
-        for c in value:
-            if c not in self.index and c not in self.references:
-                raise self.fail(node.line_of("cite"), f"{what} cites {c!r}, which is not in subsections or references")
-        return tuple(value)
-
-    def names(self, node: LineDict, key: str, kind: str, what: str) -> tuple[Entry, ...]:
-        value = node.get(key, [])
-        if isinstance(value, str):
-            value = [value]
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(node.line_of(key), f"{what}: {key!r} must be a list of {kind} names")
-        entries = []
-        for name in value:
-            try:
-                entry = self.registry.lookup(kind, name)
-            except TableGamesError as err:
-                raise self.fail(node.line_of(key), f"{what}: {err}") from None
-            for c in entry.cite:
-                if c not in self.index and c not in self.references:
-                    raise self.fail(node.line_of(key), f"{what}: {kind} {name!r} cites {c!r}, which is not in subsections or references")
-            entries.append(entry)
-        return tuple(entries)
-
-    def states(self, doc: LineDict) -> list[StateSpec]:
-        states, seen = [], set()
-        for node in self.items(doc, "states"):
-            self.check_keys(node, _STATE, "a state", required={"id", "cite"})
-            state_id = self.text(node, "id")
-            if not STATE_ID.match(state_id):
-                raise self.fail(node.line_of("id"), f"state id {state_id!r} must be lower_snake_case (no ':')")
-            if state_id in seen:
-                raise self.fail(node.line_of("id"), f"duplicate state id {state_id!r}")
-            seen.add(state_id)
-            final = node.get("final", False)
-            if not isinstance(final, bool):
-                raise self.fail(node.line_of("final"), "'final' must be true or false")
-            label = node.get("label", state_id.replace("_", " "))
-            states.append(StateSpec(state_id, str(label), self.cites(node, f"state {state_id!r}"), final, node.line,
-                                    self.turns(node, f"state {state_id!r}")))
-        return states
-
-    def transitions(self, doc: LineDict) -> list[TransitionSpec]:
-        result = []
-        for index, node in enumerate(self.items(doc, "transitions")):
-            self.check_keys(node, _TRANSITION, "a transition", required={"trigger", "source", "dest", "cite"})
-            trigger = self.text(node, "trigger")
-            if not TRIGGER.match(trigger):
-                raise self.fail(node.line_of("trigger"), f"trigger {trigger!r} must be lower_snake_case, optionally '=value'")
-            what = f"transition {trigger!r}"
-            ends = {}
-            for key in ("source", "dest"):
-                ends[key] = self.text(node, key)
-                if ends[key] not in self.state_ids:
-                    raise self.fail(node.line_of(key), f"{what}: unknown state {ends[key]!r}")
-            by = node.get("by", "dealer")
-            if by not in ("dealer", "player"):
-                raise self.fail(node.line_of("by"), f"{what}: 'by' must be dealer or player")
-            result.append(TransitionSpec(
-                trigger, ends["source"], ends["dest"], by, self.cites(node, what),
-                self.names(node, "when", "guard", what), self.names(node, "unless", "guard", what),
-                self.names(node, "do", "action", what), node.line, index, self.turns(node, what)))
-        return result
-
-    def turns(self, node: LineDict, what: str) -> Turns | None:
-        """A declared pass around the table: what it goes over, where it starts, and its cite."""
-        value = node.get("turns")
-        if value is None:
-            return None
-        if not isinstance(value, LineDict):
-            raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
-        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS)
-        each, start = value["each"], value["from"]
-        if each not in TURN_ITEMS:
-            raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
-        if start not in TURN_ORDERS:
-            raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
-        return Turns(each, start, self.cites(value, f"{what} turns")[0])
-
-    def refusals(self, doc: LineDict) -> list[Refusal]:
-        result = []
-        for node in self.items(doc, "refusals", optional=True):
-            self.check_keys(node, _REFUSAL, "a refusal", required={"trigger", "cite", "reason"})
-            cite = self.cites(node, "refusal")
-            result.append(Refusal(self.text(node, "trigger"), cite[0], self.text(node, "reason"), node.line))
-        return result
-
-    def readings(self, doc: LineDict) -> list[Reading]:
-        """The readings register: each entry cites what it concerns and quotes the seed it rests on."""
-        result = []
-        for node in self.items(doc, "readings", optional=True):
-            self.check_keys(node, _READING, "a reading", required=_READING)
-            texts = [" ".join(self.text(node, key).split()) for key in ("reading", "rests_on", "rejected")]
-            result.append(Reading(self.cites(node, "a reading"), *texts, node.line))
-        return result
-
-    def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:
-        finals = spec.final_states()
-        for s in spec.states:
-            out = spec.outgoing(s.id)
-            if s.final and out:
-                raise self.fail(out[0].line, f"final state {s.id!r} may not have transitions out")
-            if not s.final and not out:
-                raise self.fail(s.line, f"state {s.id!r} is not final and has no way out")
-        for s in spec.states:
-            dealer = [t for t in spec.outgoing(s.id) if t.by == "dealer"]
-            for t, later in zip(dealer, dealer[1:]):
-                if not t.guards:
-                    raise self.fail(later.line, f"transition {later.trigger!r} can never fire: "
-                                    f"{t.trigger!r} from {s.id!r} has no guards and is tried first")
-        if not finals:
-            raise self.fail(doc.line_of("states"), "no state is final")
-        unreachable = [s for s in spec.states if s.id not in spec.reachable()]
-        if unreachable:
-            raise self.fail(unreachable[0].line, f"state {unreachable[0].id!r} cannot be reached from {spec.initial!r}")
-        for key in spec.unmapped():
-            raise self.fail(doc["subsections"].line_of(key),
-                            f"subsection {key} is neither cited by the machine nor waived with a reason")

@@ -24,7 +24,8 @@ from attrs import field, frozen
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.machine.registry import Entry
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec, load_spec
+from pa_table_games.machine.loader import load_spec
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 from pa_table_games.tools.trace import transition_name
 

@@ -25,17 +25,18 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.runtime.game import Game
-from pa_table_games.games import load_game
-from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
-from pa_table_games.runtime.chain import file_sha256
-from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
-from pa_table_games.runtime.money import check_seats
-from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.games import load_game
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.runtime.chain import file_sha256
+from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
+from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
+from pa_table_games.runtime.money import check_seats
+from pa_table_games.runtime.rules import rules_from_mapping
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -176,7 +177,6 @@ def _stacked(dealt: Any, undealt: Any) -> Any:
         if not isinstance(undealt, list):
             raise TableGamesError("'undealt' must be a list like 'shoe'")
         return Shoe.stacked(dealt + undealt)
-    from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
 
     if set(dealt) != set(SIDES) or not isinstance(undealt, dict) or not set(undealt) <= set(SIDES):
         raise TableGamesError(f"a double shoe is logged as {{{', '.join(SIDES)}}}: a list of card codes each")

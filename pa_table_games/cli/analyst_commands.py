@@ -1,0 +1,155 @@
+"""For the analyst: ``simulate`` many rounds and the exact house ``edge`` of a wager."""
+
+from __future__ import annotations
+
+import json
+from contextlib import contextmanager
+
+import attrs
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+from pa_table_games.analysis.exact import analyse
+from pa_table_games.analysis.report import report_lines
+from pa_table_games.cli.app import GAME, MAX_ROUNDS, RULES, UserError, main, workers_in_bounds
+from pa_table_games.cli.play import parse_seats
+from pa_table_games.games import load_game
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.runtime.money import check_seats
+from pa_table_games.runtime.rules import load_rules
+from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
+from pa_table_games.tools.edge import edge_under_rules, exact_edge
+from pa_table_games.tools.simulate import simulate as run
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+              "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
+              "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
+              "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
+@GAME
+@click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
+@click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
+@click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
+              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
+              "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
+              "a negative house edge: the player's advantage on it).")
+@RULES
+@click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
+@click.option("--workers", type=int, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
+              f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
+@click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
+              "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
+@click.pass_context
+def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
+             as_json: bool) -> None:
+    """Deal many rounds at one table; house edge per wager with a 95% interval.
+
+    House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
+    are in the net, not the denominator. The rounds are dealt in chunks of 10,000, each
+    from its own seed derived from --seed, so the same --seed and --rounds give the same
+    result with any --workers or --scheduler. Ctrl-C stops early and prints the result so
+    far (exit status 130).
+
+    \b
+    The text output states the Rules in effect (key options, those changed from the
+    defaults, and the section's fixed dealer rule).
+
+    \b
+    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers", "scheduler",
+      "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
+      "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
+      "total": {same fields, "wager": "total"}}
+    house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
+    deviation of one round's net per unit initially wagered; rounds (per wager) counts the
+    rounds the wager was placed in.
+    """
+
+    _check_rounds(rounds)
+    seated = parse_seats(seats)
+    if seated:
+        loaded = load_game(game, rules)
+        check_seats(loaded.rules, loaded.info.wagers[0], seated)
+    try:
+
+        with _progress_bar() as progress:
+            result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
+                         workers=workers, progress=progress, scheduler=scheduler)
+    except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
+        click.echo("interrupted before any round was dealt", err=True)
+        ctx.exit(130)
+    click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False, allow_nan=False) if as_json
+               else "\n".join(result.lines()))
+    ctx.exit(0 if result.complete else 130)
+
+def _check_rounds(text: str) -> None:
+    """--rounds at most 10^12, refused before the number is built (``1e999999999`` is not computed)."""
+
+    word = text.strip().replace("_", "").lower()
+    mantissa, _, exponent = word.partition("e")
+    if mantissa.isdigit() and mantissa.isascii() and (exponent == "" or (exponent.isdigit() and exponent.isascii())):
+        digits = len(mantissa.lstrip("0")) + (0 if not exponent else int(exponent) if len(exponent) < 4 else 10**4)
+        if digits > 13 or parse_rounds(text) > MAX_ROUNDS:
+            raise UserError(f"--rounds {text.strip()!r}: at most {MAX_ROUNDS:,} rounds (10^12) in one run")
+    parse_rounds(text)
+
+@contextmanager
+def _progress_bar():
+    """A rich progress bar on stderr when it is a terminal (none when piped); yields the callback."""
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+
+    with sigint_blocked():  # the bar's refresh thread never takes a Ctrl-C meant for the simulation
+        bar = Progress("simulating", BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                       transient=True)
+        bar.start()
+    with bar:
+        task = bar.add_task("simulating", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
+
+MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_madness"}
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
+              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
+@click.argument("wager")
+@click.option("--decks", type=click.IntRange(1, 12), help="Decks in the shoe (default: the Rules' decks, else 6).")
+@click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
+@RULES
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None, as_json: bool) -> None:
+    """Exact house edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
+    or a main wager (blackjack, double_down_madness) by card removal under continuous shuffle.
+
+    With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
+    choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
+    surrender, Blackjack odds ...); --json names the Rules file used.
+    """
+
+    if wager in MAIN_WAGERS:
+
+        loaded = load_game(wager.replace("_", "-"), rules).rules  # the wager and its game share a name
+        if decks is not None:
+            loaded = attrs.evolve(loaded, decks=decks)
+        doc = analyse(wager, loaded) | {"rules": rules}
+        click.echo(json.dumps(doc, indent=2, ensure_ascii=False) if as_json else "\n".join(report_lines(doc)))
+        return
+
+    if rules is None:
+        report = exact_edge(wager, decks=decks or 6, paytable=paytable)
+    else:
+        report = edge_under_rules(wager, load_rules(BlackjackRules, rules), rules, paytable, decks)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2, allow_nan=False))
+        return
+    doc = report.to_json()
+    bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
+    click.echo(f"{wager}, {doc['decks']} decks, pay table {doc['paytable']}"
+               + (f", Rules {rules}" if rules else "") + bonus)
+    click.echo(f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}")
+    for row in doc["outcomes"]:
+        click.echo(f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}")
+    click.echo(f"house edge {float(report.house_edge) * 100:.4f} %")

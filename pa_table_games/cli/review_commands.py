@@ -1,0 +1,140 @@
+"""For the compliance officer and the auditor: ``diagram``, ``review``, ``diff``, ``trace``,
+``coverage`` and ``replay``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from pa_table_games.cli.app import GAME, KEY_FILE, UserError, main, out_folder
+from pa_table_games.files import make_folder
+from pa_table_games.games import GAMES, load_game
+from pa_table_games.runtime.chain import load_key
+from pa_table_games.tools import trace as tracing
+from pa_table_games.tools.coverage import transition_coverage
+from pa_table_games.tools.coverage_search import regenerate
+from pa_table_games.tools.diagram import VIEWS, write_diagrams
+from pa_table_games.tools.diff import diff_args
+from pa_table_games.tools.diff_page import write_diff
+from pa_table_games.tools.dossier import write_dossiers
+from pa_table_games.tools.replay import replay as replay_log
+from pa_table_games.tools.review import write_review
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
+              "\n  pa-table-games diagram blackjack --view code")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
+@click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
+@click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
+              help="reader: conditions in the regulation's words (<machine>.svg); "
+                   "code: guard identifiers, for developers (<machine>.code.svg).")
+def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
+    """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
+
+    wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
+    if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
+        raise UserError(f"--format {formats!r}: choose from dot, svg, png")
+    views = VIEWS if view == "both" else (view,)
+    for name in games or sorted(GAMES):
+        for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
+            click.echo(f"wrote {path}")
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
+              "\n  pa-table-games review --pdf")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
+@click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
+def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
+    """Write a static review page per machine (diagram + subsection table) and an index.html;
+    with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
+
+    for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
+        click.echo(f"wrote {path}")
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+@click.argument("old")
+@click.argument("new")
+@click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
+@click.pass_context
+def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
+    """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
+
+    changes = diff_args(old, new)
+    click.echo("\n".join(changes.lines()))
+    for path in write_diff(changes, Path(out)) if out else []:
+        click.echo(f"wrote {path}")
+    ctx.exit(1 if changes.changes else 0)
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
+              "\n  pa-table-games trace blackjack --coverage --format json")
+@GAME
+@click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
+@click.option("--coverage", "with_coverage", is_flag=True,
+              help="Also list each transition with the stored scenario (tests/scenarios) that fires it.")
+def trace(game: str, fmt: str, with_coverage: bool) -> None:
+    """Map every subsection of the section to the machine elements citing it, or its waiver."""
+
+    covered = transition_coverage(game) if with_coverage else None
+    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
+              "\n  pa-table-games coverage --write --out scenarios")
+@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
+@click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
+              help="Folder for --write (default: tests/scenarios of the checkout you are in).")
+@click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
+def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
+    """Search seeded random rounds for a small set of scenarios firing every transition.
+
+    The search is seeded: the same games and --sessions always find the same scenarios."""
+
+    folder = Path(out) if out else _checkout_scenarios() if write else None
+    if folder is not None and write:
+        make_folder(folder)
+    kwargs = {"directory": folder} if folder is not None else {}
+    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions, **kwargs)
+    for r in results:
+        click.echo(f"{r.game}: {len(r.scenarios)} scenarios fire {r.transitions - len(r.uncovered)} of {r.transitions} transitions")
+        for item in r.uncovered:
+            click.echo(f"  not reached by any scenario: {item}")
+        if r.path:
+            click.echo(f"  wrote {r.path}")
+    click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
+
+def _checkout_scenarios() -> Path:
+    """tests/scenarios of the pa-table-games checkout holding the current folder, else a user error."""
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / "machines").is_dir() and (folder / "tests" / "scenarios").is_dir():
+            return folder / "tests" / "scenarios"
+    raise UserError("coverage --write: not inside a pa-table-games checkout; give --out DIR")
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
+              "\n  pa-table-games replay round.jsonl\n  pa-table-games replay round.jsonl --json")
+@click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
+@KEY_FILE
+@click.pass_context
+def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
+    """Re-run a logged round through the machine and report every departure, cited.
+
+    Every line's hash is verified first (keyed with the operator's key when one is set: any
+    edit by someone without the key is found). Exit status 0: the round conforms; 1: it
+    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed
+    or its hash chain is broken."""
+
+    report = replay_log(log_file, load_key(key_file))
+    if as_json:
+        click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
+    else:
+        for departure in report.departures:
+            click.echo(str(departure))
+        verdict = "conforms to" if report.conforms else f"{len(report.departures)} departure(s) from"
+        click.echo(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
+                   f"{verdict} {report.section}")
+    ctx.exit(0 if report.conforms else 1)

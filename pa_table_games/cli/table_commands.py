@@ -1,0 +1,123 @@
+"""At the table: ``play`` one round step by step (interactive on a terminal) and the cited ``demo``."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+import pa_table_games.cli.display as display
+from pa_table_games.cli.app import GAME, KEY_FILE, RULES, UserError, log_path, main
+from pa_table_games.cli.interactive import play_at_terminal
+from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
+from pa_table_games.games import GAMES, load_game
+from pa_table_games.runtime.chain import load_key
+from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
+from pa_table_games.strategies import get_strategy
+
+
+@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
+              "\n  pa-table-games play blackjack --shoe '2C TH 6S 5D 7C 6H TD' --actions hit --json"
+              "\n  pa-table-games play blackjack --seed 7 --strategy basic"
+              "\n  pa-table-games play six-card-fortune-pai-gow --seed 3 --actions low=6D\n\n"
+              "Decisions: hit (h), stand (s), double (d) or double=AMOUNT, split (p), surrender (r), "
+              "insurance=yes|no and even_money=yes|no (y/n), house_money=add|keep; Pai Gow: low=CARD sets "
+              "that card as the one-card low hand and the other five as the high hand, house_way asks for "
+              "the house way, double_down. Any case; at the prompt, help or ? lists the legal actions.")
+@GAME
+@click.option("--seed", type=int, help="Seed of the shuffled shoe.")
+@click.option("--shoe", help="Stacked shoe: card codes, first code = first card out (AS TD JK CUT ...).")
+@click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
+@click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
+@click.option("--strategy", help="Make the decisions left after --actions by this strategy (as `simulate`: "
+              "blackjack basic or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
+              "house_way or player_way).")
+@RULES
+@click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
+              "and the full Rules).")
+@click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=log_path,
+              help="Also write the round as JSON Lines (header + one event a line, hash-chained) for `replay`.")
+@click.option("--force", is_flag=True, help="Let --log replace an existing file.")
+@KEY_FILE
+def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file, force: bool,
+         key_file) -> None:
+    """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
+
+    Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
+
+    With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
+    log marked incomplete (exit status 130)."""
+
+    if log_file:
+        _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
+    key = load_key(key_file) if log_file else None
+    loaded, seated = load_game(game, rules), parse_seats(seats)
+    chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
+    if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
+        raise UserError(f"--misdeal: {game} has no injected misdeal (only "
+                        f"{', '.join(g for g, o in ROUND_OPTIONS.items() if 'misdeal' in o)})")
+    options = {"misdeal": misdeal} if misdeal is not None else None
+    recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
+    seed = recorder.seed if recorder else seed
+    if actions is None and chosen is None and _terminal() and not as_json:
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
+    words: list[str] = []
+    try:
+        rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
+                         strategy=chosen, played=words)
+    except DecisionsRanOut as err:
+        if actions is not None:
+            raise
+        raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
+                        f"--strategy, or run on a terminal") from None
+    if recorder:
+        recorder.write(log_file, rnd, words, key=key)
+    if as_json:
+        click.echo(display.round_json(rnd))
+    else:
+        display.print_round(display.console(), rnd)
+
+def _terminal() -> bool:
+    """Is a person typing? (Interactive play asks for each decision.)"""
+    return sys.stdin.isatty()
+
+def _check_log_target(path: str, force: bool, inputs: dict[str, str | None]) -> None:
+    """--log never replaces an input of the same command, nor an existing file without --force."""
+    target = Path(path)
+    for option, given in inputs.items():
+        if given and target.exists() and Path(given).exists() and target.resolve() == Path(given).resolve():
+            raise UserError(f"--log {path}: it is the {option} file of this command: choose another file")
+    if target.is_dir():
+        raise UserError(f"--log {path}: is a folder: give a file name")
+    if target.exists() and not force:
+        raise UserError(f"--log {path}: the file exists: choose another name or add --force to replace it")
+
+def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
+
+    rnd, words = play_at_terminal(game, seats, seed, shoe, options,
+                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging))
+    if logging:
+        logging[0].write(logging[1], rnd, words, key=logging[2])
+
+def _stopped(rnd, words: list[str], logging) -> None:
+    """Ctrl-C or end of input mid-round: keep the decisions so far in a log marked incomplete; exit 130."""
+    if logging:
+        path = logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2])
+        click.echo(f"\nstopped after {len(words)} decision(s): {path} keeps them, marked incomplete", err=True)
+    else:
+        click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
+    click.get_current_context().exit(130)
+
+@main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
+def demo() -> None:
+    """Play one stacked demo round of each game and print its cited step log."""
+    console = display.console()
+    for name in sorted(GAMES):
+        game = load_game(name)
+        d = game.info.demo
+        rnd = play_round(game, d["seats"], d.get("actions", []), seed=d.get("seed"), shoe=d.get("shoe"),
+                         options=d.get("options"))
+        display.print_round(console, rnd, title=f"{name}: {game.spec.section} — {game.spec.title}")
+        console.print()
