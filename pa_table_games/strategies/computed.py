@@ -16,11 +16,16 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pa_table_games.analysis.blackjack import BlackjackAnalysis
-from pa_table_games.analysis.report import COLUMNS
 from pa_table_games.strategies.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
+
+if TYPE_CHECKING:
+    from pa_table_games.analysis.blackjack import BlackjackAnalysis
+
+#: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace; the analysis
+#: and its numpy are imported only when this strategy is asked for).
+COLUMNS = tuple(range(1, 10)) + (0,)
 
 NAME = "computed"
 SUMMARY = "the total-dependent basic strategy `edge blackjack` computes for the Rules in effect; never Insurance"
@@ -36,7 +41,7 @@ def _code(ranking: list[tuple[str, float]]) -> str:
     return first
 
 
-def tables_from(analysis: BlackjackAnalysis) -> tuple[dict, dict, dict, list[str]]:
+def tables_from(analysis: "BlackjackAnalysis") -> tuple[dict, dict, dict, list[str]]:
     """``(hard, soft, pairs, unwritten)`` in the hand-table layout, from the analysis' rankings;
     ``unwritten`` names each cell where the table plays otherwise than the analysis."""
     ups = analysis.ups
@@ -73,6 +78,8 @@ def tables_from(analysis: BlackjackAnalysis) -> tuple[dict, dict, dict, list[str
 @cache
 def computed_table(rules: Any) -> HandTable:
     """The hand table of the analysis under ``rules`` (computed once per Rules in a process)."""
+    from pa_table_games.analysis.blackjack import BlackjackAnalysis
+
     hard, soft, pairs, unwritten = tables_from(BlackjackAnalysis(rules))
     table = HandTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
     table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
