@@ -17,8 +17,11 @@ Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand
     so not the same game either) with the same policy, if its wheel installs here
     (``pip install -e '.[bench-openspiel]'``).
 
-Then the compiled runner with ``basic``, ``simulate --workers 2`` against one worker, and
-what one round of (a) costs in Python function calls (the budget behind the ratio to (c)).
+Then the compiled runner with ``basic``, ``simulate --workers 2`` against one worker, what
+one round of (a) costs in Python function calls (the budget behind the ratio to (c)), and the
+time of the exact answer beside them: ``edge blackjack`` (the house edge under continuous
+shuffle by card removal, no rounds dealt) warm, with the dealer tables in the user cache
+(``~/.cache/pa-table-games``), and cold (``PA_TABLE_GAMES_CACHE=off``), each a fresh process.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -148,6 +152,17 @@ def openspiel_episodes() -> Callable[[int], object] | None:
     return run
 
 
+def edge_seconds(cache: bool) -> float:
+    """CPU seconds of ``pa-table-games edge blackjack`` in a fresh process (the children's CPU time);
+    ``cache`` False runs it with ``PA_TABLE_GAMES_CACHE=off``, computing every dealer table."""
+    env = dict(os.environ) if cache else {**os.environ, "PA_TABLE_GAMES_CACHE": "off"}
+    before = os.times()
+    subprocess.run([sys.executable, "-m", "pa_table_games", "edge", "blackjack"], env=env, check=True,
+                   stdout=subprocess.DEVNULL)
+    after = os.times()
+    return (after.children_user - before.children_user) + (after.children_system - before.children_system)
+
+
 def verdict(ratio: float, target: float) -> str:
     return f"target >= {target:.3g}: {'holds' if ratio >= target else 'does NOT hold'}"
 
@@ -203,6 +218,12 @@ def main() -> None:
           f"guards, {calls['action']:.0f} actions) in {1e6 / fast:.1f} us;")
     print(f"  at 1/3 of (c) it would have {budget:.1f} us, {1000 * budget / sum(calls.values()):.0f} ns per call; "
           f"one call of a function reading one attribute takes {ns_per_call():.0f} ns here")
+    edge_seconds(cache=True)  # the first run fills the cache if it is empty
+    warm, cold = edge_seconds(cache=True), edge_seconds(cache=False)
+    needed = (1.96 * 1.15 / 0.0001) ** 2  # rounds for a 95 % interval of +-0.01 % (sd per round about 1.15)
+    print(f"\n  exact edge (`edge blackjack`, fresh process, CPU): warm {warm:.1f} s, cold {cold:.1f} s "
+          f"(PA_TABLE_GAMES_CACHE=off); simulating to +-0.01 % (95 %) with basic strategy: "
+          f"{needed:.1e} rounds, {needed / basic / 3600:,.1f} core-hours")
     if args.workers_rounds:
         n = args.workers_rounds
         one = simulate("blackjack", n, seed=1, strategy="stand17", seats=SEATS, workers=1)

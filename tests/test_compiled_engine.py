@@ -2,8 +2,8 @@
 
 For every registered game, thousands of seeded rounds are played at one table through the
 Round API on the transitions engine, and again by the compiled runner (logged, and in the
-fast mode without a log). Every event (trigger, states, cites, seat, cards, settled rows,
-notes) and every settlement must be identical: with every wager placed, and with the main
+fast modes without a log: settlement rows, or only the sums a tally reads). Every event (trigger, states, cites, seat, cards, settled rows,
+notes), every settlement and every tally must be identical: with every wager placed, and with the main
 wager alone (where the compiled runner leaves out the other wagers' transitions).
 """
 
@@ -22,6 +22,7 @@ from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
 from pa_table_games.tools.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
+from pa_table_games.tools.tally import Tally, initial_by_name
 
 #: (seed, rounds) per strategy and game: thousands of rounds per game in all at the long depth.
 SESSIONS = depth(((11, 60),), ((11, 500), (12, 500)))
@@ -73,23 +74,29 @@ def players(game_name: str, rules, seed: int):
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 class TestSameRounds:
     def test_event_logs_and_settlements_identical(self, game_name):
-        """Seeded sessions give identical event logs and settlements on both engines, and in the fast mode."""
+        """Seeded sessions give identical event logs and settlements on both engines, and in the fast modes:
+        the totals-only rounds tally to the same sums, float for float, as the settlement rows."""
         slow, fast = load_game(game_name), load_game(game_name, engine="compiled")
         dealt = 0
         for (seed, count), seats in itertools.product(SESSIONS, (full_seats(slow), main_only(slow))):
-            for a, b, c in zip(players(game_name, slow.rules, seed), players(game_name, slow.rules, seed),
-                               players(game_name, slow.rules, seed)):
+            initial = {(seat, name): amount for seat, placed in seats.items() for name, amount in placed.items()}
+            for a, b, c, d in zip(*(players(game_name, slow.rules, seed) for _ in range(4))):
                 expected = deal_rounds(slow, slow.new_table(seed=seed), seats, a, interactive=True)
                 logged = deal_rounds(fast, fast.new_table(seed=seed), seats, b, log=True)
                 unlogged = deal_rounds(fast, fast.new_table(seed=seed), seats, c, log=False)
+                lean = deal_rounds(fast, fast.new_table(seed=seed), seats, d, record="totals")
+                rows, sums = Tally(), Tally()
                 for number in range(count):
-                    want, got, quick = next(expected), next(logged), next(unlogged)
+                    want, got, quick, least = next(expected), next(logged), next(unlogged), next(lean)
                     where = f"{game_name} seed {seed} {a.name} seats {seats} round {number}"
                     if got.events != want.events:
                         first = next(i for i, (x, y) in enumerate(zip(want.events, got.events)) if x != y)
                         pytest.fail(f"{where}: event {first}: {want.events[first]} != {got.events[first]}")
                     assert got.settlement() == want.settlement() == quick.settlement(), where
-                    assert (got.state, quick.state) == (want.state, want.state), where
+                    assert (got.state, quick.state, least.state) == (want.state,) * 3, where
+                    rows.add(initial, want.settlement())
+                    sums.add_totals(initial_by_name(initial), *least.totals())
+                    assert sums.sums == rows.sums, where
                     got.check_invariants()
                     dealt += 1
         assert dealt >= sum(count for _, count in SESSIONS) * 4

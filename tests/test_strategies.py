@@ -118,7 +118,7 @@ class TestRegistry:
 
     def test_unknown_strategy_names_the_known_ones(self):
         """An unknown name is a user error listing the game's strategies."""
-        with pytest.raises(UnknownStrategy, match=r"unknown strategy 'optimal' for blackjack \(known: basic, stand17\)"):
+        with pytest.raises(UnknownStrategy, match=r"unknown strategy 'optimal' for blackjack \(known: basic, computed, stand17\)"):
             get_strategy("blackjack", "optimal", BlackjackRules())
 
     @pytest.mark.parametrize("game", sorted(GAMES))

@@ -12,10 +12,33 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
+from functools import cache
+
 from attrs import define, evolve, field
 
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.errors import CardCodeError, ShoeExhausted
+
+
+@cache
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``(i, i + 1, bits of i + 1)`` for each step of a Fisher-Yates shuffle of ``size`` cards, last index first."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def shuffle(rng: random.Random, cards: list) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, card for card, in about a third
+    of the time: the same Fisher-Yates steps drawing the same ``getrandbits`` (rejection sampling below
+    ``i + 1``), without a method call per card. A continuous shuffle reshuffles the shoe every round."""
+    if type(rng) is not random.Random:  # a generator of its own: its own shuffle
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, n, k in _steps(len(cards)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 @define
@@ -138,14 +161,14 @@ class Shoe:
         """Shuffle ``cards`` and place them behind the cards left, mid-round: the cover card set aside stays
         aside and nothing else about the shoe changes (a house procedure when a shuffled shoe runs dry)."""
         playing = list(cards)
-        self.rng.shuffle(playing)
+        shuffle(self.rng, playing)
         self._cards[:0] = playing[::-1]
 
     def load(self, cards: list[Card]) -> None:
         """Shuffle ``cards`` (the cover card among them is re-placed) and put them in the shoe."""
         cover = [c for c in cards if c is COVER_CARD]
-        playing = [c for c in cards if c is not COVER_CARD]
-        self.rng.shuffle(playing)
+        playing = [c for c in cards if c is not COVER_CARD] if cover else list(cards)
+        shuffle(self.rng, playing)
         if cover:
             depth = min(self.cover_depth or 0, len(playing))
             playing[len(playing) - depth:len(playing) - depth] = cover

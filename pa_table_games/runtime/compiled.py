@@ -21,7 +21,8 @@ thirteen optional wagers' guards: their transitions are not in its tables.
 the dealer's steps from the generated functions and each player decision from a strategy's
 ``choose``, the same procedure as ``Round.advance`` / ``Round.act`` without their per-call
 lookups; a decision that no transition accepts goes to ``Round.act``, which refuses it with
-its cite. A round made with ``record="settlements"`` keeps no event log, only its settlement rows.
+its cite. A round made with ``record="settlements"`` keeps no event log, only its settlement rows;
+with ``record="totals"`` (the simulation's mode) only each wager's net (``Round.totals``).
 """
 
 from __future__ import annotations
@@ -216,8 +217,8 @@ class CompiledEngine:
 
         The same procedure as ``advance()`` and ``act()``, from the tables for the wagers on
         the layout (chosen again whenever a wager of a new name is placed); a decision no
-        transition accepts is refused by ``Round.act`` with the forbidding cite. A
-        A round made with ``record="settlements"`` keeps no event log, only its settlement."""
+        transition accepts is refused by ``Round.act`` with the forbidding cite.
+        A round made with ``record="settlements"`` or ``"totals"`` keeps no event log."""
         finals = self.finals
         log = rnd.log
         placed = len(rnd.wager_names)

@@ -27,8 +27,8 @@ from pa_table_games.machine.spec import TransitionSpec, Turns
 from pa_table_games.values import Action, CardMove, Event, Settled
 
 T = TypeVar("T")
-#: What a round keeps: the full event log, or only its settlement rows.
-RECORDS = ("events", "settlements")
+#: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
+RECORDS = ("events", "settlements", "totals")
 
 
 class _Draft:
@@ -49,8 +49,9 @@ class Round:
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
         """``record`` is what the round keeps: ``"events"``, the full event log (every card, note and
-        settlement, for play, logs and replay), or ``"settlements"``, only the settled wagers (the
-        simulation's fast mode: no events and no card-conservation baseline)."""
+        settlement, for play, logs and replay), ``"settlements"``, only the settled wagers (no events and
+        no card-conservation baseline), or ``"totals"``, the simulation's mode: only the sums a tally
+        reads (:meth:`totals`), no settlement rows either."""
         if record not in RECORDS:
             raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
         self.game = game
@@ -71,6 +72,12 @@ class Round:
         # the card-conservation baseline; a round recording settlements only takes none
         self.log = record == "events"
         self._settled: list[Settled] = []  # the settlement rows when no event log is kept
+        self.rows = record != "totals"
+        # record="totals": net per wager name, in the order first settled, and the amounts of wagers
+        # settled that were not among ``seats`` (placed during the round: Insurance), in order
+        self._nets: dict[str, float] = {}
+        self._placed_later: list[tuple[str, float]] = []
+        self._seats = seats
         self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
@@ -138,9 +145,17 @@ class Round:
 
     def settlement(self) -> tuple[Settled, ...]:
         """Every settled wager, in the order the dealer settled them."""
+        if not self.rows:
+            raise TableGamesError("a round recording totals keeps no settlement rows: make it with "
+                                  "record=\"settlements\" or \"events\"")
         if not self.log:
             return tuple(self._settled)
         return tuple(s for e in self.events for s in e.settled)
+
+    def totals(self) -> tuple[dict[str, float], list[tuple[str, float]]]:
+        """A ``record="totals"`` round's sums: net per wager name, summed over seats and hands in the
+        order settled, and ``(name, amount)`` of each settled wager not placed before the deal."""
+        return self._nets, self._placed_later
 
     def __str__(self) -> str:
         return f"{self.game.info.name} round in {self.state!r} ({len(self.events)} events)"
@@ -193,6 +208,9 @@ class Round:
         start = self.turns_now().start
         if start not in ("dealer_left", "dealer_right"):
             raise AssertionError(f"a pass {start!r} is dealt by the game's own ring, not by seat")
+        items = list(items)
+        if len(items) < 2:  # one box: nothing to order
+            return items
         return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=start == "dealer_right")
 
     def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
@@ -223,8 +241,9 @@ class Round:
                 return w
         return None
 
-    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled:
-        """Settle ``wager`` once: ``net`` < 0 collects that much and returns the rest; >= 0 pays it."""
+    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled | None:
+        """Settle ``wager`` once: ``net`` < 0 collects that much and returns the rest; >= 0 pays it.
+        The settlement row, or None when the round records totals only."""
         if wager.settled:
             raise AssertionError(f"{wager} settled twice")
         wager.settled = True
@@ -239,6 +258,13 @@ class Round:
                 ledger.pay(wager.seat, net - off_table)
             if off_table:
                 ledger.pay(wager.seat, off_table, off_table=True)
+        if not self.rows:
+            name = wager.name
+            nets = self._nets
+            nets[name] = nets.get(name, 0.0) + net
+            if name not in self._seats.get(wager.seat, ()):
+                self._placed_later.append((name, wager.amount))
+            return None
         row = Settled(wager.seat, wager.name, wager.hand, wager.amount, outcome, net,
                       self.spec.cite_text(cite), off_table)
         if self._draft is not None:

@@ -31,7 +31,7 @@ FOLDER = Path(__file__).resolve().parent
 #: The strategy ``simulate`` uses when none is named.
 DEFAULTS = {"blackjack": "basic", "double-down-madness": "madness", "six-card-fortune-pai-gow": "house_way"}
 #: Games whose strategies are code: game -> module exposing ``STRATEGIES``.
-_MODULES = {"six-card-fortune-pai-gow": "pa_table_games.strategies.pai_gow"}
+_MODULES = {"blackjack": "pa_table_games.strategies.computed", "six-card-fortune-pai-gow": "pa_table_games.strategies.pai_gow"}
 
 
 class Strategy(Protocol):

@@ -24,7 +24,7 @@ from pa_table_games.games import load_game
 from pa_table_games.runtime.game import Game
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
-from pa_table_games.tools.tally import Tally
+from pa_table_games.tools.tally import Tally, initial_by_name
 
 #: Rounds dealt from one seeded table: the unit of work and of reproducibility.
 CHUNK = 10_000
@@ -69,11 +69,12 @@ def chunk_count(rounds: int, chunk: int = CHUNK) -> int:
 
 # -- dealing rounds --------------------------------------------------------------------------
 def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], strategy: Strategy, *,
-                log: bool = False, interactive: bool = False, atomic: bool = False) -> Iterator[Any]:
+                log: bool = False, interactive: bool = False, atomic: bool = False,
+                record: str = "settlements") -> Iterator[Any]:
     """Rounds played one after another at ``table``, each decision from ``strategy``; yields each finished round.
 
     By default through ``game.engine.play_out`` (a compiled game; ``log`` keeps the event
-    log). ``interactive=True`` plays through the Round API instead (``advance``/``act``, any
+    log, else the rounds keep ``record``: ``"settlements"`` or ``"totals"``). ``interactive=True`` plays through the Round API instead (``advance``/``act``, any
     engine, ``atomic`` as for an interactive round): the path the differential test compares."""
     choose = strategy.choose
     if interactive:
@@ -84,8 +85,9 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
                 rnd.advance()
             yield rnd
     play_out = game.engine.play_out
+    record = "events" if log else record
     while True:
-        yield play_out(Round(game, table, seats, atomic=False, record="events" if log else "settlements"), choose)
+        yield play_out(Round(game, table, seats, atomic=False, record=record), choose)
 
 
 @frozen
@@ -108,15 +110,21 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
     game = load_game(deal.game, deal.rules, engine=deal.engine)
     strategy = get_strategy(deal.game, deal.strategy, game.rules)
     initial = {(seat, name): float(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
+    interactive = deal.engine != "compiled"
+    lean = not deal.log and not interactive  # the rounds keep only the sums the tally reads
     dealt = deal_rounds(game, game.new_table(seed=table_seed), deal.seats, strategy, log=deal.log,
-                        interactive=deal.engine != "compiled")
+                        interactive=interactive, record="totals" if lean else "settlements")
     tally = Tally()
-    add = tally.add
+    add, add_totals, by_name = tally.add, tally.add_totals, initial_by_name(initial)
     done = 0
     while done < rounds and not stop():
         step = min(STEP, rounds - done)
         for _ in range(step):
-            add(initial, next(dealt).settlement())
+            rnd = next(dealt)
+            if lean:
+                add_totals(by_name, *rnd.totals())
+            else:
+                add(initial, rnd.settlement())
         done += step
         if report is not None:
             report(done)

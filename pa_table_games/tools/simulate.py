@@ -2,8 +2,9 @@
 
 Rounds are dealt one after another from a :class:`~pa_table_games.equipment.table.Table` (one
 shoe, one discard rack), as at a real table, by the compiled engine (:mod:`.compiled`)
-without an event log; the same guards and actions run as in an interactive round, and
-``tests/test_compiled_engine.py`` proves the rounds identical to the transitions engine's.
+without an event log, each round keeping only the sums its tally reads (``record="totals"``);
+the same guards and actions run as in an interactive round, and ``tests/test_compiled_engine.py``
+proves the rounds identical to the transitions engine's, and their tallies to the settlement rows'.
 
 **House edge** per wager and in total, with its standard deviation and 95 % interval, is
 defined in :mod:`pa_table_games.tools.tally` (initial wager as the denominator).

@@ -62,6 +62,22 @@ class Tally:
             self._add(name, xi, yi)
         self._add("", total_x, total_y)
 
+    def add_totals(self, initial: dict[str, float], nets: dict[str, float], placed_later: list[tuple[str, float]]) -> None:
+        """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows,
+        float for float. ``initial`` is the wager name -> amount before the deal, summed over seats
+        in :meth:`add`'s order (see :func:`initial_by_name`)."""
+        y = initial.copy()
+        for name, amount in placed_later:
+            y[name] = y.get(name, 0.0) + amount
+        self.rounds += 1
+        total_x = total_y = 0.0
+        for name, yi in y.items():
+            xi = nets.get(name, 0.0)
+            total_x += xi
+            total_y += yi
+            self._add(name, xi, yi)
+        self._add("", total_x, total_y)
+
     def _add(self, name: str, x: float, y: float) -> None:
         s = self.sums.get(name)
         if s is None:
@@ -97,6 +113,14 @@ class Tally:
             half = Z95 * sd / math.sqrt(n)
         interval = (-ratio - half, -ratio + half) if half is not None else None
         return WagerEdge(name or "total", int(placed), sy, sx, -ratio, sd, interval)
+
+
+def initial_by_name(initial: dict[tuple[int, str], float]) -> dict[str, float]:
+    """(seat, wager) -> amount before the deal, as wager name -> amount summed in :meth:`Tally.add`'s order."""
+    y: dict[str, float] = {}
+    for (_, name), amount in initial.items():
+        y[name] = y.get(name, 0.0) + amount
+    return y
 
 
 @frozen

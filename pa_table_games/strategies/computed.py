@@ -1,0 +1,89 @@
+"""Blackjack strategy ``computed``: the basic strategy ``edge blackjack`` prints, for the Rules in effect.
+
+The exact analysis (:class:`~pa_table_games.analysis.blackjack.BlackjackAnalysis`) chooses one
+play per hard total, soft total and pair against each up card under the Rules (continuous
+shuffle, § 633a.7(m) dealer stands on soft 17). This module writes its printed tables into a
+:class:`~pa_table_games.strategies.hand_tables.HandTable`, so the simulator plays exactly the
+strategy whose edge the analysis computes, and ``simulate --strategy computed`` checks that
+figure by dealing rounds through the machine.
+
+The table format says, for a pair, only "split" or "play the total"; a pair the analysis would
+play otherwise than its total's row (and a surrender whose next best play is a double down
+after a split) cannot be written, and is listed in the strategy's ``note``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pa_table_games.strategies.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
+
+if TYPE_CHECKING:
+    from pa_table_games.analysis.blackjack import BlackjackAnalysis
+
+#: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace; the analysis
+#: and its numpy are imported only when this strategy is asked for).
+COLUMNS = tuple(range(1, 10)) + (0,)
+
+NAME = "computed"
+SUMMARY = "the total-dependent basic strategy `edge blackjack` computes for the Rules in effect; never Insurance"
+OFFERS = ("even_money=no", "insurance=no", "house_money=keep")
+UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
+
+
+def _code(ranking: list[tuple[str, float]]) -> str:
+    """The table code of a ranking: the best play, and for a double or surrender the best of hit/stand."""
+    first = ranking[0][0]
+    if first in ("D", "R"):
+        return first + next(name for name, _ in ranking[1:] if name in ("S", "H")).lower()
+    return first
+
+
+def tables_from(analysis: "BlackjackAnalysis") -> tuple[dict, dict, dict, list[str]]:
+    """``(hard, soft, pairs, unwritten)`` in the hand-table layout, from the analysis' rankings;
+    ``unwritten`` names each cell where the table plays otherwise than the analysis."""
+    ups = analysis.ups
+    hard: dict[int, tuple[str, ...]] = {}
+    soft: dict[int, tuple[str, ...]] = {}
+    unwritten: list[str] = []
+    for total in HARD:  # two cards make hard 4 to 20; 2 and 3 are never dealt in § 633a.7 (hit)
+        row = ["S" if total >= 21 else "H" if total < 4 else _code(ups[u].ranking[(False, total)]) for u in COLUMNS]
+        hard[total] = tuple(row)
+    for total in SOFT:  # two cards make soft 12 to 20 (soft 11 is never dealt here: hit)
+        row = ["S" if total >= 21 else "H" if total < 12 else _code(ups[u].ranking[(True, total)]) for u in COLUMNS]
+        soft[total] = tuple(row)
+    for table, kind in ((hard, "hard"), (soft, "soft")):
+        for total, row in table.items():
+            for u, code in zip(COLUMNS, row):
+                ranking = ups[u].ranking.get((kind == "soft", total))
+                if code[0] == "R" and ranking and ranking[1][0] == "D" and analysis.rules.double_after_split:
+                    unwritten.append(f"{kind} {total} vs {UP_NAMES[COLUMNS.index(u)]}: surrender, else double "
+                                     "(the table hits or stands on a split hand)")
+    pairs: dict[int, tuple[str, ...]] = {}
+    for points, name in enumerate(PAIR_RANKS, start=1):
+        rank = points - 1  # the analysis' rank index: 0 the ace, 1-8 the 2-9, 9 the 10-value cards
+        row = []
+        for column, u in enumerate(COLUMNS):
+            best = _code(ups[u].pairs[rank]) if ups[u].pairs[rank][0][0] != "P" else "P"
+            row.append("P" if best == "P" else "-")
+            total = (soft[12] if name == "A" else hard[2 * points])[column]
+            if best != "P" and best != total:
+                unwritten.append(f"pair {name} vs {UP_NAMES[column]}: {best} (the table plays the total: {total})")
+        pairs[points] = tuple(row)
+    return hard, soft, pairs, unwritten
+
+
+@cache
+def computed_table(rules: Any) -> HandTable:
+    """The hand table of the analysis under ``rules`` (computed once per Rules in a process)."""
+    from pa_table_games.analysis.blackjack import BlackjackAnalysis
+
+    hard, soft, pairs, unwritten = tables_from(BlackjackAnalysis(rules))
+    table = HandTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
+    table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
+    return table
+
+
+STRATEGIES = {NAME: computed_table}
