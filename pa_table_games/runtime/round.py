@@ -190,8 +190,7 @@ class Round:
             self._draft.notes.append(text if isinstance(text, str) else text())
 
     def turns_now(self) -> Turns:
-        """The pass around the table the machine file declares for the transition firing now
-        (``turns:`` on it) or else for the round's state."""
+        """The pass round the table declared (``turns:``) on the transition firing now, else on the state."""
         firing = self.firing
         turns = (firing.turns if firing is not None else None) or self.spec.state(self.state).turns
         if turns is None:
@@ -320,9 +319,8 @@ class Round:
         self._draft = self.firing = None
 
     def _could_stop_halfway(self) -> bool:
-        """Only a decision (a player's word and argument) or a stacked shoe (it may run dry; a shuffled
-        one is refilled from the discard rack, § 633a.7(e) house procedure) can stop a transition
-        after some of its actions ran: only then is the round saved before it fires."""
+        """Only a decision or a stacked shoe (it may run dry; a shuffled one is refilled, (e) house
+        procedure) can stop a transition halfway: only then is the round saved before it fires."""
         if self.acting is not None:
             return True
         sides = getattr(self.shoe, "sides", None)

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from pa_table_games.analysis.blackjack import BlackjackAnalysis
 from pa_table_games.strategies.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
 
-if TYPE_CHECKING:
-    from pa_table_games.analysis.blackjack import BlackjackAnalysis
-
-#: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace; the analysis
-#: and its numpy are imported only when this strategy is asked for).
+#: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace).
 COLUMNS = tuple(range(1, 10)) + (0,)
 
 NAME = "computed"
@@ -78,8 +75,6 @@ def tables_from(analysis: "BlackjackAnalysis") -> tuple[dict, dict, dict, list[s
 @cache
 def computed_table(rules: Any) -> HandTable:
     """The hand table of the analysis under ``rules`` (computed once per Rules in a process)."""
-    from pa_table_games.analysis.blackjack import BlackjackAnalysis
-
     hard, soft, pairs, unwritten = tables_from(BlackjackAnalysis(rules))
     table = HandTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
     table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
