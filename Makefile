@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP) diagrams
 	$(CLI) demo
 
-# The quick loop (about a minute on two cores): random play of every game at a small depth,
+# The quick loop (about 100 s of CPU on two cores): random play of every game at a small depth,
 # no test marked slow.
 test: $(STAMP)
 	$(BIN)/python -m pytest

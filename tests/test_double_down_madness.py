@@ -16,6 +16,8 @@ from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRule
 from pa_table_games.runtime.rules import describe
 from pa_table_games.equipment.shoe import Shoe
 
+from depth import depth
+
 DDM = "double_down_madness"
 P22 = "push_22"
 INS = "insurance"
@@ -435,13 +437,14 @@ class TestDemo:
 
 class TestRandomRounds:
     def test_random_play_keeps_the_invariants(self):
-        """Random legal play over 300 rounds at one table conserves cards and chips and settles every wager once."""
+        """Random legal play over 100 rounds at one table (300 at the long depth) conserves cards and chips
+        and settles every wager once."""
         import random
 
         game = load_game("double-down-madness")
         guards = [e for e in game.info.registry.entries() if e.kind == "guard"]
         rng, table = random.Random(7), game.new_table(seed=7)
-        for _ in range(300):
+        for _ in range(depth(100, 300)):
             seats = {s: {DDM: 10, **({P22: 5} if rng.random() < 0.5 else {})} for s in range(1, 7) if rng.random() < 0.5}
             rnd = game.new_round(seats or {1: {DDM: 10}}, table=table)
             while not rnd.is_over:

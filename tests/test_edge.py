@@ -56,7 +56,8 @@ class TestPublishedFigures:
 
 class TestEnumeration:
     @pytest.mark.parametrize("wager", FIRST_CARD_WAGERS)
-    @pytest.mark.parametrize("decks", [1, 2, 6, 8])
+    @pytest.mark.parametrize("decks", [1, pytest.param(2, marks=pytest.mark.slow), 6,
+                                       pytest.param(8, marks=pytest.mark.slow)])
     def test_probabilities_sum_to_one(self, wager: str, decks: int) -> None:
         """Every deal is counted once: the outcome probabilities sum to exactly 1."""
         report = exact_edge(wager, decks)
@@ -70,8 +71,9 @@ class TestEnumeration:
         assert by_sorted_outcome(weights) == brute_force(wager, 2)
 
     @pytest.mark.parametrize(("wager", "groups", "named_suits"), [
-        ("lucky_ladies", ("A", "2345", "678", "9", "TJ", "K", "Q"), "H"),
-        ("kings_bounty", ("A", "2345678", "9", "TJQ", "K"), "SD"),
+        # four-card deals split into many classes: about 3 s of CPU together, `make test-long` only
+        pytest.param("lucky_ladies", ("A", "2345", "678", "9", "TJ", "K", "Q"), "H", marks=pytest.mark.slow),
+        pytest.param("kings_bounty", ("A", "2345678", "9", "TJQ", "K"), "SD", marks=pytest.mark.slow),
         ("royal_match_21", ("K", "Q", "A2345", "6789", "TJ"), "C"),
         ("super_match", tuple(RANKS), ""),
     ])

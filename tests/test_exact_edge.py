@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from functools import cache
 
 import attrs
 import pytest
@@ -15,6 +16,13 @@ from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 
 BASE = BlackjackRules()  # 6 decks, DAS, late surrender, split to 4 hands, no resplit of aces, 3:2
+
+
+@cache
+def analysis(hits_soft_17: bool = False, **changes) -> BlackjackAnalysis:
+    """The analysis of BASE with ``changes``, computed once in this module (BASE's serves three tests)."""
+    return BlackjackAnalysis(attrs.evolve(BASE, **changes), hits_soft_17=hits_soft_17)
+
 
 # Published total-dependent basic-strategy house edges, continuous shuffle (the Wizard of Odds
 # calculator, as transcribed in hhoppe/blackjack); three decimals unless marked.
@@ -30,12 +38,17 @@ PUBLISHED = [
     ("8 decks, H17, DAS, LS, RSA", {"decks": 8, "resplit_aces": True}, True, 0.486),
     ("8 decks, H17, DAS, LS, 10-11", {"decks": 8, "double_on": "ten_eleven"}, True, 0.752),
 ]
+# The quick run checks the six-deck S17 figure: its dealer table serves the other tests here and the
+# README's `edge blackjack` lines; on an empty ~/.cache each further table (another deck count or
+# soft-17 rule) costs about 10 s of CPU, so the rest of the sweep runs in `make test-long`.
+QUICK_FIGURES = ("6 decks, S17, DAS, LS",)
 
 
-@pytest.mark.parametrize(("label", "changes", "hits_soft_17", "published"), PUBLISHED, ids=[p[0] for p in PUBLISHED])
+@pytest.mark.parametrize(("label", "changes", "hits_soft_17", "published"), [
+    pytest.param(*p, id=p[0], marks=() if p[0] in QUICK_FIGURES else pytest.mark.slow) for p in PUBLISHED])
 def test_house_edge_matches_published_figure(label, changes, hits_soft_17, published) -> None:
     """Within 0.002 % of the published figure (plus half its last printed digit)."""
-    edge = BlackjackAnalysis(attrs.evolve(BASE, **changes), hits_soft_17=hits_soft_17).house_edge * 100
+    edge = analysis(hits_soft_17, **changes).house_edge * 100
     digits = len(str(published).split(".")[1])
     assert abs(edge - published) <= 0.002 + 0.5 * 10 ** -digits
 
@@ -57,7 +70,7 @@ PUBLISHED_STRATEGY = {
 
 
 def test_strategy_is_the_published_six_deck_basic_strategy() -> None:
-    tables = BlackjackAnalysis(BASE).strategy_tables()
+    tables = analysis().strategy_tables()
     for kind, rows in PUBLISHED_STRATEGY.items():
         for label, codes in rows.items():
             assert " ".join(tables[kind][label]) == codes, (kind, label)
@@ -65,9 +78,9 @@ def test_strategy_is_the_published_six_deck_basic_strategy() -> None:
 
 def test_rules_that_change_the_game_change_the_edge() -> None:
     """Blackjack paying 6 to 5 costs about 1.36 % at six decks; no double after split costs more."""
-    base = BlackjackAnalysis(BASE).house_edge
-    six_five = BlackjackAnalysis(attrs.evolve(BASE, blackjack_pays="6:5")).house_edge
-    no_das = BlackjackAnalysis(attrs.evolve(BASE, double_after_split=False)).house_edge
+    base = analysis().house_edge
+    six_five = analysis(blackjack_pays="6:5").house_edge
+    no_das = analysis(double_after_split=False).house_edge
     assert 1.3 < (six_five - base) * 100 < 1.42
     assert no_das > base
 
@@ -91,13 +104,24 @@ def test_cli_edge_blackjack_prints_edge_and_tables() -> None:
     assert "A,7 |   S  Ds  Ds  Ds  Ds   S   S   H   H   H" in result.output
 
 
-def test_double_down_madness_edge_strategy_and_outcomes() -> None:
+def check_double_down_madness(analysis: DoubleDownMadnessAnalysis) -> None:
     """§ 692.7: dealer 22 pushes, repeated doubles; an ace first card always doubles (it takes one card)."""
-    analysis = DoubleDownMadnessAnalysis(DoubleDownMadnessRules())
     doc = analysis.to_json()
     assert 0.0 < doc["house_edge"] < 0.03
     assert doc["strategy"]["first card"]["A"] == ["D"] * 10
     assert doc["strategy"]["hard"]["11"] == ["D"] * 10
     assert doc["outcomes"]["hands pushed (dealer 22 included)"] > 0.1
+
+
+def test_double_down_madness_edge_strategy_and_outcomes_one_double() -> None:
+    """The quick run: a § 692.9 limit of one Double Down wager a hand (about 4 s of CPU, not 20)."""
+    check_double_down_madness(DoubleDownMadnessAnalysis(attrs.evolve(DoubleDownMadnessRules(), max_double_downs=1)))
+
+
+@pytest.mark.slow  # any number of Double Down wagers, then one: about 25 s of CPU
+def test_double_down_madness_edge_strategy_and_outcomes() -> None:
+    """Any number of Double Down wagers (§ 692.9 as filed by default); a limit of one costs the player."""
+    analysis = DoubleDownMadnessAnalysis(DoubleDownMadnessRules())
+    check_double_down_madness(analysis)
     one_double = DoubleDownMadnessAnalysis(attrs.evolve(DoubleDownMadnessRules(), max_double_downs=1)).house_edge
     assert one_double > analysis.house_edge  # fewer doubles, less for the player

@@ -42,7 +42,7 @@ from pa_table_games.machine.registry import Registry
 from depth import depth
 from randomplay import ARGUMENTS, random_rounds, snapshot
 
-SAMPLED_ROUNDS = depth(50, 200)
+SAMPLED_ROUNDS = depth(30, 200)
 
 #: (game, state, earlier trigger, later trigger) -> why the earlier one rightly preempts the later.
 ORDERED = {
@@ -237,7 +237,7 @@ class TestSampledRounds:
 
 # -- every offered action can complete ---------------------------------------------------------------
 #: Random rounds per game in which every offered decision is tried on a copy of the round.
-OFFERED_ROUNDS = depth(40, 400)
+OFFERED_ROUNDS = depth(25, 400)
 
 
 def _copy(rnd):

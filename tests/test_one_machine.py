@@ -18,6 +18,7 @@ from pa_table_games.runtime.log import Recorder
 from pa_table_games.tools.replay import replay
 
 from conftest import drive, one_box, triggers
+from depth import depth
 from randomplay import random_rounds
 
 #: burn, player ten, dealer ace up, player seven, hole nine: the dealer shows an ace, no Blackjack
@@ -105,7 +106,7 @@ def test_decisions_go_round_the_table_as_each_state_declares(name):
     declared = {s.id: s.turns for s in load_game(name).spec.states if s.turns is not None}
     assert "player_decisions" in declared
     checked = 0
-    for rnd in random_rounds(name, 150, seed=12):
+    for rnd in random_rounds(name, depth(60, 150), seed=12):
         stay: list[int] = []
         state = None
         for e in rnd.events:

@@ -21,8 +21,8 @@ message ends with its cite ("— § ..."), and the round and table are unchanged
 Settings (CI is reproducible): ``derandomize=True`` (the examples come from a fixed seed),
 ``database=None``, ``max_examples=EXAMPLES`` examples of at most ``STEPS`` rule steps, and
 no shrinking (a failing run is printed step by step as found; shrinking one took over five
-minutes). ``EXAMPLES`` follows the test depth (``depth.py``): 40 in ``make test`` (a few
-hundred rounds per game, a few seconds each), 400 in ``make test-long``. Measured on the
+minutes). ``EXAMPLES`` follows the test depth (``depth.py``): 20 in ``make test`` (60 to 170
+finished rounds per game, 2-5 s of CPU each), 400 in ``make test-long``. Measured on the
 2-core machine at the long depth: about 3,000 finished rounds per game (at least 1,200
 asserted), 30-40 s of CPU per game. Rounds are played with
 ``atomic=False`` for speed (the round's deep-copy rollback costs ~3 ms a step); every
@@ -59,9 +59,9 @@ from randomplay import (AMOUNTS, STEP_BOUND, attempt, check_cards, check_final, 
                         decision_words, game_rules_space, make_rules, plain, play_random_round, positions, refuse,
                         valid_seats)
 
-EXAMPLES = depth(40, 400)
+EXAMPLES = depth(20, 400)
 STEPS = 75
-MIN_ROUNDS = depth(120, 1200)  # a floor against a run that plays almost nothing (hypothesis draws the rounds)
+MIN_ROUNDS = depth(50, 1200)  # a floor against a run that plays almost nothing (hypothesis draws the rounds)
 
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, derandomize=True, database=None,
                     deadline=None, phases=[Phase.explicit, Phase.generate],

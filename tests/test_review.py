@@ -243,6 +243,7 @@ def _svg_width(driver) -> float:
     return driver.execute_script("return document.querySelector('#diagram svg').getBoundingClientRect().width")
 
 
+@pytest.mark.slow  # a real headless browser (opening it costs about 8 s of CPU): `make test-long`
 class TestOfficerOnScreen:
     @pytest.mark.parametrize("machine", MACHINES)
     @pytest.mark.parametrize("width,height", WINDOWS)
@@ -352,6 +353,7 @@ def _flat(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.slow  # a real headless browser printing to PDF: `make test-long`
 class TestOfficerPrints:
     @pytest.mark.parametrize("machine", MACHINES)
     @pytest.mark.parametrize("paper", ["letter", "a4"])

@@ -22,6 +22,8 @@ from pa_table_games.tools.simulate import simulate
 from pa_table_games.strategies import get_strategy
 from pa_table_games.tools.tally import Tally
 
+from depth import depth
+
 
 def row(seat: int, wager: str, amount: float, net: float):
     return SimpleNamespace(seat=seat, wager=wager, amount=amount, net=net)
@@ -284,7 +286,7 @@ class TestSignals:
         proc = self.start("--workers", workers)
         if workers != "1":
             wait_for(lambda: len(workers_of(proc.pid)) == 2)
-        time.sleep(3)
+        time.sleep(depth(1, 3))  # dealing: each second costs a second of CPU per worker
         out, _ = self.ctrl_c(proc)
         assert "interrupted:" in out and " of 1,000,000,000)" in out and "\ntotal " in out
 
