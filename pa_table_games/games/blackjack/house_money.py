@@ -15,6 +15,8 @@ settled (even money) is simply handed the payout.
 
 from __future__ import annotations
 
+import math
+
 from pa_table_games.equipment.chips import Wager
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.optional_wagers import open_wagers, payout, player_cards, up_is_ace_or_ten
@@ -116,7 +118,9 @@ def add_house_money_payout_to_blackjack_wager(rnd) -> None:
     """place the payout (or the Rules' portion) on the Blackjack Wager, which becomes the entire wager"""
     seat = _answering(rnd)
     wager = rnd.layout.box(seat).wager
-    amount = rnd.layout.house_money_payouts[seat] * rnd.rules.house_money_portion
+    # the Rules' portion, in whole cents (rounded down: the rest stays with the player), so the
+    # enlarged wager is still one a player could stake, and a Double Down can match it ((g)(10)(ii)(C))
+    amount = math.floor(rnd.layout.house_money_payouts[seat] * rnd.rules.house_money_portion * 100 + 1e-6) / 100
     rnd.add_to_wager(wager, amount)
     rnd.note(f"seat {seat}: {amount:g} of the House Money payout added; the Blackjack Wager is now "
              f"{wager.amount:g}, matched by any Double Down or split ({rnd.spec.cite_text('(g)(10)(ii)(C)')})")
