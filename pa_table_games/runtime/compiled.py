@@ -192,14 +192,7 @@ class CompiledEngine:
         tables = self.tables(rnd.wager_names)
         if trigger == DEALER_STEP:
             return tables.steps[rnd.log][rnd.state](rnd)
-        for test, actions, t in tables.player[rnd.state].get(trigger, ()):
-            if test is None or test(rnd):
-                rnd.begin_event(t)
-                for act in actions:
-                    act(rnd)
-                rnd.end_event(t)
-                return True
-        return False
+        return _first_that_holds(rnd, tables.player[rnd.state].get(trigger, ()))
 
     def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
         """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
@@ -232,9 +225,9 @@ class CompiledEngine:
             if not steps[rnd.state](rnd):
                 if rnd.state in finals:
                     return rnd
-                self._decide(rnd, tables, choose, log)
+                self._decide(rnd, tables, choose)
 
-    def _decide(self, rnd: Round, tables: Tables, choose: Choose, log: bool) -> None:
+    def _decide(self, rnd: Round, tables: Tables, choose: Choose) -> None:
         """One player decision: ``choose`` names it, the first of its transitions whose guards hold fires."""
         turn = rnd.game.info.turn(rnd)
         if turn is None:
@@ -243,22 +236,23 @@ class CompiledEngine:
         action = self.action(rnd, choose(rnd, Legal(options, tables.player_order[rnd.state], rnd)), turn)
         rnd.acting = action
         try:
-            for test, actions, t in options.get(action.name, ()):
-                if test is None or test(rnd):
-                    if log:
-                        rnd.begin_event(t)
-                    else:
-                        rnd.firing = t
-                    for act in actions:
-                        act(rnd)
-                    if log:
-                        rnd.end_event(t)
-                    else:
-                        rnd.state = t.dest
-                    return
+            fired = _first_that_holds(rnd, options.get(action.name, ()))
         finally:
             rnd.acting = None
-        rnd.act(action)  # no transition accepts it: refused with the forbidding cite, as for a player
+        if not fired:
+            rnd.act(action)  # no transition accepts it: refused with the forbidding cite, as for a player
+
+
+def _first_that_holds(rnd: Round, entries: tuple[Compiled, ...]) -> bool:
+    """Fire the first of a decision's compiled transitions whose guards hold (the bound machine's rule)."""
+    for test, actions, t in entries:
+        if test is None or test(rnd):
+            rnd.begin_event(t)  # with no event log kept, it only notes the transition firing
+            for act in actions:
+                act(rnd)
+            rnd.end_event(t)
+            return True
+    return False
 
 
 class Legal:

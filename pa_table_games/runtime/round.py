@@ -309,7 +309,7 @@ class Round:
 
     def end_event(self, t: TransitionSpec) -> None:
         d = self._draft
-        if d is None:  # settlements only: no event is kept
+        if d is None:  # no event log is kept (settlements or totals only)
             self.state, self.firing = t.dest, None
             return
         self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,

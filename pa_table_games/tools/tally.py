@@ -53,14 +53,7 @@ class Tally:
             x[row.wager] = x.get(row.wager, 0.0) + row.net
             if (row.seat, row.wager) not in initial:  # placed during the round: its amount when placed
                 y[row.wager] = y.get(row.wager, 0.0) + row.amount
-        self.rounds += 1
-        total_x = total_y = 0.0
-        for name, yi in y.items():
-            xi = x.get(name, 0.0)
-            total_x += xi
-            total_y += yi
-            self._add(name, xi, yi)
-        self._add("", total_x, total_y)
+        self._add_round(x, y)
 
     def add_totals(self, initial: dict[str, float], nets: dict[str, float], placed_later: list[tuple[str, float]]) -> None:
         """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows,
@@ -69,10 +62,14 @@ class Tally:
         y = initial.copy()
         for name, amount in placed_later:
             y[name] = y.get(name, 0.0) + amount
+        self._add_round(nets, y)
+
+    def _add_round(self, x: dict[str, float], y: dict[str, float]) -> None:
+        """One round: per wager name its net ``x`` and initial amount ``y``, and their total."""
         self.rounds += 1
         total_x = total_y = 0.0
         for name, yi in y.items():
-            xi = nets.get(name, 0.0)
+            xi = x.get(name, 0.0)
             total_x += xi
             total_y += yi
             self._add(name, xi, yi)
