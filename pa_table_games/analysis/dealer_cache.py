@@ -8,12 +8,15 @@ The table is kept under ``$XDG_CACHE_HOME/pa-table-games`` (else ``~/.cache/pa-t
 
 from __future__ import annotations
 
+import io
 import os
+import zipfile
 from pathlib import Path
 
 import numpy as np
 
 from pa_table_games.analysis.dealer import RANKS, TEN, dealer_outcomes
+from pa_table_games.files import OutputFileError, write_atomic
 
 Removal = tuple[int, ...]
 
@@ -47,29 +50,43 @@ class DealerTable:
         return None if folder is None else folder / f"dealer-{self.decks}d-{rule}.npz"
 
     def _load(self) -> None:
+        for up, table in enumerate(self._stored()):
+            self.known[up].update(table)
+
+    def _stored(self) -> list[dict[Removal, np.ndarray]]:
+        """What the cache file holds: nothing when there is none, or it is damaged (then recomputed)."""
         path = self._path
         if path is None or not path.exists():
-            return
+            return []
         try:
             with np.load(path) as data:
-                for up in range(RANKS):
-                    keys, values = data[f"k{up}"], data[f"v{up}"]
-                    self.known[up].update(zip(map(tuple, keys.tolist()), values))
-        except (OSError, KeyError, ValueError):
-            self.known = [{} for _ in range(RANKS)]  # a damaged cache is recomputed
+                return [dict(zip(map(tuple, data[f"k{up}"].tolist()), data[f"v{up}"])) for up in range(RANKS)]
+        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+            return []
 
     def save(self) -> None:
+        """Add what was computed to the cache file, keeping what another process put there meanwhile.
+
+        The file is written whole through :func:`~pa_table_games.files.write_atomic`, so two
+        analyses saving at once never leave it half-written; a cache that cannot be written
+        (a read-only home) only costs the next run the time to recompute."""
         path = self._path
         if path is None or not self._dirty:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
+        for up, table in enumerate(self._stored()):
+            for key, row in table.items():
+                self.known[up].setdefault(key, row)
         arrays = {}
         for up, table in enumerate(self.known):
             arrays[f"k{up}"] = np.array(list(table), dtype=np.int16).reshape(-1, RANKS)
             arrays[f"v{up}"] = np.array(list(table.values())).reshape(-1, 8)
-        tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, **arrays)
-        tmp.replace(path)
+        data = io.BytesIO()
+        np.savez_compressed(data, **arrays)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(path, data.getvalue())
+        except (OSError, OutputFileError):
+            return
         self._dirty = False
 
     def prefetch(self, up: int, removals: list[Removal], batch: int = 4096) -> None:
