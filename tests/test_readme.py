@@ -1,6 +1,6 @@
 """The README runs: every command in its ``sh`` and ``console`` blocks, its ``pycon`` example, its ``pty`` transcript.
 
-* ``sh``: each ``pa-table-games`` line runs (in order, in one scratch folder, so ``replay round.jsonl``
+* ``sh``: each ``pa-table-games`` line runs (in order, one scratch folder per block, so ``replay round.jsonl``
   finds the log ``play --log round.jsonl`` wrote) and exits 0; each ``make`` line names a Makefile
   target; each ``pytest`` line names test files that exist (those lines are the test suite itself).
 * ``console``: each ``$ pa-table-games`` line runs and prints the lines shown, ``...`` standing
@@ -89,27 +89,41 @@ def scratch(tmp_path, monkeypatch):
     return tmp_path
 
 
-def test_every_sh_command_runs(scratch):
-    """Every command line of every sh block does what it says, in order, in one folder."""
+def test_the_readme_runs_its_commands():
+    """The sh blocks hold the README's commands: at least fifteen of them run below."""
+    assert sum(cli_words(line) is not None for body in blocks("sh") for line in logical_lines(body)) >= 15
+
+
+def opening(body: str) -> str:
+    """A block's name in the test report: its first command's first words."""
+    words = shlex.split(logical_lines(body)[0], comments=True)
+    return " ".join([Path(words[0]).name] + words[1:3])
+
+
+@pytest.mark.parametrize("body", blocks("sh"), ids=opening)
+def test_every_sh_command_runs(scratch, body):
+    """Every command line of an sh block does what it says, in order, in one folder; what it says it
+    writes (``--log FILE``, ``--out FOLDER``) is there afterwards."""
     targets = set(re.findall(r"^([\w-]+):", (ROOT / "Makefile").read_text(), re.M))
-    ran = 0
-    for body in blocks("sh"):
-        for line in logical_lines(body):
-            words = cli_words(line)
-            if words is not None:
-                words, ok = quick(words)
-                result = run(words)
-                assert result.exit_code in ok, f"{line}\n{result.output}"
-                ran += 1
-            elif line.startswith("make "):
-                assert line.split()[1] in targets, line
-            elif "pytest" in line:
-                for name in re.findall(r"tests/\S+\.py", line):
-                    assert (ROOT / name).is_file(), line
-            else:
-                pytest.fail(f"README line neither runs nor is checked: {line}")
-    assert ran >= 15
-    assert (scratch / "diagrams" / "index.html").is_file() and (scratch / "round.jsonl").is_file()
+    written = []
+    for line in logical_lines(body):
+        words = cli_words(line)
+        if words is not None:
+            words, ok = quick(words)
+            result = run(words)
+            assert result.exit_code in ok, f"{line}\n{result.output}"
+            written += [words[i + 1] for i, word in enumerate(words[:-1]) if word in ("--log", "--out")]
+        elif line.startswith("make "):
+            assert line.split()[1] in targets, line
+        elif "pytest" in line:
+            for name in re.findall(r"tests/\S+\.py", line):
+                assert (ROOT / name).is_file(), line
+        else:
+            pytest.fail(f"README line neither runs nor is checked: {line}")
+    for path in written:
+        assert (scratch / path).exists(), f"{path}: named by the README, not written"
+    if "review --out diagrams" in body:
+        assert (scratch / "diagrams" / "index.html").is_file()
 
 
 def expected_matches(shown: str, expected: list[str]) -> bool:
