@@ -69,16 +69,36 @@ def _falling(n: np.ndarray, depth: int) -> np.ndarray:
     return out
 
 
+#: The logarithm of a falling factorial that is 0 (fewer cards of a rank left than drawn): finite, so
+#: that a matrix product may add it, and far below any sum it joins, so that its exponential is 0.
+LOG_ZERO = -1e4
+
+
+@lru_cache(maxsize=32)
+def _picks(up: int, hits_soft_17: bool) -> np.ndarray:
+    """A 0/1 matrix (10 (depth+1) x S): column s picks, for each rank r, the entry r (depth+1) + m_r of
+    a row of log falling factorials, so that one matrix product sums a multiset's logarithms."""
+    multisets, _ = _sequences(up, hits_soft_17)
+    depth = int(multisets.max())
+    picks = np.zeros((RANKS * (depth + 1), len(multisets)))
+    for r in range(RANKS):
+        picks[r * (depth + 1) + multisets[:, r], np.arange(len(multisets))] = 1.0
+    return picks
+
+
 def dealer_outcomes(shoes: np.ndarray, up: int, hits_soft_17: bool) -> np.ndarray:
     """Probabilities (B x 8, in OUTCOMES order) of the dealer's final hand from each shoe (B x 10 counts,
-    the up card already removed); the hole card is the first card drawn. Rows sum to 1."""
+    the up card already removed); the hole card is the first card drawn. Rows sum to 1.
+
+    The product over ranks of ff(n_r, m_r) is the exponential of a sum of logarithms, one matrix
+    product for the whole batch (about twice as fast as multiplying rank by rank)."""
     multisets, orders = _sequences(up, hits_soft_17)
     shoes = np.atleast_2d(shoes)
     depth = int(multisets.max())
-    per_rank = _falling(shoes, depth)                                     # B x 10 x (depth+1)
-    num = np.ones((len(shoes), len(multisets)))
-    for r in range(RANKS):
-        num *= per_rank[:, r, multisets[:, r]]
+    with np.errstate(divide="ignore"):
+        logs = np.log(_falling(shoes, depth)).reshape(len(shoes), -1)  # B x 10 (depth+1)
+    logs[np.isneginf(logs)] = LOG_ZERO
+    num = np.exp(logs @ _picks(up, hits_soft_17))                        # B x S
     cards = multisets.sum(axis=1)
     den = _falling(shoes.sum(axis=1), int(cards.max()))[:, cards]       # B x S
     return (num / den) @ orders
