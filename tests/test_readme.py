@@ -9,9 +9,9 @@
 * ``pty``: the interactive transcript is typed on a pseudo-terminal; every line shown appears, in order.
 
 Long commands run smaller at the quick depth and as written at the long one (``make test-long``):
-a million-round simulation with fewer rounds, a full coverage search with fewer sessions, Double
-Down Madness's exact edge with one Double Down wager a hand, Blackjack's with six decks (a dealer
-table for another deck count costs about 10 s of CPU on an empty ``~/.cache``).
+a million-round simulation with fewer rounds, a full coverage search with fewer sessions,
+Blackjack's exact edge with six decks (a dealer table for another deck count costs about 10 s of
+CPU on an empty ``~/.cache``).
 """
 
 from __future__ import annotations
@@ -52,10 +52,6 @@ def cli_words(line: str) -> list[str] | None:
     return None
 
 
-#: The quick depth's Rules for ``edge double_down_madness`` (written into the scratch folder).
-ONE_DOUBLE = "one-double.yaml"
-
-
 def quick(words: list[str]) -> tuple[list[str], tuple[int, ...]]:
     """The command as run at the quick depth, and the exit statuses it may end with."""
     if LONG:
@@ -65,8 +61,6 @@ def quick(words: list[str]) -> tuple[list[str], tuple[int, ...]]:
         words[words.index("--rounds") + 1] = "2000"
     if words[0] == "coverage":  # a short search may leave a transition unreached: exit 1 lists it
         return words + ["--sessions", "60"], (0, 1)
-    if words[:2] == ["edge", "double_down_madness"] and "--rules" not in words:
-        return words + ["--rules", ONE_DOUBLE], (0,)  # § 692.9 limit of one: about 5 s of CPU, not 20
     if words[:2] == ["edge", "blackjack"] and "--decks" not in words:
         return words + ["--decks", "6"], (0,)  # the six-deck dealer table the other edge tests computed
     return words, (0,)
@@ -84,7 +78,6 @@ def scratch(tmp_path, monkeypatch):
     renderer `dot` on the PATH."""
     monkeypatch.chdir(tmp_path)
     (tmp_path / "casino.yaml").write_text(blocks("yaml")[0], encoding="utf-8")  # the README's Rules file
-    (tmp_path / ONE_DOUBLE).write_text("max_double_downs: 1\n", encoding="utf-8")
     monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
     return tmp_path
 

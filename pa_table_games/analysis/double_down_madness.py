@@ -29,64 +29,81 @@ from pa_table_games.analysis.hands import (BUST, DOUBLES, EMPTY, EV, Hand, draw_
 from pa_table_games.analysis.report import COLUMNS
 
 STAND, HIT, DOUBLE = "S", "H", "D"
+#: More units than any hand can carry: 21 aces make hard 21, so no hand holds more than 21 cards.
+MAX_UNITS = 22
+#: The Double Down row of a stake already at § 692.9's limit: never the best choice.
+NO_DOUBLE = np.array([[-np.inf, 0, 0, 0, 0, 0]])
+#: Row ``s - 1`` scales a one-unit outcome vector to ``s`` units: only the expected net scales.
+_UNITS = np.ones((MAX_UNITS, 6))
+_UNITS[:, EV] = np.arange(1, MAX_UNITS + 1)
+
+
+def _staked(outcome: np.ndarray, rows: int) -> np.ndarray:
+    """``outcome`` (for one unit) for 1 .. ``rows`` units at risk."""
+    return outcome * _UNITS[:rows]
 
 
 class DdmUpCard:
-    """Every hand's best play against one dealer up card; a hand is (cards, stake in units, ace first)."""
+    """Every hand's best play against one dealer up card, for every stake the hand can carry.
+
+    A hand (its cards, and whether its first card was an ace) is solved once for all its stakes at
+    once: row ``s - 1`` of its table is the hand played with ``s`` units at risk (the wager and
+    ``s - 1`` Double Down wagers). A hand of ``n`` cards carries at most ``n`` units (each Double
+    Down wager draws a card), and at most one more than the Rules' limit (§ 692.9)."""
 
     def __init__(self, game: "DoubleDownMadnessAnalysis", up: int) -> None:
         self.game, self.up, self.rules = game, up, game.rules
         self.peeked = peeks(up)
-        self._best: dict[tuple[Hand, int, bool], tuple[str, np.ndarray]] = {}
+        limit = self.rules.max_double_downs
+        self.most_units = MAX_UNITS if limit is None else limit + 1
+        self._tables: dict[tuple[Hand, bool], tuple[str, np.ndarray]] = {}
+        self._busts: dict[int, tuple[str, np.ndarray]] = {}  # every busted hand of n units: one table
 
     def draws(self, hand: Hand) -> np.ndarray:
         return draw_probabilities(self.game.dealer.shoe(self.up, hand), self.up, self.peeked)
 
-    def stand(self, hand: Hand, stake: int) -> np.ndarray:
+    def stand(self, hand: Hand, rows: int) -> np.ndarray:
         dealer = self.game.dealer.get(self.up, hand)
-        out = stand_outcome(total(hand)[0], without_blackjack(dealer) if self.peeked else dealer, bust_at=23).copy()
-        out[EV] *= stake
-        return out
+        return _staked(stand_outcome(total(hand)[0], without_blackjack(dealer) if self.peeked else dealer,
+                                     bust_at=23), rows)
 
-    def may_double(self, stake: int) -> bool:
-        """§ 692.9 (Rules): another Double Down wager while the limit allows (equal wagers analysed)."""
-        limit = self.rules.max_double_downs
-        return limit is None or stake - 1 < limit
+    def choices(self, hand: Hand, rows: int, ace_first: bool) -> list[tuple[str, np.ndarray]]:
+        """(h), (j): stand (not before the second card), hit, or double down (while § 692.9's limit
+        allows: a row whose stake is at the limit has no Double Down, its expectation -inf)."""
+        nxt = np.array([self.table(plus(hand, r), ace_first)[1] for r in range(RANKS)])
+        drawn = (self.draws(hand) @ nxt.reshape(RANKS, -1)).reshape(nxt.shape[1:])  # row s - 1: s units
+        doubled = np.vstack([drawn[1:rows + 1], NO_DOUBLE])[:rows]
+        doubled[:, DOUBLES] += 1
+        found = [] if sum(hand) == 1 else [(STAND, self.stand(hand, rows))]
+        return found + [(HIT, drawn[:rows]), (DOUBLE, doubled)]
 
-    def after_draw(self, hand: Hand, stake: int, ace_first: bool, doubled: bool) -> np.ndarray:
-        probs = self.draws(hand)
-        rows = np.array([self.best(plus(hand, r), stake + doubled, ace_first)[1] for r in range(RANKS)])
-        out = probs @ rows
-        out[DOUBLES] += doubled
-        return out
-
-    def choices(self, hand: Hand, stake: int, ace_first: bool) -> list[tuple[str, np.ndarray]]:
-        """(h), (j): stand (not before the second card), hit, or double down."""
-        found = [] if sum(hand) == 1 else [(STAND, self.stand(hand, stake))]
-        found.append((HIT, self.after_draw(hand, stake, ace_first, False)))
-        if self.may_double(stake):
-            found.append((DOUBLE, self.after_draw(hand, stake, ace_first, True)))
+    def table(self, hand: Hand, ace_first: bool = False) -> tuple[str, np.ndarray]:
+        """(the decision per stake, one letter a row; the outcome vector per stake)."""
+        key = (hand, ace_first)
+        if key in self._tables:
+            return self._tables[key]
+        player, _ = total(hand)
+        cards = sum(hand)
+        rows = min(cards, self.most_units)
+        if player > 21:
+            found = self._busts.get(rows) or self._busts.setdefault(rows, (STAND * rows, _staked(BUST, rows)))
+        elif cards == 2 and hand[ACE] == 1 and hand[TEN] == 1:
+            pays = 0.25 * self.rules.suited_blackjack_odds + 0.75 * self.rules.blackjack_odds
+            found = (STAND * rows, _staked(np.array([pays, 1.0, 0, 0, 0, 0]), rows))  # (i): paid at once
+        elif player == 21 or (ace_first and cards == 2):  # (l)(1), (l)(2)
+            found = (STAND * rows, self.stand(hand, rows))
+        else:
+            names, outs = zip(*self.choices(hand, rows, ace_first))
+            outs = np.stack(outs)
+            pick = np.argmax(outs[:, :, EV], axis=0)  # the first of equals, in the order stand, hit, double
+            found = ("".join(names[i] for i in pick), outs[pick, np.arange(rows)])
+        self._tables[key] = found
         return found
 
     def best(self, hand: Hand, stake: int, ace_first: bool = False) -> tuple[str, np.ndarray]:
-        key = (hand, stake, ace_first)
-        if key in self._best:
-            return self._best[key]
-        player, _ = total(hand)
-        cards = sum(hand)
-        if player > 21:
-            out = BUST.copy()
-            out[EV] *= stake
-            found = (STAND, out)
-        elif cards == 2 and hand[ACE] == 1 and hand[TEN] == 1:
-            pays = 0.25 * self.rules.suited_blackjack_odds + 0.75 * self.rules.blackjack_odds
-            found = (STAND, np.array([stake * pays, 1.0, 0, 0, 0, 0]))  # (i): paid at once
-        elif player == 21 or (ace_first and cards == 2):  # (l)(1), (l)(2)
-            found = (STAND, self.stand(hand, stake))
-        else:
-            found = max(self.choices(hand, stake, ace_first), key=lambda c: c[1][EV])
-        self._best[key] = found
-        return found
+        """The best decision for ``hand`` with ``stake`` units at risk, and its outcome vector."""
+        decisions, outs = self.table(hand, ace_first)
+        return decisions[stake - 1], outs[stake - 1]
 
     def cell(self, soft: bool, player: int) -> str:
         """The decision for two-card hands with this total, averaged over the hands that make it."""
@@ -100,7 +117,8 @@ class DdmUpCard:
                     continue
                 w = float(shoe[a] * (shoe[b] - (a == b)))
                 for name, out in self.choices(hand, 1, False):
-                    evs[name] = evs.get(name, 0.0) + w * out[EV]
+                    if np.isfinite(out[0, EV]):
+                        evs[name] = evs.get(name, 0.0) + w * out[0, EV]
         return max(evs, key=evs.get) if evs else STAND
 
 
