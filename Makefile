@@ -27,15 +27,15 @@ PYTEST_PARALLEL := -n auto --maxprocesses 4 --dist worksteal
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# Today's full depth and the heavy checks: random play eight to ten times deeper, the README's
-# commands as written (a million-round simulation), the review page in a real headless
-# browser (printed to PDF and read back with poppler's pdftotext): Debian's chromium, its driver
-# and poppler-utils, installed here when missing and running as root
-# (as in CI); elsewhere that test is skipped.
+# The full depth and the heavy checks, on every core as `test` (about nine minutes on two): random
+# play eight to ten times deeper, the README's commands as written (a million-round simulation),
+# the review page in a real headless browser (printed to PDF and read back with poppler's
+# pdftotext): Debian's chromium, its driver and poppler-utils, installed here when missing and
+# running as root (as in CI); elsewhere that test is skipped.
 test-long: $(STAMP)
 	@if { ! command -v chromium || ! command -v pdftotext; } >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update && apt-get install -y chromium chromium-driver poppler-utils; fi
-	PA_TEST_DEPTH=long $(BIN)/python -m pytest -m '' --durations=15
+	env -u PYTHONDONTWRITEBYTECODE PA_TEST_DEPTH=long $(BIN)/python -m pytest -m '' $(PYTEST_PARALLEL) --durations=15
 
 # Both views of every diagram (<m>.svg reader, <m>.code.svg code) and the review pages.
 diagrams: $(STAMP)
