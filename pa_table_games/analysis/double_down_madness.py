@@ -97,6 +97,7 @@ class DdmUpCard:
             outs = np.stack(outs)
             pick = np.argmax(outs[:, :, EV], axis=0)  # the first of equals, in the order stand, hit, double
             found = ("".join(names[i] for i in pick), outs[pick, np.arange(rows)])
+        found[1].flags.writeable = False  # shared by every hand that reaches it (busts: one table a size)
         self._tables[key] = found
         return found
 
