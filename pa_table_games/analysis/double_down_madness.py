@@ -18,7 +18,7 @@ A suited Blackjack (§ 692.10(b)) is one time in four exactly: suits are spread 
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 import numpy as np
 
@@ -43,6 +43,12 @@ def _staked(outcome: np.ndarray, rows: int) -> np.ndarray:
     return outcome * _UNITS[:rows]
 
 
+@lru_cache(maxsize=None)
+def _busted(rows: int) -> tuple[str, np.ndarray]:
+    """The table of every busted hand of ``rows`` stakes (the most common hand: one table a size)."""
+    return STAND * rows, _staked(BUST, rows)
+
+
 class DdmUpCard:
     """Every hand's best play against one dealer up card, for every stake the hand can carry.
 
@@ -57,7 +63,6 @@ class DdmUpCard:
         limit = self.rules.max_double_downs
         self.most_units = MAX_UNITS if limit is None else limit + 1
         self._tables: dict[tuple[Hand, bool], tuple[str, np.ndarray]] = {}
-        self._busts: dict[int, tuple[str, np.ndarray]] = {}  # every busted hand of n units: one table
 
     def draws(self, hand: Hand) -> np.ndarray:
         return draw_probabilities(self.game.dealer.shoe(self.up, hand), self.up, self.peeked)
@@ -86,7 +91,7 @@ class DdmUpCard:
         cards = sum(hand)
         rows = min(cards, self.most_units)
         if player > 21:
-            found = self._busts.get(rows) or self._busts.setdefault(rows, (STAND * rows, _staked(BUST, rows)))
+            found = _busted(rows)
         elif cards == 2 and hand[ACE] == 1 and hand[TEN] == 1:
             pays = 0.25 * self.rules.suited_blackjack_odds + 0.75 * self.rules.blackjack_odds
             found = (STAND * rows, _staked(np.array([pays, 1.0, 0, 0, 0, 0]), rows))  # (i): paid at once
@@ -97,7 +102,7 @@ class DdmUpCard:
             outs = np.stack(outs)
             pick = np.argmax(outs[:, :, EV], axis=0)  # the first of equals, in the order stand, hit, double
             found = ("".join(names[i] for i in pick), outs[pick, np.arange(rows)])
-        found[1].flags.writeable = False  # shared by every hand that reaches it (busts: one table a size)
+        found[1].flags.writeable = False  # shared by every hand that reaches it
         self._tables[key] = found
         return found
 
