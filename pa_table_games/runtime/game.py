@@ -11,7 +11,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.registry import Registry
@@ -32,7 +32,7 @@ class GameInfo:
     """What a game module declares about itself; the hooks are plain functions."""
 
     name: str  # command-line name: "blackjack"
-    machine: str  # file in machines/
+    machine: str  # a file in machines/, or the path of a machine file outside the package
     registry: Registry
     rules_class: type
     wagers: tuple[str, ...]  # wager names (contract)
@@ -42,6 +42,9 @@ class GameInfo:
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str
     demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
+    #: strategies that are code, name -> factory(rules) (a game outside the package brings its own;
+    #: the built-in games' live in :mod:`pa_table_games.strategies`)
+    strategies: dict = field(factory=dict)
 
 
 class Game:

@@ -11,8 +11,9 @@ table (:mod:`.hand_tables`) naming the games it plays. Strategies that are algor
 (setting a Pai Gow hand) are code in a module listed in ``_MODULES`` for their game, which
 exposes ``STRATEGIES`` (name -> factory taking the game's Rules) and may set a default.
 
-**Extension point**: a new game adds a table file whose ``games`` lists it, or a module in
-``_MODULES``, and its default in ``DEFAULTS``; nothing else changes.
+**Extension point**: a new section of this package adds a table file whose ``games`` lists it, or a
+module in ``_MODULES``, and its default in ``DEFAULTS``; a game declared outside the package brings
+its strategies in its ``GameInfo.strategies`` (the first, by name, is its default).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from pa_table_games.errors import TableGamesError
+from pa_table_games.games import GAMES, game_info
 from pa_table_games.strategies.hand_tables import HandTable, StrategyFileError, load_table
 
 __all__ = ["DEFAULTS", "Strategy", "StrategyFileError", "UnknownStrategy", "get_strategy", "strategy_names"]
@@ -31,6 +33,7 @@ FOLDER = Path(__file__).resolve().parent
 #: The strategy ``simulate`` uses when none is named.
 DEFAULTS = {"blackjack": "basic", "double-down-madness": "madness", "six-card-fortune-pai-gow": "house_way"}
 #: Games whose strategies are code: game -> module exposing ``STRATEGIES``.
+_BUILT_IN = tuple(DEFAULTS)
 _MODULES = {"blackjack": "pa_table_games.strategies.computed", "six-card-fortune-pai-gow": "pa_table_games.strategies.pai_gow"}
 
 
@@ -60,6 +63,9 @@ def _tables() -> dict[str, dict[str, HandTable]]:
 def _factories(game: str) -> dict[str, Any]:
     """name -> factory(rules) for every strategy of ``game``."""
     factories: dict[str, Any] = {name: table.for_rules for name, table in _tables().get(game, {}).items()}
+    if game not in _BUILT_IN:
+        if game in GAMES:  # a game outside the package: its own strategies
+            factories.update(game_info(game).strategies)
     if game in _MODULES:
         try:
             module = import_module(_MODULES[game])

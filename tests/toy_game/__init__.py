@@ -1,0 +1,54 @@
+"""High Card: an illustrative toy section (not a regulation), declared entirely outside the package.
+
+It is what docs/adding-a-game.md builds: a machine file (``high_card.yaml``), a registry of
+guards and actions (:mod:`.rules_of_play`), Rules, a layout and a ``GameInfo``. The test suite
+registers it with :func:`pa_table_games.games.register_game` in-process, and through an entry
+point in the group ``pa_table_games.games`` for the command line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attrs import frozen
+
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.runtime.game import GameInfo
+from pa_table_games.runtime.rules import flag, option, whole
+
+from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always
+
+
+@frozen
+class HighCardRules:
+    """The house's High Card choices (illustrative)."""
+
+    positions: int = option(5, "(b)", "boxes at the table (default 5)", whole(1, 7))
+    double: bool = option(True, "(c)", "a player may double the wager (default yes)", flag)
+    table_minimum: int = option(1, "(c)", "smallest wager (default 1)", whole(1))
+    table_maximum: int = option(1000, "(c)", "largest wager, a double included (default 1000)", whole(1))
+
+
+def new_shoe(rules: HighCardRules, seed: int | None) -> Shoe:
+    """One shuffled 52-card deck, no cover card: every round starts from a fresh shuffle, (a)."""
+    return Shoe.shuffled(1, seed=seed, cover_depth=None)
+
+
+def check_wager(rnd, seat: int, name: str, amount: float) -> None:
+    """Nothing beyond the generic checks (name, seat, a positive amount)."""
+
+
+INFO = GameInfo(
+    name="high-card",
+    machine=str(Path(__file__).with_name("high_card.yaml")),
+    registry=REGISTRY,
+    rules_class=HighCardRules,
+    wagers=("high_card",),
+    layout=lambda rnd: HighCardLayout(),
+    turn=decider,
+    check_wager=check_wager,
+    new_shoe=new_shoe,
+    cover_card_cite="(a)",
+    demo={"seats": {1: {"high_card": 10}, 2: {"high_card": 10}}, "seed": 1, "actions": ["double", "stand"]},
+    strategies={"stand": stand_always},
+)

@@ -1,0 +1,153 @@
+"""High Card's registry: each guard and action a small named function with the subsection it implements."""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from pa_table_games.equipment.cards import RANKS, Card
+from pa_table_games.machine.registry import Registry
+
+REGISTRY = Registry("high-card")
+guard, action = REGISTRY.guard, REGISTRY.action
+#: Aces rank high (toy (d)).
+RANK_ORDER = RANKS[1:] + "A"
+MAIN = "high_card"
+
+
+@define
+class HighCardLayout:
+    """Each box's card, the dealer's card, and which boxes have decided."""
+
+    boxes: dict[int, list[Card]] = field(factory=dict)
+    dealer: list[Card] = field(factory=list)
+    dealer_card_turned: bool = False
+    decided: list[int] = field(factory=list)  # seats that have stood or doubled, in turn
+    discarded: bool = False
+
+    def cards(self) -> list[Card]:
+        if self.discarded:
+            return []
+        return [c for cards in self.boxes.values() for c in cards] + self.dealer
+
+
+def deciding_box(rnd) -> int | None:
+    """The seat whose turn it is in (c), from the dealer's left; None once every player has decided."""
+    lay = rnd.layout
+    waiting = [seat for seat in lay.boxes if seat not in lay.decided]
+    return min(waiting) if waiting else None
+
+
+def decider(rnd) -> tuple[int, int] | None:
+    """(seat, hand) deciding now; only while the players decide."""
+    if getattr(rnd, "state", None) != "players_deciding":
+        return None
+    seat = deciding_box(rnd)
+    return (seat, 0) if seat is not None else None
+
+
+# -- guards ---------------------------------------------------------------------------------
+@guard("(a)")
+def shoe_cannot_deal_a_round(rnd) -> bool:
+    """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
+    boxes = len({w.seat for w in rnd.wagers})
+    return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
+
+
+@guard("(c)")
+def every_player_has_decided(rnd) -> bool:
+    """every player has stood or doubled"""
+    return deciding_box(rnd) is None
+
+
+@guard("(c)")
+def rules_allow_doubling(rnd) -> bool:
+    """the Rules allow a player to double the wager"""
+    return bool(rnd.rules.double)
+
+
+# -- actions --------------------------------------------------------------------------------
+@action("(a)")
+def shuffle_every_card_into_shoe(rnd) -> None:
+    """Shuffle the discard rack and the cards left into the shoe."""
+    shoe = rnd.shoe
+    shoe.load(rnd.table.rack.take_all() + shoe.take_remaining())
+    rnd.note("the deck is shuffled and placed in the shoe (a)")
+
+
+@action("(b)")
+def deal_one_card_to_each_box(rnd) -> None:
+    """One card face up to each box holding a wager, from the dealer's left."""
+    seats = rnd.in_turn_order(sorted({w.seat for w in rnd.wagers}), seat=lambda s: s, hand=lambda s: 0)
+    for seat in seats:
+        rnd.layout.boxes[seat] = [rnd.draw(f"seat {seat}")]
+
+
+@action("(b)")
+def deal_dealer_card(rnd) -> None:
+    """One card face down to the dealer."""
+    rnd.layout.dealer.append(rnd.draw("dealer", face_up=False))
+
+
+@action("(c)")
+def stand_acting_box(rnd) -> None:
+    """The deciding player stands."""
+    rnd.layout.decided.append(deciding_box(rnd))
+
+
+@action("(c)")
+def double_acting_wager(rnd) -> None:
+    """The deciding player doubles the wager, within the table maximum."""
+    seat = deciding_box(rnd)
+    wager = rnd.wager(seat, MAIN)
+    if wager.amount * 2 > rnd.rules.table_maximum:
+        from pa_table_games.errors import IllegalAction
+        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2:g} is over the table maximum "
+                            f"{rnd.rules.table_maximum}", rnd.spec.cite_text("(c)"))
+    rnd.add_to_wager(wager, wager.amount)
+    rnd.layout.decided.append(seat)
+
+
+@action("(d)")
+def turn_dealer_card(rnd) -> None:
+    """The dealer turns the dealer's card face up."""
+    lay = rnd.layout
+    lay.dealer_card_turned = True
+    rnd.record(lay.dealer[0], "dealer (turned face up)")
+
+
+@action("(d)")
+def settle_each_box(rnd) -> None:
+    """Each box against the dealer's card, from the dealer's right: higher wins even money, equal pushes."""
+    lay = rnd.layout
+    dealer = RANK_ORDER.index(lay.dealer[0].rank)
+    for wager in rnd.in_turn_order([w for w in rnd.wagers if not w.settled]):
+        mine = RANK_ORDER.index(lay.boxes[wager.seat][0].rank)
+        if mine > dealer:
+            rnd.settle(wager, "win", wager.amount, "(d)")
+        elif mine < dealer:
+            rnd.settle(wager, "lose", -wager.amount, "(d)")
+        else:
+            rnd.settle(wager, "push", 0, "(d)")
+
+
+@action("(e)")
+def discard_cards(rnd) -> None:
+    """The cards go to the discard rack, box by box from the dealer's right, then the dealer's."""
+    lay = rnd.layout
+    for seat in sorted(lay.boxes, reverse=True):
+        rnd.discard(f"seat {seat}", lay.boxes[seat])
+    rnd.discard("dealer", lay.dealer)
+    lay.discarded = True
+
+
+# -- a strategy for simulation ---------------------------------------------------------------
+class _StandAlways:
+    name = "stand"
+    summary = "never double"
+
+    def choose(self, rnd, legal) -> str:
+        return "stand"
+
+
+def stand_always(rules) -> _StandAlways:
+    return _StandAlways()
