@@ -73,21 +73,18 @@ class TestDossier:
         spec = load_game(game).spec
         text, _ = read(generations[0] / f"{spec.name}.pdf")
         digest = hashlib.sha256(Path(spec.path).read_bytes()).hexdigest()
-        cover = text[:text.index("1. Diagram of")]  # the cover, with the first page's footer taken out
+        cover = text[:text.index("1. The phases of a round")]  # the cover, with the first page's footer taken out
         assert spec.section in cover and f"machines/{spec.name}.yaml" in cover
         assert f"Machine file SHA-256: {digest}" in cover
         assert ("Section number presumed" in cover) == (game == "double-down-madness")
 
-    def test_no_text_smaller_than_6_points(self, generations, game):
-        """The diagram is tiled rather than shrunk: drawn at a scale that keeps its smallest label at 6 pt or
-        more, and no text set directly on a page (tables, captions) is smaller either."""
+    def test_no_text_smaller_than_7_points(self, generations, game):
+        """The phase diagrams are tiled rather than shrunk below 7 pt (tests/test_phases.py measures each
+        page), and no text set directly on a page (tables, captions, footers) is smaller either."""
         spec = load_game(game).spec
         text, sizes = read(generations[0] / f"{spec.name}.pdf")
-        assert min(sizes) >= 6 - 1e-6
-        scale = int(re.search(r"tile A1 \(row 1 of \d+, column 1 of \d+\), drawn at (\d+)%", text)[1]) / 100
-        svg = render(to_dot(spec), "svg").decode("utf-8")
-        smallest = min(float(size) for size in re.findall(r'font-size="([\d.]+)"', svg))
-        assert scale * smallest >= 6 - 1e-6
+        assert min(sizes) >= 7 - 1e-6
+        assert all(f"Phase {n} of {len(spec.phases)}: {p.label}" in text for n, p in enumerate(spec.phases, 1))
 
     def test_byte_identical_and_committed(self, generations, game):
         """Two generations give the same bytes, and diagrams/<machine>.pdf is that file (make diagrams regenerates it)."""

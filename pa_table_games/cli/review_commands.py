@@ -19,6 +19,7 @@ from pa_table_games.tools.diagram import VIEWS, write_diagrams
 from pa_table_games.tools.diff import diff_args
 from pa_table_games.tools.diff_page import write_diff
 from pa_table_games.tools.dossier import write_dossiers
+from pa_table_games.tools.phases import write_phase_diagrams
 from pa_table_games.tools.replay import replay as replay_log
 from pa_table_games.tools.review import write_review
 
@@ -32,14 +33,18 @@ from pa_table_games.tools.review import write_review
               help="reader: conditions in the regulation's words (<machine>.svg); "
                    "code: guard identifiers, for developers (<machine>.code.svg).")
 def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
-    """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
+    """Render machines to DOT and SVG (default: every game, both views, into diagrams/); the reader view
+    also draws the overview of the round's phases (<machine>.overview.svg) and a diagram per phase
+    (<machine>.phase-<id>.svg)."""
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
     views = VIEWS if view == "both" else (view,)
     for name in games or sorted(GAMES):
-        for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
+        spec = load_game(name).spec
+        phases = write_phase_diagrams(spec, Path(out), wanted) if "reader" in views else []
+        for path in write_diagrams(spec, Path(out), wanted, views) + phases:
             click.echo(f"wrote {path}")
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"

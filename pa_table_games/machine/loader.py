@@ -12,8 +12,8 @@ from pathlib import Path
 
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.spec import (TURN_ITEMS, TURN_ORDERS, MachineSpec, Reading, Refusal, StateSpec,
-                                         TransitionSpec, Turns)
+from pa_table_games.machine.spec import (TURN_ITEMS, TURN_ORDERS, MachineSpec, PhaseSpec, Reading, Refusal,
+                                         StateSpec, TransitionSpec, Turns)
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
 CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
@@ -21,12 +21,13 @@ STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
 TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 
 _TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
-        "refusals", "initial", "states", "transitions", "readings"}
+        "refusals", "initial", "phases", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
 _TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
 _TURNS = {"each", "from", "cite"}
 _REFUSAL = {"trigger", "cite", "reason"}
 _READING = {"cite", "reading", "rests_on", "rejected"}
+_PHASE = {"id", "label", "cite", "states"}
 
 
 def load_spec(path: str | Path, registry: Registry, text: str | None = None) -> MachineSpec:
@@ -67,7 +68,7 @@ class _Loader:
                            self.index.items(), self.references.items(), waived.items(),
                            refusals, initial, states, transitions,
                            self.text(doc, "section_note") if "section_note" in doc else "",
-                           readings=self.readings(doc))
+                           readings=self.readings(doc), phases=self.phases(doc, states))
         self.check_structure(spec, doc)
         return spec
 
@@ -207,6 +208,33 @@ class _Loader:
             self.check_keys(node, _READING, "a reading", required=_READING)
             texts = [" ".join(self.text(node, key).split()) for key in ("reading", "rests_on", "rejected")]
             result.append(Reading(self.cites(node, "a reading"), *texts, node.line))
+        return result
+
+    def phases(self, doc: LineDict, states: list[StateSpec]) -> list[PhaseSpec]:
+        """The round's stages, in order: when declared, every state belongs to exactly one."""
+        result: list[PhaseSpec] = []
+        owner: dict[str, str] = {}
+        for node in self.items(doc, "phases", optional=True):
+            self.check_keys(node, _PHASE, "a phase", required=_PHASE)
+            phase_id = self.text(node, "id")
+            if not STATE_ID.match(phase_id) or any(p.id == phase_id for p in result):
+                raise self.fail(node.line_of("id"), f"phase id {phase_id!r} must be lower_snake_case and unique")
+            members = node.get("states")
+            if not isinstance(members, list) or not members or not all(isinstance(m, str) for m in members):
+                raise self.fail(node.line_of("states"), f"phase {phase_id!r}: 'states' must be a list of state ids")
+            for member in members:
+                if member not in self.state_ids:
+                    raise self.fail(node.line_of("states"), f"phase {phase_id!r}: unknown state {member!r}")
+                if member in owner:
+                    raise self.fail(node.line_of("states"), f"phase {phase_id!r}: state {member!r} is already in "
+                                    f"phase {owner[member]!r}")
+                owner[member] = phase_id
+            result.append(PhaseSpec(phase_id, self.text(node, "label"), self.cites(node, f"phase {phase_id!r}"),
+                                    members, node.line))
+        if result:
+            for s in states:
+                if s.id not in owner:
+                    raise self.fail(s.line, f"state {s.id!r} is in no phase (phases: list every state once)")
         return result
 
     def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:

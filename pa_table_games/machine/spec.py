@@ -56,6 +56,19 @@ class StateSpec:
 
 
 @frozen
+class PhaseSpec:
+    """A stage of the round in the section's own sequence (shuffle, burn, deal, side-wager settlement,
+    peek, player decisions, dealer draw, settlement, discard): a group of states, for the reader only.
+    The machine stays flat: phases never change which transition fires."""
+
+    id: str
+    label: str
+    cite: tuple[str, ...] = field(converter=tuple)
+    states: tuple[str, ...] = field(converter=tuple)
+    line: int
+
+
+@frozen
 class TransitionSpec:
     trigger: str
     source: str
@@ -114,6 +127,11 @@ class MachineSpec:
     #: e.g. "number presumed: the seed text does not print it" (optional ``section_note:``).
     section_note: str = ""
     readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the readings register
+    phases: tuple[PhaseSpec, ...] = field(converter=tuple, default=())  # the round's stages, in order
+
+    def phase_of(self, state_id: str) -> PhaseSpec | None:
+        """The phase ``state_id`` belongs to (None in a machine that declares no phases)."""
+        return next((p for p in self.phases if state_id in p.states), None)
 
     @property
     def name(self) -> str:

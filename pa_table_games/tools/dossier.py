@@ -32,6 +32,7 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTempla
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.tools.diagram import render, to_dot
+from pa_table_games.tools.phases import phase_sources
 from pa_table_games.tools.svg_pdf import Diagram, Painter, parse, plain, tiles
 from pa_table_games.tools.trace import Row, Trace, trace
 
@@ -40,6 +41,7 @@ PAGES = {"portrait": LETTER, "landscape": landscape(LETTER)}
 FRAMES = {name: (size[0] - 2 * MARGIN, size[1] - 2 * MARGIN) for name, size in PAGES.items()}
 FRAME = FRAMES["portrait"]  # the text pages
 CAPTION, OVERLAP, SMALLEST_TEXT = 16.0, 18.0, 6.0
+OVERVIEW_TEXT, PHASE_TEXT = 9.0, 7.0  # the smallest text of the overview page and of a phase's pages, in points
 
 _SHEET = getSampleStyleSheet()
 BODY = ParagraphStyle("body", _SHEET["Normal"], fontName="Helvetica", fontSize=9.5, leading=12, spaceAfter=4)
@@ -63,17 +65,18 @@ def _table(header: list[str], rows: list[list[str]], widths: list[float]) -> Tab
 
 
 # -- the diagram -------------------------------------------------------------------------------------
-def _scale(d: Diagram, room: tuple[float, float]) -> float:
-    """Whole on one page if its smallest text stays >= 6 pt there, else the scale that makes it 6 pt."""
+def _scale(d: Diagram, room: tuple[float, float], smallest: float = SMALLEST_TEXT) -> float:
+    """Whole on one page if its smallest text stays >= ``smallest`` pt there, else the scale that makes it so."""
     fit = min(room[0] / d.width, room[1] / d.height, 1.0)
-    return fit if fit * d.min_font_size() >= SMALLEST_TEXT else min(1.0, SMALLEST_TEXT / d.min_font_size())
+    return fit if fit * d.min_font_size() >= smallest else min(1.0, smallest / d.min_font_size())
 
 
-def orientation(d: Diagram) -> str:
+def orientation(d: Diagram, smallest: float = SMALLEST_TEXT) -> str:
     """The page orientation that cuts the diagram into fewer tiles (portrait on a tie)."""
     def count(name: str) -> int:
         room = (FRAMES[name][0], FRAMES[name][1] - CAPTION)
-        return len(tiles(d.width * _scale(d, room), d.height * _scale(d, room), room, OVERLAP))
+        s = _scale(d, room, smallest)
+        return len(tiles(d.width * s, d.height * s, room, OVERLAP))
     return min(PAGES, key=lambda name: (count(name), name != "portrait"))
 
 
@@ -85,11 +88,13 @@ class DiagramPage(Flowable):
     """One page of the diagram: the map of the tiles (``tile=None``) or one tile at :func:`_scale`."""
 
     def __init__(self, d: Diagram, name: str, frame: tuple[float, float],
-                 tile: tuple[int, int, float, float] | None = None) -> None:
+                 tile: tuple[int, int, float, float] | None = None, smallest: float = SMALLEST_TEXT,
+                 form: str = "diagram") -> None:
         super().__init__()
-        self.d, self.name, self.tile, self.frame = d, name, tile, frame
+        self.d, self.name, self.tile, self.frame, self.form = d, name, tile, frame, form
         self.room = (frame[0], frame[1] - CAPTION)
-        self.s = _scale(d, self.room)
+        self.smallest = smallest
+        self.s = _scale(d, self.room, smallest)
         self.grid = tiles(d.width * self.s, d.height * self.s, self.room, OVERLAP)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
@@ -101,13 +106,13 @@ class DiagramPage(Flowable):
         c.setFont("Helvetica-Bold", 9)
         c.setFillColor(colors.black)
         if self.tile is None:
-            c.drawString(0, self.frame[1] - 10, plain(f"1. Diagram of {self.name}: map of the {rows * cols} tiles that follow "
-                                                 f"({rows} rows x {cols} columns, drawn at {self.s:.0%}; text at least 6 pt)"))
+            c.drawString(0, self.frame[1] - 10, plain(f"{self.name}: map of the {rows * cols} tiles that follow ({rows} rows "
+                                                 f"x {cols} columns, drawn at {self.s:.0%}; text at least {self.smallest:g} pt)"))
             self._map()
             return
         row, col, x, y = self.tile
-        c.drawString(0, self.frame[1] - 10, plain(f"1. Diagram of {self.name}, tile {_tile_name(row, col)} (row {row + 1} of "
-                                             f"{rows}, column {col + 1} of {cols}), drawn at {self.s:.0%}"))
+        where = "" if len(self.grid) == 1 else f", tile {_tile_name(row, col)} (row {row + 1} of {rows}, column {col + 1} of {cols})"
+        c.drawString(0, self.frame[1] - 10, plain(f"{self.name}{where}, drawn at {self.s:.0%}"))
         c.saveState()
         box = c.beginPath()
         box.rect(0, 0, *self.room)
@@ -120,7 +125,7 @@ class DiagramPage(Flowable):
 
     def _form(self) -> str:
         """The whole drawing, stored once in the PDF and placed on every tile (each page clips its part)."""
-        name = "diagram"
+        name = self.form
         if not self.canv.hasForm(name):
             self.canv.beginForm(name, 0, 0, self.d.width, self.d.height)
             Painter(self.canv, self.d).paint()
@@ -164,18 +169,20 @@ class DiagramPage(Flowable):
             c.drawString(left + 3, upper - 11, _tile_name(row, col))
 
 
-def diagram_pages(d: Diagram, name: str) -> list[Flowable]:
-    """The map and the tiles, on pages turned the way that needs fewer of them, then back to portrait."""
-    turn = orientation(d)
-    frame = FRAMES[turn]
-    pages = DiagramPage(d, name, frame)
-    shown = [DiagramPage(d, name, frame, t) for t in pages.grid]
-    if len(shown) > 1:
-        shown.insert(0, pages)
-    out: list[Flowable] = [NextPageTemplate(turn), PageBreak()]
-    for i, page in enumerate(shown):
-        out += [page] + ([NextPageTemplate("portrait")] if i == len(shown) - 1 else []) + [PageBreak()]
-    return out
+def diagram_pages(drawings: list[tuple[Diagram, str, float, str]]) -> list[Flowable]:
+    """Each drawing ``(diagram, caption, smallest text in pt, form name)``: its tiles (after a map of them
+    when there are more than two), on pages turned the way that needs fewer of them; then back to portrait."""
+    out: list[Flowable] = []
+    for d, name, smallest, form in drawings:
+        turn = orientation(d, smallest)
+        frame = FRAMES[turn]
+        pages = DiagramPage(d, name, frame, smallest=smallest, form=form)
+        shown = [DiagramPage(d, name, frame, t, smallest, form) for t in pages.grid]
+        if len(shown) > 2:
+            shown.insert(0, pages)
+        for page in shown:
+            out += [NextPageTemplate(turn), PageBreak(), page]
+    return out + [NextPageTemplate("portrait"), PageBreak()]
 
 
 # -- the text ------------------------------------------------------------------------------------------
@@ -243,10 +250,16 @@ def _cover(spec: MachineSpec, tr: Trace, game: str, digest: str) -> list[Flowabl
     out += [_p(spec.notes or "none")]
     out += [_p(f"{key}: {text}") for key, text in spec.references]
     out += [_p("Contents", H2)] + [_p(f"{i}. {name}") for i, name in enumerate(
-        ["Diagram", "States", "Subsections and what encodes them", "Every step in words",
+        ["The phases of a round (overview, then a diagram per phase)" if spec.phases else "Diagram", "States", "Subsections and what encodes them", "Every step in words",
          "Guards and actions", "Rules defaults", "Readings register", "Refusals"], start=1)]
     out += [_p("How to read the diagram", H2),
-            _p("The diagram's legend, under its title, says what its boxes, lines and colours mean. Each box is a "
+            _p("The overview draws each phase of the round as a box, in the section's order, and the steps that "
+               "lead from one phase to the next with their conditions. Each phase's own diagram draws its states "
+               "(each box a state with its citation) and its steps, each with its trigger, its conditions and its "
+               "citation; dashed notes name the neighbouring phases. The full diagram of every state at once is "
+               "diagrams/<machine>.svg and the review page. Section 4 says every step in words, in the order it "
+               "is tried." if spec.phases else
+               "The diagram's legend, under its title, says what its boxes, lines and colours mean. Each box is a "
                "state with its citation; each step is drawn with its trigger, its conditions and its citation. "
                "Section 4 says every step in words, in the order it is tried.")]
     return out
@@ -257,9 +270,15 @@ def story(game: str) -> list[Flowable]:
     spec = load_game(game).spec
     tr = trace(spec, game)
     digest = hashlib.sha256(Path(spec.path).read_bytes()).hexdigest()
-    svg = render(to_dot(spec), "svg").decode("utf-8")
     out = _cover(spec, tr, game, digest)
-    out += diagram_pages(parse(svg), spec.short_section)
+    sources = phase_sources(spec)
+    drawn = lambda dot: parse(render(dot, "svg").decode("utf-8"))  # noqa: E731
+    if sources:  # the overview on one page, then each phase: the round as the section tells it
+        out += diagram_pages([(drawn(sources[0][1]), "1. The phases of a round", OVERVIEW_TEXT, "overview")] + [
+            (drawn(dot), f"1.{n} Phase {n} of {len(spec.phases)}: {phase.label}", PHASE_TEXT, f"phase{n}")
+            for n, ((_, dot), phase) in enumerate(zip(sources[1:], spec.phases), 1)])
+    else:
+        out += diagram_pages([(drawn(to_dot(spec)), f"1. Diagram of {spec.short_section}", SMALLEST_TEXT, "diagram")])
     out += [_p("2. States", H2), _table(["State", "Id", "Cites", "Kind"], [
         [s.label, s.id, _cites(spec, s.cite), "initial" if s.id == spec.initial else "final" if s.final else ""]
         for s in spec.states], [0.42, 0.25, 0.23, 0.1])]

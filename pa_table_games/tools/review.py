@@ -31,6 +31,7 @@ from pa_table_games.tools.diagram import action_words, condition_words, numbers,
 from pa_table_games.tools.review_script import SCRIPT
 from pa_table_games.tools.review_template import INDEX, PAGE
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
+from pa_table_games.tools.phases import overview_stem, phase_stem
 from pa_table_games.tools.trace import Row, Trace, trace
 
 _ID = re.compile(r'\bid="([^"]+)"')
@@ -170,6 +171,19 @@ def page(spec: MachineSpec, game: str, svg: str | None = None) -> str:
                  data=data.replace("</", "<\\/"), svg=svg)
 
 
+def _reading_links(spec: MachineSpec) -> str:
+    """The overview, each phase's diagram, the full diagram, the review page and the dossier of ``spec``."""
+    name = html.escape(spec.name)
+    links = []
+    if spec.phases:
+        links.append(f'<a href="{html.escape(overview_stem(spec))}.svg">overview</a>')
+        links.append("phases: " + ", ".join(f'<a href="{html.escape(phase_stem(spec, p))}.svg">{n}. {html.escape(p.label)}</a>'
+                                            for n, p in enumerate(spec.phases, 1)))
+    links += [f'<a href="{name}.svg">full diagram</a>', f'<a href="{name}.html">review page</a>',
+              f'<a href="{name}.pdf">dossier (PDF)</a>']
+    return "<br>".join(links)
+
+
 def index(specs: list[tuple[str, MachineSpec]]) -> str:
     rows = []
     for game, spec in specs:
@@ -177,7 +191,7 @@ def index(specs: list[tuple[str, MachineSpec]]) -> str:
         caveat = f'<br><span class="caveat">Caveat: {html.escape(spec.section_note)}</span>' if spec.section_note else ""
         rows.append(f'<tr><td><a href="{html.escape(spec.name)}.html">{html.escape(spec.section)}</a>{caveat}<br>'
                     f"{html.escape(spec.title)}</td><td><code>{html.escape(game)}</code></td>"
-                    f"<td>{html.escape(tr.summary)}</td></tr>")
+                    f"<td>{_reading_links(spec)}</td><td>{html.escape(tr.summary)}</td></tr>")
     return _fill(INDEX, rows="\n".join(rows))
 
 

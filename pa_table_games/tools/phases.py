@@ -1,0 +1,162 @@
+"""The round as its section tells it: an overview of the phases, and a diagram per phase.
+
+A machine file groups its states into phases (``phases:``, in the section's own sequence: shuffle,
+burn, deal, side-wager settlement, peek, player decisions, dealer draw, settlement, discard). The
+*overview* draws each phase as one box and the ways a round moves from one phase to the next, each
+named with its condition in the guards' own words; it fits one printed page. A *phase diagram* draws
+that phase's states and steps as the full diagram does (the same numbers, the same rows), with the
+steps that enter or leave it drawn to a stub naming the neighbouring phase. Both are deterministic
+DOT text like the full diagram, rendered by the same pinned ``dot``.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+import graphviz
+
+from pa_table_games.files import make_folder, write_atomic
+from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
+from pa_table_games.tools.diagram import (_cites, _lines, _state_label, _wrap, action_words, condition_words,
+                                          numbers, render, title_lines)
+
+_BOX_WIDTH = 40  # characters per line inside an overview box
+_ARROW_WIDTH = 38  # characters per line of an overview arrow's label
+_STUB = {"shape": "note", "style": "dashed", "fontsize": "9", "color": "grey40", "fontcolor": "grey20"}
+
+
+def overview_stem(spec: MachineSpec) -> str:
+    return f"{spec.name}.overview"
+
+
+def phase_stem(spec: MachineSpec, phase: PhaseSpec) -> str:
+    return f"{spec.name}.phase-{phase.id}"
+
+
+def crossings(spec: MachineSpec) -> dict[tuple[str, str], list[TransitionSpec]]:
+    """(phase, next phase) -> the transitions that move a round from one to the other, in file order."""
+    found: dict[tuple[str, str], list[TransitionSpec]] = {}
+    for t in spec.transitions:
+        a, b = spec.phase_of(t.source), spec.phase_of(t.dest)
+        if a is not None and b is not None and a.id != b.id:
+            found.setdefault((a.id, b.id), []).append(t)
+    return found
+
+
+def short_cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
+    """``§ 633a.7(h), (i), § 633a.8``: a section's number written once before its subsections."""
+    words, section = [], None
+    for c in cites:
+        if c.startswith("\u00a7"):
+            words.append(c)
+            section = None
+        else:
+            words.append(c if section == spec.short_section else spec.cite_text(c))
+            section = spec.short_section
+    return ", ".join(words)
+
+
+def _merged(spec: MachineSpec, steps: list[TransitionSpec]) -> list[str]:
+    """One line of words per action: the conditions of steps with the same action joined by "or"."""
+    by_action: dict[str, list[str]] = {}
+    for t in steps:
+        cond = condition_words(spec, t)
+        by_action.setdefault(("player: " if t.by == "player" else "") + action_words(t), []).append(
+            "" if cond == "always" else cond)
+    out = []
+    for action, conds in by_action.items():
+        conds = list(dict.fromkeys(c.removeprefix("if ") if i and c.startswith("if ") else c
+                                   for i, c in enumerate(conds)))
+        out.append(action + (", " + " or ".join(conds) if all(conds) else ""))  # a step with no condition: always
+    return out
+
+
+def _phase_box(spec: MachineSpec, n: int, phase: PhaseSpec) -> str:
+    count = len(phase.states)
+    cites = _wrap(f"{short_cites(spec, phase.cite)} \u00b7 {count} state{'s' * (count > 1)}", _BOX_WIDTH, "", "")
+    rows = [f'<TR><TD><FONT POINT-SIZE="12"><B>{n}. {html.escape(phase.label)}</B></FONT></TD></TR>',
+            '<TR><TD><FONT POINT-SIZE="10">' + "<BR/>".join(html.escape(x) for x in cites) + "</FONT></TD></TR>"]
+    return "<" + '<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0">' + "".join(rows) + "</TABLE>>"
+
+
+def overview_dot(spec: MachineSpec) -> str:
+    """One box per phase, one arrow per pair of phases a round can move between; each box links to its
+    phase diagram."""
+    g = graphviz.Digraph(overview_stem(spec), comment=f"{spec.section}: the phases of a round "
+                         f"(overview of {Path(spec.path).name})")
+    g.attr(rankdir="TB", fontname="Arimo", fontsize="11", labelloc="t", nodesep="0.2", ranksep="0.2",
+           label="\n".join([line for text in title_lines(spec)[:-1] for line in _wrap(text, 80, "", "")] +
+                            ["The phases of a round in the section's order; each arrow: the steps to the next."]))
+    g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
+    g.attr("edge", fontname="Arimo", fontsize="10")
+    for n, phase in enumerate(spec.phases, 1):
+        final = all(spec.state(s).final for s in phase.states)
+        g.node(phase.id, _phase_box(spec, n, phase), id=f"phase-{phase.id}", href=f"{phase_stem(spec, phase)}.svg",
+               tooltip=phase.label, **({"penwidth": "2"} if spec.initial in phase.states else {}),
+               **({"peripheries": "2"} if final else {}))
+    for (a, b), steps in crossings(spec).items():
+        words = _merged(spec, steps)
+        bullet = "\u2022 " if len(words) > 1 else ""
+        lines = [line for w in words for line in _wrap(bullet + w, _ARROW_WIDTH, "", "  " if bullet else "")]
+        player = all(t.by == "player" for t in steps)
+        g.edge(a, b, "\n".join(lines), id=f"cross-{a}-{b}",
+               **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if player else {}))
+    return g.source
+
+
+def phase_dot(spec: MachineSpec, phase: PhaseSpec) -> str:
+    """``phase``'s states and steps as in the full diagram; steps to or from other phases end at a stub."""
+    order = numbers(spec)
+    n = spec.phases.index(phase) + 1
+    g = graphviz.Digraph(phase_stem(spec, phase), comment=f"{spec.section}: phase {n}, {phase.label} "
+                         f"(from {Path(spec.path).name})")
+    g.attr(rankdir="TB", fontname="Arimo", fontsize="12", labelloc="t",
+           label="\n".join([spec.section, f"Phase {n} of {len(spec.phases)}: {phase.label} ({_cites(spec, phase.cite)})",
+                            "Dashed notes: the neighbouring phases. Numbers: the order in which a state's ways out "
+                            "are tried, as in the full diagram."]))
+    g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
+    g.attr("edge", fontname="Arimo", fontsize="8")
+    mine = set(phase.states)
+    for s in spec.states:
+        if s.id in mine:
+            g.node(s.id, _state_label(spec, s.id, "reader", order), id=f"state-{s.id}",
+                   **({"peripheries": "2"} if s.final else {}), **({"penwidth": "2"} if s.id == spec.initial else {}))
+    stubs: set[str] = set()
+    for t in spec.transitions:
+        inside = (t.source in mine, t.dest in mine)
+        if t.source == t.dest or not any(inside):
+            continue
+        ends = [t.source, t.dest]
+        for i, here in enumerate(inside):
+            if not here:
+                other = spec.phase_of(ends[i])
+                stub = f"{'from' if i == 0 else 'to'}_{other.id}"
+                if stub not in stubs:
+                    stubs.add(stub)
+                    words = f"{'from' if i == 0 else 'to'} phase {spec.phases.index(other) + 1}: {other.label}"
+                    g.node(stub, "\n".join(_wrap(words, 30, "", "")), href=f"{phase_stem(spec, other)}.svg", **_STUB)
+                ends[i] = stub
+        label = "\n".join(_lines(spec, t, "reader", order[t.index], 40))
+        g.edge(ends[0], ends[1], label, id=f"t{t.index}",
+               **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if t.by == "player" else {}))
+    return g.source
+
+
+def phase_sources(spec: MachineSpec) -> list[tuple[str, str]]:
+    """``(file stem, DOT text)`` of the overview and every phase diagram (none when no phases are declared)."""
+    if not spec.phases:
+        return []
+    return [(overview_stem(spec), overview_dot(spec))] + [(phase_stem(spec, p), phase_dot(spec, p)) for p in spec.phases]
+
+
+def write_phase_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg")) -> list[Path]:
+    """Write ``<machine>.overview.<fmt>`` and ``<machine>.phase-<id>.<fmt>`` into ``out``."""
+    make_folder(out)
+    written = []
+    for stem, dot in phase_sources(spec):
+        for fmt in formats:
+            path = out / f"{stem}.{fmt}"
+            write_atomic(path, dot if fmt == "dot" else render(dot, fmt))
+            written.append(path)
+    return written
