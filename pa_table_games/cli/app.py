@@ -97,7 +97,7 @@ def workers_in_bounds(ctx, param, value: int | None) -> int | None:
 
 def log_path(ctx, param, value: str | None) -> str | None:
     if value is not None and not value.strip():
-        raise UserError("--log is empty: give a file name")
+        raise UserError(f"--{param.name.removesuffix('_file')} is empty: give a file name")
     return value
 
 @click.group(cls=_Group, epilog="Examples:\n\n\b\n  pa-table-games list\n  pa-table-games play blackjack --seed 7"

@@ -22,6 +22,7 @@ from pa_table_games.tools.dossier import write_dossiers
 from pa_table_games.tools.phases import write_phase_diagrams
 from pa_table_games.tools.replay import replay as replay_log
 from pa_table_games.tools.review import write_review
+from pa_table_games.tools.walkthrough import write_demo_walks, write_walks
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
@@ -52,11 +53,26 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
 @click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
-def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
-    """Write a static review page per machine (diagram + subsection table) and an index.html;
-    with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
+@click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
+              help="Write the walk-through page of this logged round instead (<log>.walk.html; repeatable).")
+@KEY_FILE
+def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], key_file: str | None) -> None:
+    """Write a static review page per machine (diagram + subsection table), the walk-through of each game's
+    demo round (<machine>.walk.html) and an index.html; with --pdf, a review dossier per machine (cover,
+    phases, subsections, steps, Rules, readings); with --log, the walk-through page of each logged round:
+    step by step on the phase diagrams, the table as the log records it, each step's cite."""
 
-    for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
+    if logs:
+        if pdf or games:
+            raise UserError("--log writes walk-through pages: give it without --pdf and without games")
+        key = load_key(key_file)
+        for path in write_walks([Path(p) for p in logs], Path(out), key):
+            click.echo(f"wrote {path}")
+        return
+    chosen = list(games or sorted(GAMES))
+    written = write_dossiers(chosen, Path(out)) if pdf else write_review(chosen, Path(out)) + \
+        write_demo_walks(chosen, Path(out))
+    for path in written:
         click.echo(f"wrote {path}")
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import attrs
 import click
 
 import pa_table_games.cli.display as display
@@ -14,7 +15,9 @@ from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats,
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.runtime.chain import load_key
 from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
+from pa_table_games.files import write_atomic
 from pa_table_games.strategies import get_strategy
+from pa_table_games.tools.walkthrough import walk_page
 
 
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
@@ -39,10 +42,13 @@ from pa_table_games.strategies import get_strategy
               "and the full Rules).")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=log_path,
               help="Also write the round as JSON Lines (header + one event a line, hash-chained) for `replay`.")
-@click.option("--force", is_flag=True, help="Let --log replace an existing file.")
+@click.option("--force", is_flag=True, help="Let --log or --walk replace an existing file.")
+@click.option("--walk", "walk_file", type=click.Path(dir_okay=False), callback=log_path,
+              help="Also write the round's walk-through page (HTML: step by step on the phase diagrams; "
+                   "with --actions or --strategy).")
 @KEY_FILE
 def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file, force: bool,
-         key_file) -> None:
+         walk_file, key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
@@ -52,6 +58,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
 
     if log_file:
         _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
+    if walk_file:
+        _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
+                          option="--walk")
     key = load_key(key_file) if log_file else None
     loaded, seated = load_game(game, rules), parse_seats(seats)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
@@ -59,9 +68,12 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
         raise UserError(f"--misdeal: {game} has no injected misdeal (only "
                         f"{', '.join(g for g, o in ROUND_OPTIONS.items() if 'misdeal' in o)})")
     options = {"misdeal": misdeal} if misdeal is not None else None
-    recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
+    recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file or walk_file else None
     seed = recorder.seed if recorder else seed
     if actions is None and chosen is None and _terminal() and not as_json:
+        if walk_file:
+            raise UserError("--walk: give --actions or --strategy (interactive play writes its --log; "
+                            "`review --log` draws it)")
         return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
     words: list[str] = []
     try:
@@ -72,8 +84,10 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
             raise
         raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
                         f"--strategy, or run on a terminal") from None
-    if recorder:
+    if log_file:
         recorder.write(log_file, rnd, words, key=key)
+    if walk_file:
+        write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name)))
     if as_json:
         click.echo(display.round_json(rnd))
     else:
@@ -83,16 +97,17 @@ def _terminal() -> bool:
     """Is a person typing? (Interactive play asks for each decision.)"""
     return sys.stdin.isatty()
 
-def _check_log_target(path: str, force: bool, inputs: dict[str, str | None]) -> None:
-    """--log never replaces an input of the same command, nor an existing file without --force."""
+def _check_log_target(path: str, force: bool, inputs: dict[str, str | None], option: str = "--log") -> None:
+    """--log (or --walk) never replaces an input of the same command, nor an existing file without --force."""
     target = Path(path)
-    for option, given in inputs.items():
-        if given and target.exists() and Path(given).exists() and target.resolve() == Path(given).resolve():
-            raise UserError(f"--log {path}: it is the {option} file of this command: choose another file")
+    for other, given in inputs.items():
+        if given and target.exists() and Path(given).exists() and target.resolve() == Path(given).resolve() or \
+                given and other == "--log" and Path(given).resolve() == target.resolve():
+            raise UserError(f"{option} {path}: it is the {other} file of this command: choose another file")
     if target.is_dir():
-        raise UserError(f"--log {path}: is a folder: give a file name")
+        raise UserError(f"{option} {path}: is a folder: give a file name")
     if target.exists() and not force:
-        raise UserError(f"--log {path}: the file exists: choose another name or add --force to replace it")
+        raise UserError(f"{option} {path}: the file exists: choose another name or add --force to replace it")
 
 def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
 

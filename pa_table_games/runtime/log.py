@@ -163,10 +163,14 @@ class Recorder:
         self.start = Start.of(twin)
         self.shuffled = shoe is None  # a stacked shoe's generator is not the seed's
 
+    def log(self, rnd: Any, actions: list[str], *, incomplete: bool = False) -> RoundLog:
+        """The log of ``rnd``, played with ``actions``."""
+        seed = self.seed if self.shuffled else None
+        return record(rnd, self.start, self.seats, actions, seed=seed, incomplete=incomplete)
+
     def write(self, path: str | Path, rnd: Any, actions: list[str], *, incomplete: bool = False,
               key: bytes | None = None) -> Path:
-        seed = self.seed if self.shuffled else None
-        return write_log(path, record(rnd, self.start, self.seats, actions, seed=seed, incomplete=incomplete), key)
+        return write_log(path, self.log(rnd, actions, incomplete=incomplete), key)
 
 
 def write_log(path: str | Path, log: RoundLog, key: bytes | None = None) -> Path:

@@ -19,6 +19,7 @@ of the game's decks. A header that does not is malformed (exit status 2).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -103,8 +104,20 @@ class ReplayReport:
 def replay(path: str | Path, key: bytes | None = None) -> ReplayReport:
     """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``);
     a malformed file is a :class:`LogFileError`."""
-    log = read_log(path, key)
+    return rerun(read_log(path, key))
+
+
+def rerun(log: RoundLog, watch: Callable[[TransitionSpec], None] | None = None) -> ReplayReport:
+    """Re-run a round log already read; ``watch(t)`` is told each transition the machine fires, in order
+    (the walk-through page highlights them)."""
     game, rnd = _setup(log)
+    if watch is not None:
+        end_event = rnd.end_event
+
+        def seen(t: TransitionSpec) -> None:
+            end_event(t)
+            watch(t)
+        rnd.end_event = seen  # this round only: the engine closes each event through it
     report = _Replay(log, game, rnd).run()
     first = _log_departures(log, game)
     return attrs.evolve(report, departures=first + report.departures) if first else report

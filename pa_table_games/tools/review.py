@@ -180,7 +180,9 @@ def _reading_links(spec: MachineSpec) -> str:
         links.append("phases: " + ", ".join(f'<a href="{html.escape(phase_stem(spec, p))}.svg">{n}. {html.escape(p.label)}</a>'
                                             for n, p in enumerate(spec.phases, 1)))
     links += [f'<a href="{name}.svg">full diagram</a>', f'<a href="{name}.html">review page</a>',
-              f'<a href="{name}.pdf">dossier (PDF)</a>']
+              f'<a href="{name}.pdf">dossier (PDF)</a>', f'<a href="{name}.walk.html">walk-through of the demo round</a>']
+    if spec.game == "blackjack":
+        links.append(f'<a href="{name}.tampered.walk.html">the same round tampered: the departure marked</a>')
     return "<br>".join(links)
 
 
