@@ -87,6 +87,16 @@ class TestDiagram:
         dot = to_dot(load_game(name).spec)
         assert render(dot) == render(dot)
 
+    def test_a_pass_shows_the_sentence_or_the_reading_it_follows(self, name, reader_svgs):
+        """Each pass round the table is drawn with where its direction comes from: the subsection whose sentence
+        gives it, or ``reading <id> on <what it concerns>`` where the section gives none."""
+        spec = load_game(name).spec
+        text = words(reader_svgs[name])
+        passes = [t.turns for t in spec.transitions if t.turns] + [s.turns for s in spec.states if s.turns]
+        missing = [p.cite for p in passes if f"({spec.turns_source(p)})" not in text]
+        assert missing == [] and any(p.reading_id for p in passes)
+        assert "reading settlement_from_dealers_right on" in text
+
     def test_committed_diagrams_match_the_machine(self, name):
         """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""
         spec = load_game(name).spec
