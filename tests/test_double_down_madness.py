@@ -113,7 +113,7 @@ class TestMachineFile:
 
 class TestRules:
     def test_defaults_from_reference(self):
-        """The Rules default to REFERENCE.md: 6 decks, 6 positions, 2:1 / 3:2 Blackjack, Push 22 11:1."""
+        """The Rules default to docs/reference.md: 6 decks, 6 positions, 2:1 / 3:2 Blackjack, Push 22 11:1."""
         rules = DoubleDownMadnessRules()
         assert (rules.decks, rules.positions, rules.suited_blackjack_odds, rules.blackjack_odds) == (6, 6, 2.0, 1.5)
         assert (rules.push_22_odds, rules.insurance_max, rules.insurance_odds) == (11.0, 0.5, 2.0)

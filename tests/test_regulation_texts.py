@@ -5,13 +5,14 @@ gives it, or from a reading of the register."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from pa_table_games import load_game
 from pa_table_games.games import GAMES
 from pa_table_games.machine.spec import MachineSpec
-from regulation_texts import normalise, occurs, path_of, section_text, subsections
+from regulation_texts import REGULATIONS, normalise, occurs, path_of, section_text, subsections
 
 #: the words of the text that give each direction a ``turns: {from: ...}`` can declare
 DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "farthest to the dealer's right",
@@ -120,3 +121,29 @@ class TestTurnsCiteTheirDirection:
         for game in ("blackjack", "double-down-madness"):
             state = load_game(game).spec.state("insurance_offered")
             assert state.turns.cite == "reading:insurance_offer_from_dealers_left"
+
+
+class TestReference:
+    SOURCES = ("pa_table_games", "machines", "tests", "benchmarks", "docs", "README.md", "Makefile")
+
+    def test_every_reference_is_to_a_file_in_the_repository(self):
+        """The facts from neighbouring sections and published sources are cited as docs/reference.md, which
+        exists; no file cites a reference file the repository does not hold."""
+        root = REGULATIONS.parents[1]
+        assert (root / "docs" / "reference.md").is_file()
+        stale = []
+        for top in self.SOURCES:
+            paths = [root / top] if (root / top).is_file() else (root / top).rglob("*")
+            for path in paths:
+                if path.is_file() and path.suffix in (".py", ".yaml", ".md", "") and path.name != Path(__file__).name:
+                    if re.search(r"(?<![\w/])REFERENCE\.md", path.read_text(encoding="utf-8", errors="replace")):
+                        stale.append(str(path.relative_to(root)))
+        assert stale == []
+
+    def test_reference_names_a_source_for_each_checked_figure(self):
+        """Each published figure a test checks is in docs/reference.md with where it was published."""
+        text = (REGULATIONS.parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")
+        for figure, source in (("24.71 %", "betfirm.com"), ("3.2386 %", "Eliot Jacobson"), ("0.073536", "enumeration"),
+                               ("1.39 points", "thecolorofblackjack.com")):
+            line = next((line for line in text.splitlines() if figure in line), "")
+            assert source in line, figure
