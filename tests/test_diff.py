@@ -5,11 +5,12 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import game_info
+from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.tools import diff as diff_module
@@ -154,6 +155,15 @@ class TestHitsSoft17:
             return False
 
         return registry
+
+    def test_readings_on_the_same_subsections_are_kept_apart_by_id(self):
+        """Two readings concern § 633a.7(h) and § 633a.8 (the Insurance offer's up cards and its direction):
+        removing the one with an id reports it removed, and leaves the other unchanged."""
+        spec = load_game("blackjack").spec
+        fewer = attrs.evolve(spec, readings=[r for r in spec.readings if r.id != "insurance_offer_from_dealers_left"])
+        d = compare(spec, fewer, "before", "after")
+        assert [(c.kind, c.how, c.name) for c in d.changes] == [
+            ("reading", "removed", "[insurance_offer_from_dealers_left] § 633a.7(h), § 633a.8")]
 
     def test_report_and_drawing(self, tmp_path, registry):
         """(m)'s paraphrase, the drawing arrow's guard and the guards used change; the drawing marks the arrow."""
