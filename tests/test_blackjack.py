@@ -201,6 +201,16 @@ class TestShoe:
         assert triggers(second)[:2] == ["continue_shoe", "burn_for_new_dealer"]
         assert event(second, "burn_for_new_dealer").cards[0].card == "3H"
 
+    def test_new_dealer_at_a_fresh_batch_burns_a_second_card(self):
+        """(c), reading two_burns_for_new_dealer_and_new_batch: the batch's first card, then the new dealer's one."""
+        game = load_game(BJ)
+        table = game.new_table(shoe=Shoe.stacked("3H 4D 2C TH 6S 8D 7C"))
+        table.new_dealer = True
+        rnd = drive(game.new_round({1: {BJ: 10}}, table=table), ["stand"])
+        assert triggers(rnd)[:3] == ["load_shoe", "burn_first_card", "burn_for_new_dealer"]
+        assert [event(rnd, t).cards[0].card for t in ("burn_first_card", "burn_for_new_dealer")] == ["3H", "4D"]
+        assert "two_burns_for_new_dealer_and_new_batch" in {r.id for r in rnd.spec.readings}
+
     def test_stacked_shoe_running_out_is_an_error_and_changes_nothing(self):
         """A stacked shoe that runs out names the step and leaves the round as it was."""
         rnd = load_game(BJ).new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C TH 6S 8D 7C")).advance()

@@ -4,7 +4,10 @@ they are tried, a legend that describes only what is drawn, byte-identical run t
 from __future__ import annotations
 
 import html
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,11 +90,47 @@ class TestDiagram:
         dot = to_dot(load_game(name).spec)
         assert render(dot) == render(dot)
 
+    def test_a_pass_shows_the_sentence_or_the_reading_it_follows(self, name, reader_svgs):
+        """Each pass round the table is drawn with where its direction comes from: the subsection whose sentence
+        gives it, or ``reading <id> on <what it concerns>`` where the section gives none."""
+        spec = load_game(name).spec
+        text = words(reader_svgs[name])
+        passes = [t.turns for t in spec.transitions if t.turns] + [s.turns for s in spec.states if s.turns]
+        missing = [p.cite for p in passes if f"({spec.turns_source(p)})" not in text]
+        assert missing == [] and any(p.reading_id for p in passes)
+        assert "reading settlement_from_dealers_right on" in text
+
     def test_committed_diagrams_match_the_machine(self, name):
         """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""
         spec = load_game(name).spec
         assert (DIAGRAMS / f"{spec.name}.dot").read_text() == to_dot(spec, "reader")
         assert (DIAGRAMS / f"{spec.name}.code.dot").read_text() == to_dot(spec, "code")
+
+
+RENDER_IN_A_PROCESS = """
+import hashlib
+from pa_table_games.games import GAMES, load_game
+from pa_table_games.tools.diagram import render, to_dot
+for name in sorted(GAMES):
+    spec = load_game(name).spec
+    for view in ("reader", "code"):
+        dot = to_dot(spec, view)
+        print(name, view, hashlib.sha256(dot.encode()).hexdigest(), hashlib.sha256(render(dot)).hexdigest())
+"""
+
+
+def test_rendering_is_the_same_in_processes_with_different_hash_seeds():
+    """Two fresh processes with different PYTHONHASHSEED (set and dict-of-str order differ) write the same
+    dot text and the same SVG bytes, for every machine and both views."""
+    def run(seed: str) -> str:
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run([sys.executable, "-c", RENDER_IN_A_PROCESS], env=env, capture_output=True, text=True,
+                              timeout=600)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+    first, second = run("1"), run("2")
+    assert len(first.splitlines()) == 2 * len(GAMES)
+    assert first == second
 
 
 def test_player_decisions_come_after_the_dealer_steps(reader_svgs):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import game_info
+from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.tools import diff as diff_module
@@ -42,6 +43,7 @@ INSURANCE_ON_ACE = ('cite: ["(h)", "§ 633a.8"],\n     when: [dealer_shows_ace, 
 ANNOUNCED_STATE = ('  - {id: dealer_hand_complete,',
                    '  - {id: dealer_total_announced, label: "Dealer\'s total announced", cite: ["(l)"]}\n'
                    '  - {id: dealer_hand_complete,')
+ANNOUNCED_IN_ITS_PHASE = ('states: [hole_card_turned]}', 'states: [hole_card_turned, dealer_total_announced]}')
 STANDS_VIA_ANNOUNCEMENT = (
     '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(m)"]}',
     '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_total_announced, cite: ["(m)"]}\n'
@@ -59,7 +61,7 @@ class TestDiffCommand:
 
     def test_added_state(self, tmp_path):
         """A new state between the dealer's last card and settlement: the state and its arrow added, the old arrow redirected."""
-        result = run(str(MACHINE), str(edited(tmp_path, ANNOUNCED_STATE, STANDS_VIA_ANNOUNCEMENT)))
+        result = run(str(MACHINE), str(edited(tmp_path, ANNOUNCED_STATE, ANNOUNCED_IN_ITS_PHASE, STANDS_VIA_ANNOUNCEMENT)))
         lines = result.output.splitlines()
         assert "+ state dealer_total_announced: \"Dealer's total announced\"" in lines
         assert ("+ arrow announce_dealer_total (dealer_total_announced -> dealer_hand_complete): guards: none; "
@@ -154,6 +156,15 @@ class TestHitsSoft17:
             return False
 
         return registry
+
+    def test_readings_on_the_same_subsections_are_kept_apart_by_id(self):
+        """Two readings concern § 633a.7(h) and § 633a.8 (the Insurance offer's up cards and its direction):
+        removing the one with an id reports it removed, and leaves the other unchanged."""
+        spec = load_game("blackjack").spec
+        fewer = attrs.evolve(spec, readings=[r for r in spec.readings if r.id != "insurance_offer_from_dealers_left"])
+        d = compare(spec, fewer, "before", "after")
+        assert [(c.kind, c.how, c.name) for c in d.changes] == [
+            ("reading", "removed", "[insurance_offer_from_dealers_left] § 633a.7(h), § 633a.8")]
 
     def test_report_and_drawing(self, tmp_path, registry):
         """(m)'s paraphrase, the drawing arrow's guard and the guards used change; the drawing marks the arrow."""

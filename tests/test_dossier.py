@@ -68,6 +68,17 @@ class TestDossier:
         assert missing == []
         assert spec.readings, "every machine records at least one reading"
 
+    def test_every_pass_round_the_table_names_where_its_direction_comes_from(self, generations, game):
+        """A step or a state's decisions that go round the table say so with the sentence's subsection, or with the
+        reading that takes the direction where the section gives none (its id, then what it concerns)."""
+        spec = load_game(game).spec
+        text, _ = read(generations[0] / f"{spec.name}.pdf")
+        passes = [t.turns for t in spec.transitions if t.turns] + [s.turns for s in spec.states if s.turns]
+        missing = [words(f"{p.text} ({spec.turns_source(p)})") for p in passes
+                   if words(f"{p.text} ({spec.turns_source(p)})") not in text]
+        assert missing == []
+        assert "reading settlement_from_dealers_right on" in text
+
     def test_cover_names_the_file_and_its_hash(self, generations, game):
         """The cover gives the section, the machine file and its SHA-256; the DDM cover says the number is presumed."""
         spec = load_game(game).spec

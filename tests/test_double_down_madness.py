@@ -113,7 +113,7 @@ class TestMachineFile:
 
 class TestRules:
     def test_defaults_from_reference(self):
-        """The Rules default to REFERENCE.md: 6 decks, 6 positions, 2:1 / 3:2 Blackjack, Push 22 11:1."""
+        """The Rules default to docs/reference.md: 6 decks, 6 positions, 2:1 / 3:2 Blackjack, Push 22 11:1."""
         rules = DoubleDownMadnessRules()
         assert (rules.decks, rules.positions, rules.suited_blackjack_odds, rules.blackjack_odds) == (6, 6, 2.0, 1.5)
         assert (rules.push_22_odds, rules.insurance_max, rules.insurance_odds) == (11.0, 0.5, 2.0)
@@ -394,6 +394,15 @@ class TestSettlementProcedure:
         assert [(s.seat, s.wager, s.net, s.cite) for s in collected.settled] == [
             (2, DDM, -10.0, "§ 692.7(s)(2)"), (1, P22, -5.0, "§ 692.7(p)(2)")]
         assert [(s.seat, s.wager, s.net, s.cite) for s in paid.settled] == [(1, DDM, 10.0, "§ 692.7(q)(2)")]
+
+    def test_push_22_collected_player_by_player_with_the_losing_wagers(self):
+        """(p)(2), (t)(1), reading push_22_collected_with_losing_wagers: against a dealer 18 each player's losing
+        Double Down Madness wager, then that player's Push 22 wager, from the dealer's right; no separate pass."""
+        seats = {1: {DDM: 10, P22: 5}, 2: {DDM: 10, P22: 5}}
+        rnd = play("2C TD 9H 5S 8C 5D TH", seats, ["hit", "stand", "hit", "stand"])  # 14 and 15 against 18
+        assert [(s.seat, s.wager) for s in event(rnd, "collect_losing_wagers").settled] == [
+            (2, DDM), (2, P22), (1, DDM), (1, P22)]
+        assert "push_22_collected_with_losing_wagers" in {r.id for r in rnd.spec.readings}
 
     def test_right_to_left(self):
         """(t)(2): each player's wagers are collected or paid in turn from the dealer's right."""

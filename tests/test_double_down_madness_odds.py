@@ -10,13 +10,13 @@ from pa_table_games.games.double_down_madness.dealer_odds import (
 
 class TestDealerOdds:
     def test_dealer_ends_on_22_six_decks_hitting_soft_17(self):
-        """REFERENCE.md: with 6 decks and the dealer hitting soft 17, P(dealer ends on exactly 22) = 0.073536."""
+        """docs/reference.md: with 6 decks and the dealer hitting soft 17, P(dealer ends on exactly 22) = 0.073536."""
         p = probability_dealer_ends_on(22, decks=6, hits_soft_17=True)
         assert isinstance(p, Fraction)
         assert round(float(p), 6) == 0.073536
 
     def test_push_22_house_edge(self):
-        """REFERENCE.md: Push 22 paying 11 to 1 has a house edge of 11.7565 %."""
+        """docs/reference.md: Push 22 paying 11 to 1 has a house edge of 11.7565 %."""
         assert round(float(push_22_house_edge(decks=6, pays=11)) * 100, 4) == 11.7565
 
     def test_distribution_is_complete(self):

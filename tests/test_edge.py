@@ -43,13 +43,13 @@ def by_sorted_outcome(weights: dict[tuple[str, ...], int]) -> dict[tuple[str, ..
 class TestPublishedFigures:
     def test_lucky_ladies_table_a_six_decks(self) -> None:
         """Lucky Ladies table A, six decks, has a house edge of 24.7089 %."""
-        # Source: REFERENCE.md "Numbers to check" (public game-maths pages): 24.7089 %.
+        # Source: docs/reference.md, "Figures the analysis is checked against": published 24.71 % (betfirm.com).
         report = exact_edge("lucky_ladies", 6, "A")
         assert round(float(report.house_edge) * 100, 4) == 24.7089
 
     def test_three_card_poker_all_nine_to_one_six_decks(self) -> None:
         """The Three Card Poker wager paying 9 to 1 on every win, six decks, has a 3.2386 % edge."""
-        # Source: REFERENCE.md "Numbers to check" (public game-maths pages): 3.2386 %.
+        # Source: docs/reference.md, "Figures the analysis is checked against": published 3.2386 % (Eliot Jacobson).
         report = exact_edge("three_card_poker", 6, "A")
         assert round(float(report.house_edge) * 100, 4) == 3.2386
 

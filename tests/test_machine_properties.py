@@ -30,6 +30,7 @@ import copy
 import functools
 from collections import Counter, deque
 
+import attrs
 import pytest
 
 from pa_table_games import Shoe
@@ -159,39 +160,74 @@ def observed(name: str) -> _Observer:
 GAME_NAMES = sorted(GAMES)
 
 
+def unreachable(spec) -> set[str]:
+    """States no path from the initial state reaches."""
+    return {s.id for s in spec.states} - spec.reachable()
+
+
+def trapped(spec) -> set[str]:
+    """States from which no path leads to a final state (a round there could never end)."""
+    reaches = set(spec.final_states())
+    queue = deque(reaches)
+    while queue:
+        state = queue.popleft()
+        for t in spec.transitions:
+            if t.dest == state and t.source not in reaches:
+                reaches.add(t.source)
+                queue.append(t.source)
+    return {s.id for s in spec.states} - reaches
+
+
+def uncited(spec, registry=None) -> list[tuple[str, str]]:
+    """(element, cite) for every citation outside the subsection index and the references, and every
+    state or transition that cites nothing."""
+    known = {k for k, _ in spec.subsections} | {k for k, _ in spec.references}
+    cites = [(f"state {s.id}", c) for s in spec.states for c in s.cite or ("nothing",)]
+    cites += [(f"transition {t.trigger}", c) for t in spec.transitions for c in t.cite or ("nothing",)]
+    cites += [(f"refusal {r.trigger}", r.cite) for r in spec.refusals]
+    cites += [(f"{e.kind} {e.name}", c) for e in (registry.entries() if registry else spec.entries()) for c in e.cite]
+    return [(what, c) for what, c in cites if c not in known]
+
+
+def broken(spec):
+    """The machine with three defects the loader would refuse, built directly (no loader check runs): a state
+    "limbo" nothing leads to, a state "trap" entered from the start with no way out, and a step citing "(zz)"."""
+    first = spec.transitions[0]
+    states = (*spec.states, attrs.evolve(spec.states[0], id="limbo"), attrs.evolve(spec.states[0], id="trap"))
+    into_trap = attrs.evolve(first, trigger="fall_in", dest="trap", cite=("(zz)",), index=len(spec.transitions))
+    return attrs.evolve(spec, states=states, transitions=(*spec.transitions, into_trap))
+
+
 class TestStructure:
     @pytest.mark.parametrize("name", GAME_NAMES)
     def test_every_state_is_reachable_from_the_start(self, name):
         """Every state of the machine can be reached from its initial state."""
-        spec = load_game(name).spec
-        assert spec.reachable() == {s.id for s in spec.states}
+        assert unreachable(load_game(name).spec) == set()
 
     @pytest.mark.parametrize("name", GAME_NAMES)
     def test_a_final_state_is_reachable_from_every_state(self, name):
         """From every state some path leads to a final state: no round can be trapped."""
-        spec = load_game(name).spec
-        reaches = set(spec.final_states())
-        queue = deque(reaches)
-        while queue:
-            state = queue.popleft()
-            for t in spec.transitions:
-                if t.dest == state and t.source not in reaches:
-                    reaches.add(t.source)
-                    queue.append(t.source)
-        assert reaches == {s.id for s in spec.states}
+        assert trapped(load_game(name).spec) == set()
 
     @pytest.mark.parametrize("name", GAME_NAMES)
     def test_everything_cites_a_subsection(self, name):
         """Every state, transition, refusal and registered guard/action cites the index or a reference."""
         spec = load_game(name).spec
-        known = {k for k, _ in spec.subsections} | {k for k, _ in spec.references}
-        cites = [(f"state {s.id}", c) for s in spec.states for c in s.cite]
-        cites += [(f"transition {t.trigger}", c) for t in spec.transitions for c in t.cite]
-        cites += [(f"refusal {r.trigger}", r.cite) for r in spec.refusals]
-        cites += [(f"{e.kind} {e.name}", c) for e in game_info(name).registry.entries() for c in e.cite]
-        assert all(s.cite for s in spec.states) and all(t.cite for t in spec.transitions)
-        assert [(what, c) for what, c in cites if c not in known] == []
+        assert uncited(spec, game_info(name).registry) == []
         assert spec.unmapped() == []
+
+    @pytest.mark.parametrize("name", GAME_NAMES)
+    def test_the_checks_find_what_the_loader_would_refuse(self, name):
+        """On a machine built without the loader (a spec changed directly), each check names its defect: the
+        checks above can fail, they do not merely repeat what loading already guaranteed."""
+        spec = broken(load_game(name).spec)
+        assert unreachable(spec) == {"limbo"}
+        assert trapped(spec) == {"limbo", "trap"}
+        assert uncited(spec) == [("transition fall_in", "(zz)")]
+        bare = attrs.evolve(spec, states=[attrs.evolve(s, cite=()) if s.id == "trap" else s for s in spec.states])
+        assert ("state trap", "nothing") in uncited(bare)
+        extra = attrs.evolve(spec, subsections=(*spec.subsections, ("(yy)", "a subsection nothing encodes")))
+        assert extra.unmapped() == ["(yy)"]
 
     @pytest.mark.parametrize("name", GAME_NAMES)
     def test_every_registered_name_is_used(self, name):

@@ -7,7 +7,6 @@ import ast
 import os
 import shutil
 import subprocess
-import sys
 import venv
 from pathlib import Path
 
@@ -135,7 +134,10 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
     assert (empty / "diagrams" / "blackjack.html").stat().st_size > 10_000
     assert run(str(python), "-c", README_EXAMPLE).splitlines() == \
         ["['hit', 'stand', 'double', 'surrender']", "True lose"]
-    assert sys.executable  # the suite's own interpreter is untouched
+    # what ran is the installed wheel, not the checkout: the package and its machine files come from the venv
+    where = run(str(python), "-c", "import pa_table_games, pathlib; p = pathlib.Path(pa_table_games.__file__).parent; "
+                "print(p); print((p / 'machines' / 'blackjack.yaml').is_file())").splitlines()
+    assert where[0].startswith(str(env_dir)) and where[1] == "True", where
 
 
 def test_no_package_import_hides_inside_a_function():

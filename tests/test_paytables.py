@@ -61,7 +61,7 @@ class TestPackagedTables:
             royal_match="10:1", suited_match="3:1")
 
     def test_other_defaults_match_reference(self) -> None:
-        """The remaining defaults are exactly REFERENCE.md's "to 1" odds."""
+        """The remaining defaults are exactly docs/reference.md's "to 1" odds."""
         assert dict(pay_table("in_between").pays) == odds(
             triple_match="30:1", one_card_spread="10:1", two_card_spread="6:1",
             three_card_spread="4:1", four_or_more_card_spread="1:1")

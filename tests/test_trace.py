@@ -131,6 +131,22 @@ class TestReadings:
         for r in readings:
             assert r.reading and r.rests_on and r.rejected and r.line > 0
 
+    #: choices the register once missed, by the id each reading now carries
+    GAPS = {
+        "blackjack": {"two_burns_for_new_dealer_and_new_batch", "dry_shoe_refill"},
+        "double-down-madness": {"push_22_collected_with_losing_wagers", "two_burns_for_new_dealer_and_new_batch",
+                                "dry_shoe_refill"},
+        "six-card-fortune-pai-gow": {"seven_card_misdeal"},
+    }
+
+    @pytest.mark.parametrize("game", sorted(GAPS))
+    def test_register_has_no_known_gap(self, game):
+        """Push 22 collected with the losing wagers, the seven-card misdeal, the dry-shoe refill (one per
+        blackjack game) and two burns for a new dealer at a fresh batch each have a reading with its three parts."""
+        readings = {r.id: r for r in load_game(game).spec.readings}
+        assert self.GAPS[game] <= set(readings)
+        assert all(readings[i].rests_on and readings[i].rejected for i in self.GAPS[game])
+
     def test_trace_text_quotes_the_seed_and_names_the_file_line(self):
         """`trace double-down-madness` shows the soft-17 reading with the seed's two sentences and its file:line."""
         result = CliRunner().invoke(main, ["trace", "double-down-madness"])
@@ -147,6 +163,26 @@ class TestReadings:
         """--format json lists each reading with its four parts; markdown has a Readings section."""
         doc = json.loads(CliRunner().invoke(main, ["trace", "blackjack", "--format", "json"]).output)
         assert len(doc["readings"]) == len(load_game("blackjack").spec.readings)
-        assert {"cite", "reading", "rests_on", "rejected", "line"} == set(doc["readings"][0])
+        assert {"id", "cite", "reading", "rests_on", "rejected", "line"} == set(doc["readings"][0])
         markdown = CliRunner().invoke(main, ["trace", "six-card-fortune-pai-gow", "--format", "markdown"]).output
         assert "## Readings" in markdown and "**§ 670a.8(b)(2)**" in markdown
+
+    def test_a_pass_ordered_by_a_reading_is_traced_to_it(self):
+        """(h) gives no direction for the Insurance offer: trace lists the pass under (h) with the reading's id,
+        and the reading with its id, its quote and its file:line."""
+        tr = trace(load_game("blackjack").spec)
+        row = next(r for r in tr.rows if r.key == "(h)")
+        offer = [c for c in row.of_kind("turns") if c.name.startswith("insurance_offered")]
+        assert [c.name for c in offer] == ["insurance_offered: for each box, starting with the player farthest to "
+                                          "the dealer's left, clockwise (reading insurance_offer_from_dealers_left)"]
+        text = to_text(tr)
+        assert "[insurance_offer_from_dealers_left] § 633a.7(h), § 633a.8  (machines/blackjack.yaml:" in text
+        doc = json.loads(CliRunner().invoke(main, ["trace", "blackjack", "--format", "json"]).output)
+        assert "insurance_offer_from_dealers_left" in {r["id"] for r in doc["readings"]}
+
+    def test_a_pass_citing_its_sentence_stays_under_that_subsection(self):
+        """(r)(2) gives the dealer's right: its pass is traced under (r)(2) itself, not through a reading."""
+        tr = trace(load_game("blackjack").spec)
+        row = next(r for r in tr.rows if r.key == "(r)(2)")
+        assert any(c.name.startswith("settle_right_to_left") and "reading" not in c.name for c in row.of_kind("turns"))
+

@@ -2,7 +2,8 @@
 
 Every rule is checked here and every breach is a :class:`MachineFileError` naming ``file:line``:
 unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
-index, unreachable states, a transition that can never fire, a subsection neither cited nor waived.
+index, unreachable states, a transition that can never fire, a subsection neither cited nor waived,
+a ``turns:`` cite ``reading:<id>`` naming no reading of the register.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from pathlib import Path
 
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.spec import (TURN_ITEMS, TURN_ORDERS, MachineSpec, PhaseSpec, Reading, Refusal,
-                                         StateSpec, TransitionSpec, Turns)
+from pa_table_games.machine.spec import (READING_CITE, TURN_ITEMS, TURN_ORDERS, MachineSpec, PhaseSpec, Reading,
+                                         Refusal, StateSpec, TransitionSpec, Turns)
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
 CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
@@ -26,7 +27,7 @@ _STATE = {"id", "label", "cite", "final", "turns"}
 _TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
 _TURNS = {"each", "from", "cite"}
 _REFUSAL = {"trigger", "cite", "reason"}
-_READING = {"cite", "reading", "rests_on", "rejected"}
+_READING = {"id", "cite", "reading", "rests_on", "rejected"}
 _PHASE = {"id", "label", "cite", "states"}
 
 
@@ -40,6 +41,7 @@ class _Loader:
     def __init__(self, path: Path, registry: Registry, text: str | None = None) -> None:
         self.path, self.registry, self.source = path, registry, text
         self.file = str(path)
+        self.reading_refs: list[tuple[int, str, str]] = []  # (line, what, id) of each turns cite "reading:<id>"
 
     def fail(self, line: int | None, message: str) -> MachineFileError:
         return MachineFileError(self.file, line, message)
@@ -69,6 +71,7 @@ class _Loader:
                            refusals, initial, states, transitions,
                            self.text(doc, "section_note") if "section_note" in doc else "",
                            readings=self.readings(doc), phases=self.phases(doc, states))
+        self.check_reading_refs(spec)
         self.check_structure(spec, doc)
         return spec
 
@@ -191,6 +194,10 @@ class _Loader:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
         if start not in TURN_ORDERS:
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
+        cite = value["cite"]
+        if isinstance(cite, str) and cite.startswith(READING_CITE):
+            self.reading_refs.append((value.line_of("cite"), what, cite[len(READING_CITE):]))
+            return Turns(each, start, cite)
         return Turns(each, start, self.cites(value, f"{what} turns")[0])
 
     def refusals(self, doc: LineDict) -> list[Refusal]:
@@ -203,11 +210,17 @@ class _Loader:
 
     def readings(self, doc: LineDict) -> list[Reading]:
         """The readings register: each entry cites what it concerns and quotes the seed it rests on."""
-        result = []
+        result, ids = [], set()
         for node in self.items(doc, "readings", optional=True):
-            self.check_keys(node, _READING, "a reading", required=_READING)
+            self.check_keys(node, _READING, "a reading", required=_READING - {"id"})
             texts = [" ".join(self.text(node, key).split()) for key in ("reading", "rests_on", "rejected")]
-            result.append(Reading(self.cites(node, "a reading"), *texts, node.line))
+            reading_id = self.text(node, "id") if "id" in node else ""
+            if reading_id and not STATE_ID.match(reading_id):
+                raise self.fail(node.line_of("id"), f"reading id {reading_id!r} must be lower_snake_case")
+            if reading_id and reading_id in ids:
+                raise self.fail(node.line_of("id"), f"duplicate reading id {reading_id!r}")
+            ids.add(reading_id)
+            result.append(Reading(self.cites(node, "a reading"), *texts, node.line, reading_id))
         return result
 
     def phases(self, doc: LineDict, states: list[StateSpec]) -> list[PhaseSpec]:
@@ -236,6 +249,14 @@ class _Loader:
                 if s.id not in owner:
                     raise self.fail(s.line, f"state {s.id!r} is in no phase (phases: list every state once)")
         return result
+
+    def check_reading_refs(self, spec: MachineSpec) -> None:
+        """A pass whose direction the section does not give cites a reading of the register by its id."""
+        known = sorted(r.id for r in spec.readings if r.id)
+        for line, what, reading_id in self.reading_refs:
+            if reading_id not in known:
+                raise self.fail(line, f"{what} turns cites reading {reading_id!r}, which is not in readings "
+                                f"(ids: {', '.join(known) or 'none'})")
 
     def check_structure(self, spec: MachineSpec, doc: LineDict) -> None:
         finals = spec.final_states()

@@ -28,6 +28,9 @@ TURN_ORDERS = {
 }
 #: What a pass goes over.
 TURN_ITEMS = ("box", "hand", "player", "position", "wager")
+#: A ``turns:`` cite of the form ``reading:<id>``: where the section gives no direction for a pass,
+#: the readings register entry with that ``id`` records the one taken.
+READING_CITE = "reading:"
 
 
 @frozen
@@ -37,7 +40,12 @@ class Turns:
 
     each: str  # one of TURN_ITEMS
     start: str  # one of TURN_ORDERS
-    cite: str
+    cite: str  # the subsection whose sentence gives the direction, or "reading:<id>"
+
+    @property
+    def reading_id(self) -> str | None:
+        """``insurance_offer_order`` for ``cite: "reading:insurance_offer_order"``; None for a subsection."""
+        return self.cite[len(READING_CITE):] if self.cite.startswith(READING_CITE) else None
 
     @property
     def text(self) -> str:
@@ -107,6 +115,7 @@ class Reading:
     rests_on: str  # the seed's own words, quoted
     rejected: str
     line: int
+    id: str = ""  # optional; a ``turns:`` declaration cites the reading as ``reading:<id>``
 
 
 @frozen
@@ -146,6 +155,17 @@ class MachineSpec:
     def cite_text(self, cite: str) -> str:
         """``§ 633a.7(k)(1)`` for ``(k)(1)``; a reference to another section is kept as written."""
         return cite if cite.startswith("§") else f"{self.short_section}{cite}"
+
+    def reading(self, reading_id: str) -> Reading:
+        return next(r for r in self.readings if r.id == reading_id)
+
+    def turns_source(self, turns: Turns) -> str:
+        """Where a pass's direction comes from: ``§ 633a.7(i)``, or the reading that takes it,
+        ``reading insurance_offer_order on § 633a.7(h)`` (the section gives none)."""
+        if turns.reading_id is None:
+            return self.cite_text(turns.cite)
+        cites = ", ".join(self.cite_text(c) for c in self.reading(turns.reading_id).cite)
+        return f"reading {turns.reading_id} on {cites}"
 
     def state(self, state_id: str) -> StateSpec:
         return next(s for s in self.states if s.id == state_id)

@@ -2,7 +2,7 @@
 
 58 Pa. Code § 633a.13 (payout odds) is not available to the project, so every table is a named,
 selectable choice a certificate holder would file in its Rules Submission (§ 601a.2): the
-defaults and alternatives come from public game-maths pages (REFERENCE.md), and the progressive
+defaults and alternatives come from public game-maths pages (docs/reference.md), and the progressive
 tables (§ 633a.7(o)) are made up and flagged ``illustrative``. No odds live in this module.
 
 Odds in the file are quoted ``"N:M"`` strings ("N to M"); a progressive prize is

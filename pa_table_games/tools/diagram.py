@@ -53,7 +53,7 @@ def try_order(spec: MachineSpec, state_id: str) -> list[TransitionSpec]:
 
 def turns_words(spec: MachineSpec, turns: Turns) -> str:
     """``For each hand, starting with the player farthest to the dealer's left, clockwise (§ 633a.7(i))``."""
-    return f"{turns.text[0].upper()}{turns.text[1:]} ({spec.cite_text(turns.cite)})"
+    return f"{turns.text[0].upper()}{turns.text[1:]} ({spec.turns_source(turns)})"
 
 
 def numbers(spec: MachineSpec) -> dict[int, int]:

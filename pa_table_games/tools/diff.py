@@ -261,9 +261,10 @@ def compare(old: MachineSpec, new: MachineSpec, old_label: str, new_label: str) 
 
 
 def _readings(old: MachineSpec, new: MachineSpec) -> list[Change]:
-    """Readings matched by what they concern; a changed one names the parts that changed."""
+    """Readings matched by their id, or without one by what they concern; a changed one names the parts
+    that changed. (Two readings may concern the same subsections: an id keeps them apart.)"""
     def keyed(spec):
-        return {_cites(spec, r.cite): r for r in spec.readings}
+        return {f"[{r.id}] {_cites(spec, r.cite)}" if r.id else _cites(spec, r.cite): r for r in spec.readings}
 
     before, after = keyed(old), keyed(new)
     changes = [Change("reading", "removed", k, [r.reading]) for k, r in before.items() if k not in after]

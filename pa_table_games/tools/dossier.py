@@ -210,7 +210,7 @@ def _step(spec: MachineSpec, t: TransitionSpec, n: int) -> Paragraph:
     words += [f"When {g.doc}." for g in t.when] + [f"Unless {g.doc}." for g in t.unless]
     words += [f"Then: {a.doc}." for a in t.do] or ["Does nothing else."]
     if t.turns:
-        words.append(f"Goes {t.turns.text} ({spec.cite_text(t.turns.cite)}).")
+        words.append(f"Goes {t.turns.text} ({spec.turns_source(t.turns)}).")
     return _p(" ".join(words))
 
 
@@ -221,6 +221,8 @@ def _steps(spec: MachineSpec) -> list[Flowable]:
         if s.final:
             continue
         out.append(_p(f'From "{s.label}" ({s.id}, {_cites(spec, s.cite)})', H3))
+        if s.turns:
+            out.append(_p(f"Its decisions go {s.turns.text} ({spec.turns_source(s.turns)})."))
         dealer = 0
         for t in spec.outgoing(s.id):
             dealer += t.by == "dealer"

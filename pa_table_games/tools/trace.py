@@ -16,7 +16,7 @@ import json
 
 from attrs import field, frozen
 
-from pa_table_games.machine.spec import MachineSpec, Reading, TransitionSpec, covers
+from pa_table_games.machine.spec import MachineSpec, Reading, TransitionSpec, Turns, covers
 
 KINDS = ("state", "transition", "turns", "guard", "action", "refusal")
 
@@ -83,8 +83,9 @@ class Trace:
     cite_text: dict = field(factory=dict)  # "(g)" -> "§ 633a.7(g)", for the readings
 
     def reading_cites(self, reading: Reading) -> str:
-        """``§ 633a.7(g), § 633a.7(o)``: what a reading concerns, in full."""
-        return ", ".join(self.cite_text.get(c, c) for c in reading.cite)
+        """``§ 633a.7(g), § 633a.7(o)``: what a reading concerns, in full (``[id]`` first when it has one,
+        the name a ``turns:`` cite ``reading:<id>`` uses)."""
+        return (f"[{reading.id}] " if reading.id else "") + ", ".join(self.cite_text.get(c, c) for c in reading.cite)
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.rows if r.status == status)
@@ -99,7 +100,7 @@ class Trace:
         return {"game": self.game, "section": self.section, "title": self.title, "machine": self.machine,
                 "subsections": [r.to_json() for r in self.rows],
                 "references": [r.to_json() for r in self.references],
-                "readings": [{"cite": list(r.cite), "reading": r.reading, "rests_on": r.rests_on,
+                "readings": [{"id": r.id, "cite": list(r.cite), "reading": r.reading, "rests_on": r.rests_on,
                               "rejected": r.rejected, "line": r.line} for r in self.readings],
                 "summary": {"subsections": len(self.rows), "encoded": self.count("encoded"),
                             "waived": self.count("waived"), "unmapped": self.count("unmapped"),
@@ -113,11 +114,11 @@ def citers(spec: MachineSpec) -> list[Citer]:
         found += [Citer("state", s.id, c, [f"state-{s.id}"]) for c in s.cite]
     for t in spec.transitions:
         found += [Citer("transition", transition_name(t), c, [f"t{t.index}"]) for c in t.cite]
-    # a declared pass round the table cites the sentence that orders it
-    found += [Citer("turns", f"{s.id}: {s.turns.text}", s.turns.cite, [f"state-{s.id}"])
-              for s in spec.states if s.turns is not None]
-    found += [Citer("turns", f"{transition_name(t)}: {t.turns.text}", t.turns.cite, [f"t{t.index}"])
-              for t in spec.transitions if t.turns is not None]
+    # a declared pass round the table cites the sentence that orders it, or the reading that does
+    found += [c for s in spec.states if s.turns is not None
+              for c in _turns_citers(spec, s.id, s.turns, f"state-{s.id}")]
+    found += [c for t in spec.transitions if t.turns is not None
+              for c in _turns_citers(spec, transition_name(t), t.turns, f"t{t.index}")]
     users: dict[str, list[str]] = {}
     for t in spec.transitions:
         for entry in t.when + t.unless + t.do:
@@ -126,6 +127,15 @@ def citers(spec: MachineSpec) -> list[Citer]:
         found += [Citer(e.kind, e.name, c, dict.fromkeys(users[e.name])) for c in e.cite]
     found += [Citer("refusal", r.trigger, r.cite, []) for r in spec.refusals]
     return found
+
+
+def _turns_citers(spec: MachineSpec, name: str, turns: Turns, element: str) -> list[Citer]:
+    """A pass cites its subsection; a pass ordered by a reading (``reading:<id>``) is listed under
+    each subsection the reading concerns, named with the reading."""
+    if turns.reading_id is None:
+        return [Citer("turns", f"{name}: {turns.text}", turns.cite, [element])]
+    return [Citer("turns", f"{name}: {turns.text} (reading {turns.reading_id})", c, [element])
+            for c in spec.reading(turns.reading_id).cite]
 
 
 def trace(spec: MachineSpec, game: str | None = None) -> Trace:

@@ -64,7 +64,7 @@ def _refill_from_discard_rack(rnd) -> None:
 
 
 # -- the cover card, checked when the Rules are made ----------------------------------------------------------------
-#: Without a depth in the Rules the cover card leaves a quarter of the shoe behind it (1.5 of 6 decks, REFERENCE.md).
+#: Without a depth in the Rules the cover card leaves a quarter of the shoe behind it (1.5 of 6 decks, docs/reference.md).
 DEFAULT_COVER_SHARE = 0.25
 
 

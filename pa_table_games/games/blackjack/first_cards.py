@@ -2,7 +2,7 @@
 
 Each function is pure: it reads cards and returns the winning outcome's name, a key of the
 wager's pay table in ``paytables/blackjack.yaml``, or ``None`` when the wager loses. Terms are
-the § 633a.1 definitions as REFERENCE.md records them. Point values are Blackjack's for a
+the § 633a.1 definitions as docs/reference.md records them. Point values are Blackjack's for a
 two-card total, counted by the shared hand arithmetic (:mod:`.hand`): two aces make 12.
 """
 

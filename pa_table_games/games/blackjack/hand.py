@@ -1,6 +1,6 @@
 """Blackjack hand arithmetic, written once for Blackjack and Double Down Madness.
 
-Card values (§ 633a.1 and § 692.1, in REFERENCE.md): 2-10 at face value; jack, queen
+Card values (§ 633a.1 and § 692.1, in docs/reference.md): 2-10 at face value; jack, queen
 and king count 10; an ace counts 11 unless that takes the hand over 21, then 1. A
 *soft* total counts an ace as 11; a *hard* total has no ace counted as 11.
 """

@@ -1,4 +1,4 @@
-"""Blackjack Rules Submission options (§ 601a.2) with the defaults in REFERENCE.md.
+"""Blackjack Rules Submission options (§ 601a.2) with the defaults in docs/reference.md.
 
 Where § 633a.7 leaves a choice to the certificate holder, or cites a section whose
 text is not available here, the option's help says "default" and names the source.

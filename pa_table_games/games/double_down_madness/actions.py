@@ -4,7 +4,7 @@ Actions are the only code that changes a round. They deal through ``dealing_shoe
 settle through ``rnd.settle`` so every card and chip lands in the event log. Blackjack's
 actions that do the same step are registered here again under this section's cites.
 
-Decisions where § 692.7 is silent (REFERENCE.md defaults):
+Decisions where § 692.7 is silent (docs/reference.md defaults):
 - a busted hand's wager (with its Double Down wagers) is collected as soon as it busts:
   the dealer's total cannot affect it ((o): the hands "in excess of 21") and it is not a
   "remaining" hand that (p)(1) returns on a dealer 22; (s)(1) is not cited, as it depends on

@@ -3,7 +3,7 @@
 The dealer draws until a hard 17 or more and hits soft 17 ((n)). The enumeration is
 exact: it recurses over the shoe's composition (no player cards removed, the dealer's
 first two cards included, the peek ignored: the figures are unconditional) and adds
-probabilities as fractions. REFERENCE.md publishes the check: with 6 decks the dealer
+probabilities as fractions. docs/reference.md publishes the check: with 6 decks the dealer
 ends on exactly 22 with probability 0.073536, so Push 22 at 11 to 1 has a house edge of
 11.7565 %.
 """

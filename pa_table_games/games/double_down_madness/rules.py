@@ -1,4 +1,4 @@
-"""Double Down Madness Rules Submission options (§ 601a.2) with the defaults in REFERENCE.md.
+"""Double Down Madness Rules Submission options (§ 601a.2) with the defaults in docs/reference.md.
 
 § 692.7 cites §§ 692.5 (shuffle), 692.8 (insurance), 692.9 (double down) and 692.10
 (payout odds), whose text is not available here. Every option below that comes from
@@ -24,7 +24,7 @@ def _count_or_none(_: Any, attribute: Any, value: Any) -> None:
 
 @frozen
 class DoubleDownMadnessRules:
-    """The certificate holder's Double Down Madness choices. Every default is ours (REFERENCE.md)."""
+    """The certificate holder's Double Down Madness choices. Every default is ours (docs/reference.md)."""
 
     decks: int = option(6, "§ 692.5", "decks in the shoe (default 6; § 692.5 not available)", whole(1, 12))
     positions: int = option(6, "§ 692.5", "betting positions; seat 1 is farthest to the dealer's left "

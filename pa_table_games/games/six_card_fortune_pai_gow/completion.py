@@ -1,7 +1,7 @@
 """Actions completing the round: what § 670a.11 governs, following the public game rules.
 
 The text of § 670a.11 (procedures for completion of each round of play) is not
-available, so these steps follow REFERENCE.md and are cited as the reference
+available, so these steps follow docs/reference.md and are cited as the reference
 "§ 670a.11": each player sets a five-card high hand and a one-card low hand (a foul
 set is refused), may make the Double Down Wager after seeing the cards (§ 670a.7(c)),
 the dealer sets the house way (:mod:`.house_way`), the hands are compared (a copy goes

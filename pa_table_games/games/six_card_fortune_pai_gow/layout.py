@@ -6,7 +6,7 @@ the dealer's left; :func:`clockwise_ring` is the ONE place the table's order is 
 
 The starting position of (c) is counted the other way: the dealer is 1 and the count
 goes counter-clockwise (dealer, then the highest seat down to seat 1, then the dealer
-again), wrapping until the number drawn is reached (REFERENCE.md; the Pai Gow tiles
+again), wrapping until the number drawn is reached (docs/reference.md; the Pai Gow tiles
 method). With six positions: 1 = dealer, 2 = seat 6, ..., 7 = seat 1, 8 = dealer.
 """
 

@@ -1,7 +1,7 @@
 """How a set hand does against the dealer's, and what the optional wagers pay: pure functions.
 
 § 670a.11 (completion of each round) is not available; these follow the public game
-rules in REFERENCE.md: each of the player's two hands wins only if it outranks the
+rules in docs/reference.md: each of the player's two hands wins only if it outranks the
 dealer's matching hand — a copy (equal rank) goes to the dealer. Both won: the wager
 wins 1 to 1 (no commission); one won: a push; none won: the wager loses.
 """

@@ -15,7 +15,7 @@ from types import MappingProxyType
 #: Every table in this module is illustrative (shown in the machine notes and settlement notes).
 ILLUSTRATIVE = True
 
-#: Fortune Bonus Wager: odds "to 1" on three of a kind or better (REFERENCE.md); anything else loses.
+#: Fortune Bonus Wager: odds "to 1" on three of a kind or better (docs/reference.md); anything else loses.
 FORTUNE_BONUS = MappingProxyType({
     "five aces": Fraction(400), "five of a kind": Fraction(400),  # five of a kind: wild joker only
     "royal flush": Fraction(150), "straight flush": Fraction(50), "four of a kind": Fraction(25),

@@ -1,4 +1,4 @@
-"""Six-Card Fortune Pai Gow Poker Rules Submission options (§ 601a.2), defaults from REFERENCE.md.
+"""Six-Card Fortune Pai Gow Poker Rules Submission options (§ 601a.2), defaults from docs/reference.md.
 
 § 670a.8 fixes the deal (one 53-card deck, six cards to each position and the dealer,
 an 11-card stub). What it leaves to sections whose text is not available here — the

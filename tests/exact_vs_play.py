@@ -1,0 +1,135 @@
+"""Rounds dealt through the real engine, held against the exact analysis.
+
+Two independent measures, each a sum over rounds with a known expectation and variance:
+
+* **the edge**: each round's net per unit wagered; its mean must lie within ``Z`` standard errors of
+  the analysis' exact edge (a payout fault such as 6:5 moves it by 1.36 points).
+* **the dealer's outcome** (Blackjack): in every round where some hand still depends on the dealer
+  (§ 633a.7(n) does not stop the drawing), the dealer's final total (17 .. 21, 22, over 22) given the
+  up card and every player card seen is a draw from the analysis' dealer table for that removal (the
+  hole card and the dealer's draws are the unseen cards in random order; after the card reader, on an
+  ace or 10-value up card, given no Blackjack). The count of each outcome must lie within ``Z``
+  standard deviations of the sum of its probabilities: a dealer who hits soft 17 where the analysis
+  stands is off by dozens.
+
+The strategy is the analysis' own: ``computed`` for Blackjack, and for Double Down Madness the
+analysis' decision for the hand's cards, stake and first card (:class:`ExactPlay`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import numpy as np
+from attrs import frozen
+
+from pa_table_games.analysis.dealer import ACE, OUTCOMES, RANKS, TEN, without_blackjack
+from pa_table_games.analysis.hands import total
+from pa_table_games.equipment.cards import Card
+from pa_table_games.games.blackjack.hand import POINTS
+from pa_table_games.tools.chunks import deal_rounds
+
+Z = 4.0  # standard errors: a correct engine fails one of the nine checks about once in 2,000 runs
+WAGER = 10.0
+
+
+def rank_index(card: Card) -> int:
+    """The analysis' rank index: 0 the ace, 1 .. 8 the 2 .. 9, 9 every 10-value card."""
+    value = POINTS[card.rank]
+    return ACE if value == 1 else value - 1
+
+
+def removal(cards) -> tuple[int, ...]:
+    counts = [0] * RANKS
+    for card in cards:
+        counts[rank_index(card)] += 1
+    return tuple(counts)
+
+
+class ExactPlay:
+    """Double Down Madness decisions as the exact analysis takes them: stand, hit or double for the hand's
+    cards with its stake (the wager and its Double Down wagers) against the up card; never Insurance."""
+
+    name = "exact"
+
+    def __init__(self, analysis) -> None:
+        self.ups = analysis.ups
+
+    def choose(self, rnd, legal) -> str:
+        if "insurance=no" in legal:
+            return "insurance=no"
+        lay = rnd.layout
+        hand = lay.acting_hand()
+        cards = removal(hand.cards)
+        first_ace = rank_index(hand.cards[0]) == ACE
+        code, _ = self.ups[rank_index(lay.up_card)].best(cards, 1 + hand.doubles, ace_first=first_ace)
+        return {"S": "stand", "H": "hit", "D": "double"}[code]
+
+
+@frozen
+class Played:
+    """What the rounds showed: each round's net per unit, and per played-out dealer hand (up, removal, outcome)."""
+
+    nets: np.ndarray
+    dealer: tuple[tuple[int, tuple[int, ...], int], ...]
+
+    @property
+    def edge(self) -> float:
+        return -float(self.nets.mean())
+
+    @property
+    def standard_error(self) -> float:
+        return float(self.nets.std(ddof=1)) / math.sqrt(len(self.nets))
+
+
+def play(game, strategy, rounds: int, seed: int, dealer_outcomes: bool = True) -> Played:
+    """``rounds`` rounds of one wager at a table shuffled from ``seed``."""
+    dealt = deal_rounds(game, game.new_table(seed=seed), {1: {game.info.wagers[0]: WAGER}}, strategy)
+    nets, dealer = np.empty(rounds), []
+    for i in range(rounds):
+        rnd = next(dealt)
+        rows = rnd.settlement()
+        nets[i] = sum(row.net for row in rows if row.wager == game.info.wagers[0]) / WAGER
+        lay = rnd.layout
+        live = [h for h in lay.hands if not h.busted and not h.blackjack]
+        if dealer_outcomes and live and not any(row.outcome == "surrender" for row in rows):
+            up, *rest = lay.dealer
+            if rest and not (len(rest) == 1 and {rank_index(up), rank_index(rest[0])} == {ACE, TEN}):
+                final, _ = total(removal(lay.dealer))
+                seen = removal(c for h in lay.hands for c in h.cards)
+                dealer.append((rank_index(up), seen, OUTCOMES.index(str(final)) if final <= 22 else 6))
+    return Played(nets, tuple(dealer))
+
+
+def edge_problem(played: Played, exact_edge: float) -> str:
+    """'' when the simulated edge lies within Z standard errors of ``exact_edge``, else what is wrong."""
+    off = (played.edge - exact_edge) / played.standard_error
+    if abs(off) <= Z:
+        return ""
+    return (f"edge {played.edge:.4%} over {len(played.nets)} rounds is {off:+.1f} standard errors "
+            f"({played.standard_error:.4%}) from the exact {exact_edge:.4%}")
+
+
+def dealer_problems(played: Played, table) -> list[str]:
+    """Each dealer outcome whose count lies more than Z standard deviations from the table's expectation."""
+    by_up: dict[int, list[tuple[tuple[int, ...], int]]] = defaultdict(list)
+    for up, seen, outcome in played.dealer:
+        by_up[up].append((seen, outcome))
+    expected, variance, observed = np.zeros(len(OUTCOMES)), np.zeros(len(OUTCOMES)), np.zeros(len(OUTCOMES))
+    for up, hands in by_up.items():
+        table.prefetch(up, sorted({seen for seen, _ in hands}))
+        for seen, outcome in hands:
+            p = table.get(up, seen)
+            p = without_blackjack(p) if up in (ACE, TEN) else p
+            expected += p
+            variance += p * (1 - p)
+            observed[outcome] += 1
+    found = []
+    for k, name in enumerate(OUTCOMES):
+        if variance[k] > 0 and abs(observed[k] - expected[k]) > Z * math.sqrt(variance[k]):
+            found.append(f"dealer {name}: {observed[k]:.0f} seen, {expected[k]:.1f} expected "
+                         f"({(observed[k] - expected[k]) / math.sqrt(variance[k]):+.1f} sd)")
+        elif variance[k] == 0 and observed[k] != expected[k]:
+            found.append(f"dealer {name}: {observed[k]:.0f} seen, none possible")
+    return found

@@ -1,0 +1,149 @@
+"""The machine files against the regulation texts in docs/regulations/: the subsection index is the text's,
+every quote is word for word, and every pass round the table takes its direction from a sentence that
+gives it, or from a reading of the register."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pa_table_games import load_game
+from pa_table_games.games import GAMES
+from pa_table_games.machine.spec import MachineSpec
+from regulation_texts import REGULATIONS, normalise, occurs, path_of, section_text, subsections
+
+#: the words of the text that give each direction a ``turns: {from: ...}`` can declare
+DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "farthest to the dealer's right",
+             "starting_position": "starting position"}
+#: the same directions in the words of a reading
+READ_AS = {"dealer_left": "dealer's left", "dealer_right": "dealer's right", "starting_position": "starting position"}
+
+
+@pytest.fixture(params=sorted(GAMES))
+def spec(request) -> MachineSpec:
+    return load_game(request.param).spec
+
+
+def passes(spec: MachineSpec) -> list[tuple[str, object]]:
+    """Every ``turns:`` declaration of the machine: (what declares it, the Turns)."""
+    return ([(f"state {s.id}", s.turns) for s in spec.states if s.turns]
+            + [(f"transition {t.trigger} ({t.source} -> {t.dest})", t.turns) for t in spec.transitions if t.turns])
+
+
+def quoted(spec: MachineSpec) -> list[tuple[str, str]]:
+    """Every phrase a field of the machine file puts in double quotes, as (where, phrase): the readings' words
+    and rejected alternatives, the notes, the waivers and the refusals. A state's label (or its opening
+    words) in quotes names the state, it does not quote the text."""
+    labels = {s.label for s in spec.states}
+    fields = [("notes", spec.notes)] + [(f"waiver {k}", v) for k, v in spec.waived]
+    fields += [(f"refusal {r.trigger}", r.reason) for r in spec.refusals]
+    fields += [(f"reading at line {r.line}, {part}", getattr(r, part)) for r in spec.readings
+               for part in ("reading", "rejected")]
+    return [(where, phrase) for where, text in fields for phrase in re.findall(r'"([^"]+)"', text)
+            if not any(label.startswith(phrase) for label in labels)]
+
+
+class TestRegulationTexts:
+    def test_each_machine_has_its_section_text(self, spec):
+        """docs/regulations/ holds the section each machine encodes, and its README names it."""
+        assert path_of(spec.short_section).is_file()
+        assert f"`{path_of(spec.short_section).name}`" in (path_of(spec.short_section).parent / "README.md").read_text()
+
+    def test_the_subsection_index_is_the_texts(self, spec):
+        """The machine's subsections are exactly the labelled paragraphs of the text, none invented, none left out."""
+        assert [key for key, _ in spec.subsections] == list(subsections(spec.short_section))
+
+    def test_every_rests_on_is_word_for_word(self, spec):
+        """Each reading's rests_on is a substring of its section, whitespace normalised."""
+        text = section_text(spec.short_section)
+        wrong = [(r.line, r.rests_on) for r in spec.readings if not occurs(r.rests_on, text)]
+        assert wrong == [], f"{spec.path}: quotes not in {spec.short_section}: {wrong}"
+
+    def test_every_quoted_phrase_is_word_for_word(self, spec):
+        """A phrase in double quotes in a reading, the notes, a waiver or a refusal is the text's own words."""
+        text = section_text(spec.short_section)
+        phrases = quoted(spec)
+        assert phrases, "the machine quotes its text somewhere"
+        wrong = [(where, phrase) for where, phrase in phrases if not occurs(phrase, text, capital_ok=True)]
+        assert wrong == [], f"{spec.path}: quoted phrases not in {spec.short_section}: {wrong}"
+
+    def test_a_changed_word_is_caught(self):
+        """The check reads words, not only spacing: one word changed in a real quote fails it."""
+        spec = load_game("double-down-madness").spec
+        text = section_text(spec.short_section)
+        quote = next(r.rests_on for r in spec.readings if r.cite == ("(n)",))
+        assert occurs(quote.replace("\n", " "), text)
+        assert not occurs(quote.replace("soft 17", "hard 17"), text)
+        assert not occurs("The following shall then occur: (1) The dealer collects", text)  # "1." dropped
+
+
+class TestTurnsCiteTheirDirection:
+    """Each pass round the table cites a sentence that gives its direction, or a reading that takes one."""
+
+    def test_every_pass_names_where_its_direction_comes_from(self, spec):
+        """A subsection cite's own paragraph says where the pass starts; a reading cite names a reading of the
+        register that says it in words."""
+        wrong = []
+        paragraphs = subsections(spec.short_section)
+        for where, turns in passes(spec):
+            if turns.reading_id is not None:
+                reading = spec.reading(turns.reading_id)
+                if READ_AS[turns.start] not in normalise(reading.reading).replace("\u2019", "'"):
+                    wrong.append(f"{where}: reading {turns.reading_id} does not say {READ_AS[turns.start]!r}")
+            elif DIRECTION[turns.start] not in paragraphs.get(turns.cite, "").replace("\u2019", "'"):
+                wrong.append(f"{where}: {spec.cite_text(turns.cite)} does not say {DIRECTION[turns.start]!r}")
+        assert wrong == []
+
+    def test_all_22_passes_are_checked(self):
+        """The three machines declare 22 passes (12 Blackjack, 9 Double Down Madness, 1 Pai Gow)."""
+        counts = {game: len(passes(load_game(game).spec)) for game in sorted(GAMES)}
+        assert counts == {"blackjack": 12, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
+
+    @pytest.mark.parametrize("game, trigger, cite", [
+        ("blackjack", "collect_losing_wagers", "reading:settlement_from_dealers_right"),  # (r)(1) gives none
+        ("blackjack", "pay_winning_wagers", "reading:settlement_from_dealers_right"),
+        ("blackjack", "settle_right_to_left", "(r)(2)"),
+        ("double-down-madness", "settle_dealer_blackjack", "reading:settlement_from_dealers_right"),  # (g) gives none
+        ("double-down-madness", "settle_dealer_22", "reading:settlement_from_dealers_right"),
+        ("double-down-madness", "collect_losing_wagers", "(t)(1)"),
+        ("double-down-madness", "pay_winning_wagers", "reading:settlement_from_dealers_right"),
+    ])
+    def test_settlement_passes_cite_what_the_audit_asked(self, game, trigger, cite):
+        """(r)(1) and the dealer-Blackjack, dealer-22 and payment passes of § 692.7 cite a reading; the
+        collections of (r)(2) and (t)(1), which give the dealer's right, cite those paragraphs."""
+        t = next(t for t in load_game(game).spec.transitions if t.trigger == trigger)
+        assert t.turns.cite == cite
+
+    def test_the_insurance_offer_cites_a_reading(self):
+        """Neither § 633a.7(h) nor § 692.7(f) gives a direction for the offer: both cite a reading."""
+        for game in ("blackjack", "double-down-madness"):
+            state = load_game(game).spec.state("insurance_offered")
+            assert state.turns.cite == "reading:insurance_offer_from_dealers_left"
+
+
+class TestReference:
+    SOURCES = ("pa_table_games", "machines", "tests", "benchmarks", "docs", "README.md", "Makefile")
+
+    def test_every_reference_is_to_a_file_in_the_repository(self):
+        """The facts from neighbouring sections and published sources are cited as docs/reference.md, which
+        exists; no file cites a reference file the repository does not hold."""
+        root = REGULATIONS.parents[1]
+        assert (root / "docs" / "reference.md").is_file()
+        stale = []
+        for top in self.SOURCES:
+            paths = [root / top] if (root / top).is_file() else (root / top).rglob("*")
+            for path in paths:
+                if path.is_file() and path.suffix in (".py", ".yaml", ".md", "") and path.name != Path(__file__).name:
+                    if re.search(r"(?<![\w/])REFERENCE\.md", path.read_text(encoding="utf-8", errors="replace")):
+                        stale.append(str(path.relative_to(root)))
+        assert stale == []
+
+    def test_reference_names_a_source_for_each_checked_figure(self):
+        """Each published figure a test checks is in docs/reference.md with where it was published."""
+        text = (REGULATIONS.parents[1] / "docs" / "reference.md").read_text(encoding="utf-8")
+        for figure, source in (("24.71 %", "betfirm.com"), ("3.2386 %", "Eliot Jacobson"), ("0.073536", "enumeration"),
+                               ("1.39 points", "thecolorofblackjack.com")):
+            line = next((line for line in text.splitlines() if figure in line), "")
+            assert source in line, figure
