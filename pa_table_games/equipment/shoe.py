@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from functools import cache
 
@@ -43,21 +43,34 @@ def shuffle(rng: random.Random, cards: list) -> None:
 
 @define
 class DiscardRack:
-    """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s))."""
+    """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s), § 692.7(u)).
+
+    The bundles placed during the round being dealt are the last ``this_round`` ones: a shoe refilled
+    mid-round takes only the cards of earlier rounds (:meth:`take`), so every hand of this round stays whole."""
 
     bundles: list[tuple[str, tuple[Card, ...]]] = field(factory=list)
+    this_round: int = 0  # the last bundles, placed since the round began
+
+    def begin_round(self) -> None:
+        """A round begins: every bundle in the rack now is of an earlier round."""
+        self.this_round = 0
 
     def place(self, label: str, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         if cards:
             self.bundles.append((label, cards))
+            self.this_round += 1
 
     def cards(self) -> list[Card]:
         return [card for _, bundle in self.bundles for card in bundle]
 
+    def earlier_cards(self) -> list[Card]:
+        """The cards of earlier rounds' bundles."""
+        return [card for _, bundle in self.bundles[:len(self.bundles) - self.this_round] for card in bundle]
+
     def __deepcopy__(self, memo: dict) -> DiscardRack:
         """Bundles are tuples of immutable cards: copying the list copies the rack."""
-        twin = DiscardRack(list(self.bundles))
+        twin = DiscardRack(list(self.bundles), self.this_round)
         memo[id(self)] = twin
         return twin
 
@@ -65,7 +78,29 @@ class DiscardRack:
         """Empty the rack for a reshuffle."""
         cards = self.cards()
         self.bundles.clear()
+        self.this_round = 0
         return cards
+
+    def take(self, wanted: Callable[[Card], bool], *, earlier_only: bool = False) -> list[Card]:
+        """Remove every card ``wanted`` says yes to (of earlier rounds' bundles only, with ``earlier_only``),
+        in rack order; the other cards keep their bundles and their order."""
+        first_of_round = len(self.bundles) - self.this_round
+        taken: list[Card] = []
+        kept_bundles: list[tuple[str, tuple[Card, ...]]] = []
+        kept_of_round = 0
+        for position, (label, cards) in enumerate(self.bundles):
+            of_round = position >= first_of_round
+            if earlier_only and of_round:
+                kept = cards
+            else:
+                kept = tuple(card for card in cards if not wanted(card))
+                taken += [card for card in cards if wanted(card)]
+            if kept:
+                kept_bundles.append((label, kept))
+                kept_of_round += of_round
+        self.bundles[:] = kept_bundles
+        self.this_round = kept_of_round
+        return taken
 
 
 @define
@@ -84,19 +119,21 @@ class Shoe:
 
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, joker: bool = False,
-                 cover_depth: int | None = None) -> Shoe:
-        """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end."""
-        cards = list(standard_deck(joker=joker)) * decks
+                 cover_depth: int | None = None, back: str = "", rng: random.Random | None = None) -> Shoe:
+        """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end.
+        ``back``: the back colour of every card (a side of a double shoe); ``rng``: a generator to share."""
+        cards = [card.with_back(back) for card in standard_deck(joker=joker)] * decks
         if cover_depth is not None:
             cards.append(COVER_CARD)
-        shoe = cls([], Counter(cards), random.Random(seed), cover_depth)
+        shoe = cls([], Counter(cards), rng if rng is not None else random.Random(seed), cover_depth)
         shoe.load(cards)
         return shoe
 
     @classmethod
-    def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0) -> Shoe:
-        """A shoe dealing exactly these card codes, first code first (repeats and any count allowed)."""
-        cards = list(parse_cards(text))
+    def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0, back: str = "") -> Shoe:
+        """A shoe dealing exactly these card codes, first code first (repeats and any count allowed);
+        ``back``: the back colour of every card but the cover card (a side of a double shoe)."""
+        cards = [card if card is COVER_CARD else card.with_back(back) for card in parse_cards(text)]
         covers = [i for i, card in enumerate(cards, 1) if card is COVER_CARD]
         if len(covers) > 1:
             raise CardCodeError(f"card {covers[1]}: a second cover card (CUT): a shoe holds one cover card")
