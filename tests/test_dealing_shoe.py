@@ -160,10 +160,10 @@ class TestNoCardDealtTwice:
         rack = DiscardRack()
         rack.place("seat 1", parse_cards("AS KD"))
         rack.place("dealer", parse_cards("9C 8C"))
-        rack.begin_round()
+        earlier = len(rack.bundles)  # a round begins
         rack.place("burn card", parse_cards("2H"))
         rack.place("seat 2", parse_cards("AH QS"))  # a Blackjack paid and removed this round
-        assert [c.code for c in rack.take(lambda card: True, earlier_only=True)] == ["AS", "KD", "9C", "8C"]
+        cards, earlier = rack.take(lambda card: True, first=earlier)
+        assert [c.code for c in cards] == ["AS", "KD", "9C", "8C"] and earlier == 0
         assert [(label, [c.code for c in cards]) for label, cards in rack.bundles] == [
             ("burn card", ["2H"]), ("seat 2", ["AH", "QS"])]
-        assert rack.earlier_cards() == [] and rack.take(lambda card: True, earlier_only=True) == []

@@ -117,7 +117,7 @@ class DoubleShoe:
     def reshuffle_side(self, side: str, rack: DiscardRack) -> int:
         """Take the cards with the side's back from ``rack`` (and its cover card) and shuffle them into it:
         the other side's cards stay in the rack, in their bundles."""
-        cards = rack.take(lambda card: card.back == side)
+        cards, _ = rack.take(lambda card: card.back == side)
         shoe = self.sides[side]
         if shoe.cover_card_aside is not None:
             cards.append(shoe.cover_card_aside)

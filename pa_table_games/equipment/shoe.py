@@ -45,32 +45,23 @@ def shuffle(rng: random.Random, cards: list) -> None:
 class DiscardRack:
     """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s), § 692.7(u)).
 
-    The bundles placed during the round being dealt are the last ``this_round`` ones: a shoe refilled
-    mid-round takes only the cards of earlier rounds (:meth:`take`), so every hand of this round stays whole."""
+    Bundles are placed at the end: the bundles of earlier rounds are the first ones, so a shoe refilled
+    mid-round takes only those (:meth:`take`, ``first`` = how many there were), and every hand of the round
+    being dealt stays whole."""
 
     bundles: list[tuple[str, tuple[Card, ...]]] = field(factory=list)
-    this_round: int = 0  # the last bundles, placed since the round began
-
-    def begin_round(self) -> None:
-        """A round begins: every bundle in the rack now is of an earlier round."""
-        self.this_round = 0
 
     def place(self, label: str, cards: Iterable[Card]) -> None:
         cards = tuple(cards)
         if cards:
             self.bundles.append((label, cards))
-            self.this_round += 1
 
     def cards(self) -> list[Card]:
         return [card for _, bundle in self.bundles for card in bundle]
 
-    def earlier_cards(self) -> list[Card]:
-        """The cards of earlier rounds' bundles."""
-        return [card for _, bundle in self.bundles[:len(self.bundles) - self.this_round] for card in bundle]
-
     def __deepcopy__(self, memo: dict) -> DiscardRack:
         """Bundles are tuples of immutable cards: copying the list copies the rack."""
-        twin = DiscardRack(list(self.bundles), self.this_round)
+        twin = DiscardRack(list(self.bundles))
         memo[id(self)] = twin
         return twin
 
@@ -78,29 +69,22 @@ class DiscardRack:
         """Empty the rack for a reshuffle."""
         cards = self.cards()
         self.bundles.clear()
-        self.this_round = 0
         return cards
 
-    def take(self, wanted: Callable[[Card], bool], *, earlier_only: bool = False) -> list[Card]:
-        """Remove every card ``wanted`` says yes to (of earlier rounds' bundles only, with ``earlier_only``),
-        in rack order; the other cards keep their bundles and their order."""
-        first_of_round = len(self.bundles) - self.this_round
+    def take(self, wanted: Callable[[Card], bool], first: int | None = None) -> tuple[list[Card], int]:
+        """Remove every card ``wanted`` says yes to, in rack order, from the ``first`` bundles (all when None);
+        the other cards keep their bundles and their order. Returns the cards and how many of those first
+        bundles are left."""
+        first = len(self.bundles) if first is None else first
         taken: list[Card] = []
-        kept_bundles: list[tuple[str, tuple[Card, ...]]] = []
-        kept_of_round = 0
-        for position, (label, cards) in enumerate(self.bundles):
-            of_round = position >= first_of_round
-            if earlier_only and of_round:
-                kept = cards
-            else:
-                kept = tuple(card for card in cards if not wanted(card))
-                taken += [card for card in cards if wanted(card)]
-            if kept:
-                kept_bundles.append((label, kept))
-                kept_of_round += of_round
-        self.bundles[:] = kept_bundles
-        self.this_round = kept_of_round
-        return taken
+        kept: list[tuple[str, tuple[Card, ...]]] = []
+        for label, cards in self.bundles[:first]:
+            left = tuple(card for card in cards if not wanted(card))
+            taken += [card for card in cards if wanted(card)]
+            if left:
+                kept.append((label, left))
+        self.bundles[:first] = kept
+        return taken, len(kept)
 
 
 @define

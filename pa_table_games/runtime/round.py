@@ -78,12 +78,12 @@ class Round:
         self._nets: dict[str, float] = {}
         self._placed_later: list[tuple[str, float]] = []
         self._seats = seats
-        table.rack.begin_round()  # the rack's bundles are of earlier rounds (§ 633a.7(s): a refill takes only those)
         self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
         self.layout: Any = game.info.layout(self)
+        self.earlier_bundles = len(table.rack.bundles)  # the discard rack's bundles of earlier rounds (§ 633a.7(s))
 
     # -- the API ---------------------------------------------------------------------------
     @property
