@@ -135,6 +135,27 @@ class TestDecisions:
         assert sorted(rows(rnd)) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(2)"), (1, BJ, 1, "win", 10.0, "§ 633a.7(p)(2)")]
         assert triggers(rnd).count("close_split_ace_hand") + triggers(rnd).count("close_hand_at_21_or_over") == 2
 
+    def test_633a_11_resplit_aces_plays_as_priced(self):
+        """§ 633a.11, Rules resplit_aces: a split ace that receives an ace may be split again (split or stand,
+        never a hit or a double down), up to the Rules' split limit; each split ace then takes one card."""
+        rules = BlackjackRules(resplit_aces=True)
+        game = load_game(BJ, rules)
+        rnd = game.new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C AS 6D AH TC AD 9S KH 8C 7H"))
+        rnd.advance().act("split")
+        rnd.advance()
+        assert [c.code for c in rnd.layout.acting_hand().cards] == ["AS", "AD"]
+        assert [a.name for a in rnd.legal_actions()] == ["stand", "split"]
+        drive(rnd, ["split"])
+        assert [[c.code for c in h.cards] for h in rnd.layout.hands] == [["AS", "9S"], ["AD", "KH"], ["AH", "8C"]]
+        assert sorted((r.hand, r.outcome) for r in rnd.settlement()) == [(0, "win"), (1, "win"), (2, "win")]
+
+    def test_633a_11_split_aces_at_the_limit_are_closed(self):
+        """§ 633a.11: at the Rules' split limit a split ace holding an ace is closed with its one card."""
+        rules = BlackjackRules(resplit_aces=True, split_max_hands=2)
+        rnd = play(BJ, "2C AS 6D AH TC AD 9S 7H", actions=["split"], rules=rules)
+        assert triggers(rnd).count("close_split_ace_hand") == 2
+        assert [[c.code for c in h.cards] for h in rnd.layout.hands] == [["AS", "AD"], ["AH", "9S"]]
+
     def test_633a_7_i_split_ace_and_king_is_21_not_labelled_blackjack(self):
         """§ 633a.11, (i): a split ace with a king is 21, paid 1 to 1; the event note does not call it a Blackjack."""
         rnd = play(BJ, "2C AH 6S AD 7C 9S KD 5C", actions=["split"])

@@ -184,6 +184,18 @@ class TestRoyalMatch21:
         assert t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card") < t.index("pay_winning_wagers")
         assert "settle_optional_wagers_of_next_player" not in t
 
+    def test_633a_7_g_4_royal_match_settled_before_a_surrendered_blackjack_wager(self):
+        """(g)(4) "settled after the dealer's hole card is exposed but prior to settling the player's Blackjack
+        Wager": a player who surrenders a Royal Match against a king has the Royal Match 21 Wager settled first,
+        once the hole card is turned, then half the Blackjack Wager collected (§ 633a.9)."""
+        rnd = play(BJ, one_box("KH", "KS", "QH", "9S"), {1: {BJ: 10, "royal_match_21": 5}}, ["surrender"])
+        order = [(e.trigger, s.wager, s.outcome) for e in rnd.events for s in e.settled]
+        assert order == [("settle_royal_match_after_hole_card", "royal_match_21", "royal_match"),
+                         ("settle_royal_match_after_hole_card", "blackjack", "surrender")]
+        assert outcome(rnd, BJ)[::2] == ("surrender", "§ 633a.9")
+        t = triggers(rnd)
+        assert t.index("surrender") < t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card")
+
     def test_crown_treasure_not_paid_when_not_offered(self):
         """(g)(4): the Crown Treasure Bonus is paid only if the certificate holder offers it."""
         rules = BlackjackRules(crown_treasure_bonus=False)

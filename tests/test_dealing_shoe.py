@@ -8,10 +8,14 @@ rack shuffled to complete the round), a stacked one is an error.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from pa_table_games import Shoe, load_game
-from pa_table_games.equipment.cards import COVER_CARD
+from pa_table_games.equipment.cards import COVER_CARD, parse_cards
+from pa_table_games.equipment.shoe import DiscardRack
+from pa_table_games.strategies import get_strategy
 from pa_table_games.errors import CardCodeError, RulesFileError, ShoeExhausted
 
 from conftest import drive
@@ -111,3 +115,55 @@ class TestShoeRunsDry:
         game = load_game("blackjack")
         with pytest.raises(ShoeExhausted, match="the shoe ran out of cards at deal_second_cards after 3 cards"):
             drive(game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C 9H 6S")))
+
+
+def cards_dealt_twice(rnd) -> list[str]:
+    """Codes that left the shoe more than once in ``rnd`` (one deck: any repeat is a card dealt twice)."""
+    out = Counter()
+    for e in rnd.events:
+        for move in e.cards:
+            burned = e.trigger in ("burn_first_card", "burn_for_new_dealer")
+            if (move.to == "discard rack" and not burned) or move.to.endswith("(turned face up)"):
+                continue  # a card placed in the rack, or the hole card turned: not out of the shoe again
+            out[move.card] += 1
+    return sorted(code for code, n in out.items() if n > 1)
+
+
+class TestNoCardDealtTwice:
+    @pytest.mark.parametrize("game", sorted(GAMES))
+    def test_633a_7_s_a_dry_shoe_is_refilled_from_earlier_rounds_only(self, game):
+        """§ 633a.7(s), § 692.7(u): one deck with the cover card last, six boxes, the game's default strategy,
+        400 rounds: the shoe runs dry in about a round in three and is refilled from the cards of earlier rounds
+        only, so no card leaves the shoe twice in one round (a paid Blackjack's ace is not dealt again) and
+        every card is conserved."""
+        rules = type(load_game(game).rules)(decks=1, cover_card_depth_decks=0, positions=6)
+        g = load_game(game, rules)
+        player = get_strategy(game, None, g.rules)
+        table = g.new_table(seed=1)
+        seats = {seat: {GAMES[game]: 10} for seat in range(1, 7)}
+        twice, refills = [], 0
+        for number in range(400):
+            rnd = g.new_round(seats, table=table, atomic=False).advance()
+            while not rnd.is_over:
+                rnd.act(player.choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.advance()
+            notes = [n for e in rnd.events for n in e.notes if n.startswith("HOUSE PROCEDURE")]
+            refills += bool(notes)
+            assert all("cards of earlier rounds in the discard rack are shuffled" in n for n in notes)
+            if cards_dealt_twice(rnd):
+                twice.append((number, cards_dealt_twice(rnd)))
+            rnd.check_invariants()
+        assert refills > 100 and twice == []
+
+    def test_the_rack_gives_up_only_earlier_rounds_bundles(self):
+        """The bundles placed in this round stay whole in the rack when the earlier rounds' cards are taken."""
+        rack = DiscardRack()
+        rack.place("seat 1", parse_cards("AS KD"))
+        rack.place("dealer", parse_cards("9C 8C"))
+        earlier = len(rack.bundles)  # a round begins
+        rack.place("burn card", parse_cards("2H"))
+        rack.place("seat 2", parse_cards("AH QS"))  # a Blackjack paid and removed this round
+        cards, earlier = rack.take(lambda card: True, first=earlier)
+        assert [c.code for c in cards] == ["AS", "KD", "9C", "8C"] and earlier == 0
+        assert [(label, [c.code for c in cards]) for label, cards in rack.bundles] == [
+            ("burn card", ["2H"]), ("seat 2", ["AH", "QS"])]

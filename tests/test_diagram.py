@@ -158,3 +158,20 @@ def test_cli_view_code_writes_only_the_code_view(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["blackjack.code.dot", "blackjack.code.svg"]
     assert "[dealer_total_below_17]" in (tmp_path / "blackjack.code.svg").read_text()
+
+
+class TestLabelWords:
+    def test_633a_7_n_stop_drawing_names_blackjacks_left_on_the_table(self, reader_svgs):
+        """(n) with (i)(1)(ii)(B): the dealer stops drawing when every hand is busted, settled, or a Blackjack
+        announced and left on the table; the drawn label says all three, as the guard decides."""
+        text = words(reader_svgs["blackjack"])
+        assert ("stop drawing — § 633a.7(n) if every hand is busted, already settled or a Blackjack announced and "
+                "left on the table, and no open progressive wager depends on the dealer's hand") in text
+
+    def test_double_down_madness_never_mentions_even_money(self, reader_svgs):
+        """§ 692.7 has an Insurance wager and no even money: neither view of its diagram speaks of even money."""
+        spec = load_game("double-down-madness").spec
+        for svg in (reader_svgs["double-down-madness"], render(to_dot(spec, "code")).decode()):
+            assert "even money" not in words(svg).lower()
+        assert "the player whose turn it is has a Blackjack not yet settled" in words(reader_svgs["double-down-madness"])
+

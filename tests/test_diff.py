@@ -88,9 +88,10 @@ class TestDiffCommand:
         lines = run(str(MACHINE), str(edited(tmp_path, (stop, "")))).output.splitlines()
         assert ("- arrow stop_drawing (hole_card_turned -> dealer_hand_complete): guards: no_outcome_depends_on_dealer; "
                 "cite: § 633a.7(n)") in lines
-        assert "- guard no_outcome_depends_on_dealer: every hand is busted or already settled and no open progressive " \
-               "wager depends on the dealer's hand (§ 633a.7(n), § 633a.7(o))" in lines
-        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)"],\n'
+        assert "- guard no_outcome_depends_on_dealer: every hand is busted, already settled or a Blackjack announced " \
+               "and left on the table, and no open progressive wager depends on the dealer's hand " \
+               "(§ 633a.7(n), § 633a.7(o))" in lines
+        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)", "§ 633a.9"],\n'
                  '     when: [royal_match_awaits_hole_card], do: [settle_royal_match_after_hole_card]}\n')
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()

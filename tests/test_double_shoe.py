@@ -17,11 +17,13 @@ from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import WagerError
 from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.strategies import get_strategy
 
 from conftest import drive, event, triggers
 
 BJ = "blackjack"
 DOUBLE = BlackjackRules(double_shoe=True)
+DECK = " ".join(r + s for s in "SHDC" for r in "A23456789TJQK")
 
 
 def deal(red, black, seats=None, actions=("stand",), side="red", table=None, rules=DOUBLE):
@@ -127,3 +129,43 @@ class TestShoeMatchesRules:
         """A double shoe at a single-shoe table is refused, citing (d)."""
         with pytest.raises(WagerError, match=r"double_shoe.*\(d\)"):
             load_game(BJ).new_round({1: {BJ: 10}}, shoe=DoubleShoe.stacked("QH", "2S"))
+
+
+class TestEachCardKnowsItsSide:
+    def test_633a_7_e_3_the_red_reshuffle_leaves_a_black_dealer_hand_whole(self):
+        """(e)(2)-(3): round 1 is dealt from the black side (dealer 6S 7C 5C), round 2 from the red side, whose
+        cover card appears and which also dealt a 5C. The red side's reshuffle takes back the red-backed cards
+        only: round 1's dealer hand stays 6S 7C 5C in the rack, every card of it with a black back."""
+        game = load_game(BJ, DOUBLE)
+        table = game.new_table(shoe=DoubleShoe.stacked("5H CUT 9D 5C 8D", "2S 6S TS 7C 5C"))
+        first = deal(None, None, side="black", table=table)
+        assert [c.code for c in first.layout.dealer] == ["6S", "7C", "5C"]
+        second = deal(None, None, side="red", table=table)
+        assert triggers(second)[-2:] == ["discard_rest_of_side", "reshuffle_side"]
+        bundles = [(label, [c.code for c in cards], {c.back for c in cards}) for label, cards in table.rack.bundles]
+        assert bundles == [("seat 1", ["2S", "TS"], {"black"}), ("dealer", ["6S", "7C", "5C"], {"black"})]
+        assert sorted(c.code for c in table.shoe.sides["red"].remaining()) == ["5C", "5H", "8D", "9D", "CUT"]
+
+    def test_633a_7_e_3_no_card_returns_to_the_wrong_side(self):
+        """Over many side reshuffles of one deck a side, every card a side holds has that side's back, and each
+        side still owns exactly one deck: no card taken back from the rack came from the other side."""
+        game = load_game(BJ, BlackjackRules(double_shoe=True, decks=1, cover_card_depth_decks=0.25, positions=6))
+        player = get_strategy(BJ, None, game.rules)
+        table = game.new_table(seed=5)
+        seats = {seat: {BJ: 10} for seat in range(1, 7)}
+        reshuffles = returned = 0
+        for _ in range(150):
+            rnd = game.new_round(seats, table=table, atomic=False).advance()
+            while not rnd.is_over:
+                rnd.act(player.choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.advance()
+            shoe = table.shoe
+            for side in ("red", "black"):
+                held = shoe.sides[side].remaining() + shoe.segregated[side]
+                assert all(card.back == side for card in held if card.code != "CUT"), side
+                owned = held + [c for c in table.rack.cards() if c.back == side]
+                assert sorted(c.code for c in owned if c.code != "CUT") == sorted(c.code for c in parse_cards(DECK))
+            if "reshuffle_side" in triggers(rnd):
+                reshuffles += 1
+                returned += int(event(rnd, "reshuffle_side").notes[0].split()[0])
+        assert reshuffles >= 40 and returned > 2000

@@ -3,6 +3,12 @@
 Rank ``A 2-9 T J Q K``, suit ``S H D C``; ``JK`` is the joker (Six-Card Fortune
 Pai Gow Poker's 53-card deck); ``CUT`` is the cover card. Each code maps to one
 shared, frozen :class:`Card`, so cards compare and hash cheaply.
+
+A card of a double shoe also knows its ``back``: the colour of the side it belongs to
+(§ 633a.7(d)(1): the certificate holder pairs each side with a back colour), one shared
+card per code and back (:meth:`Card.with_back`). Cards compare by their face (rank and suit):
+a hand, a pay table or a count of cards never looks at a back; collecting one side of the
+shoe for its reshuffle ((e)(2)-(3)) asks each card's ``back``.
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from attrs import frozen
+from attrs import field, frozen
 
 from pa_table_games.errors import CardCodeError
 
@@ -30,6 +36,9 @@ class Card:
     rank: str
     #: ``S H D C``, or ``""`` for the joker and the cover card.
     suit: str
+    #: The side of a double shoe the card belongs to (``"red"``, ``"black"``), ``""`` for a single
+    #: shoe's card; not part of equality: cards are equal when their faces are.
+    back: str = field(default="", eq=False)
 
     @property
     def is_joker(self) -> bool:
@@ -46,7 +55,17 @@ class Card:
         return self
 
     def __repr__(self) -> str:
-        return f"Card({self.code})"
+        return f"Card({self.code}, {self.back} back)" if self.back else f"Card({self.code})"
+
+    def with_back(self, back: str) -> Card:
+        """This card with the back colour ``back`` (one shared card per code and back)."""
+        if back == self.back:
+            return self
+        key = (self.code, back)
+        card = _BACKED.get(key)
+        if card is None:
+            card = _BACKED[key] = Card(self.code, self.rank, self.suit, back)
+        return card
 
     def __str__(self) -> str:
         return self.code
@@ -68,6 +87,8 @@ class Card:
 _BY_CODE: dict[str, Card] = {r + s: Card(r + s, r, s) for s in SUITS for r in RANKS}
 _BY_CODE[JOKER_CODE] = Card(JOKER_CODE, JOKER_CODE, "")
 _BY_CODE[COVER_CODE] = Card(COVER_CODE, COVER_CODE, "")
+
+_BACKED: dict[tuple[str, str], Card] = {}
 
 JOKER = _BY_CODE[JOKER_CODE]
 COVER_CARD = _BY_CODE[COVER_CODE]

@@ -8,9 +8,10 @@ determinant card that matches its side becomes the player's first card; one that
 kept in that side's segregated area until the side is reshuffled ((e)(2)).
 
 A :class:`DoubleShoe` deals like a :class:`~pa_table_games.equipment.shoe.Shoe` from the side chosen for
-the round (``draw``, ``next_card``, ``cover_card_aside``, ``set_aside_cover_card``) and
-remembers which side every card came from, so that (e)(2)-(3) collect and reshuffle one side
-only: its remaining cards, its segregated cards and its cards in the shared discard rack.
+the round (``draw``, ``next_card``, ``cover_card_aside``, ``set_aside_cover_card``). Every card
+knows its side by its back (:attr:`Card.back <pa_table_games.equipment.cards.Card.back>`), so that
+(e)(2)-(3) collect and reshuffle one side only: its remaining cards, its segregated cards and the
+cards with its back in the shared discard rack; the other side's cards keep their bundles there.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from collections.abc import Iterable
 
 from attrs import define, field
 
-from pa_table_games.equipment.cards import COVER_CARD, Card, standard_deck
+from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import TableGamesError
 from pa_table_games.equipment.shoe import DiscardRack, Shoe
 
@@ -37,26 +38,21 @@ class DoubleShoe:
     rng: random.Random
     current: str = "red"
     segregated: dict[str, list[Card]] = field(factory=lambda: {s: [] for s in SIDES})
-    out: dict[str, Counter] = field(factory=lambda: {s: Counter() for s in SIDES})  # cards off each side
     determinant: Card | None = None  # drawn and not yet placed
     batch_is_new: bool = False  # (c) does not apply to a double shoe, § 633a.7(d)
 
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, cover_depth: int | None = None) -> DoubleShoe:
-        """``decks`` shuffled decks in each side, each side with its own cover card."""
+        """``decks`` shuffled decks in each side, its cards with the side's back, each side with its own cover card."""
         rng = random.Random(seed)
-        sides = {}
-        for side in SIDES:
-            cards = list(standard_deck()) * decks + ([COVER_CARD] if cover_depth is not None else [])
-            shoe = Shoe([], Counter(cards), rng, cover_depth)
-            shoe.load(cards)
-            sides[side] = shoe
+        sides = {side: Shoe.shuffled(decks, cover_depth=cover_depth, back=side, rng=rng) for side in SIDES}
         return cls(sides, rng)
 
     @classmethod
     def stacked(cls, red: str | Iterable[str], black: str | Iterable[str], *, seed: int | None = 0) -> DoubleShoe:
-        """Each side dealing exactly these card codes, first code first (see :meth:`Shoe.stacked`)."""
-        return cls({"red": Shoe.stacked(red, seed=seed), "black": Shoe.stacked(black, seed=seed)},
+        """Each side dealing exactly these card codes, first code first (see :meth:`Shoe.stacked`), each
+        card with its side's back."""
+        return cls({side: Shoe.stacked(cards, seed=seed, back=side) for side, cards in (("red", red), ("black", black))},
                    random.Random(seed))
 
     # -- the side dealt from ---------------------------------------------------------------
@@ -72,11 +68,9 @@ class DoubleShoe:
     def draw(self, step: str = "") -> Card:
         """The next card of the current side (its cover card, if it comes, is set aside)."""
         try:
-            card = self.side.draw(step)
+            return self.side.draw(step)
         except TableGamesError as err:
             raise type(err)(f"{self.current} side: {err}") from None
-        self.out[self.current][card] += 1
-        return card
 
     def next_card(self) -> Card | None:
         return self.side.next_card()
@@ -116,41 +110,17 @@ class DoubleShoe:
     # -- (e)(2)-(3): one side only -----------------------------------------------------------
     def empty_side(self, side: str) -> list[Card]:
         """Remove the side's remaining cards and its segregated cards, for the discard rack."""
-        remaining = self.sides[side].take_remaining()
-        self.out[side].update(remaining)  # segregated cards were counted when drawn
-        cards = remaining + self.segregated[side]
+        cards = self.sides[side].take_remaining() + self.segregated[side]
         self.segregated[side] = []
         return cards
 
     def reshuffle_side(self, side: str, rack: DiscardRack) -> int:
-        """Take the side's cards back from ``rack`` (and its cover card) and shuffle them into it."""
-        cards = take_from_rack(rack, self.out[side])
+        """Take the cards with the side's back from ``rack`` (and its cover card) and shuffle them into it:
+        the other side's cards stay in the rack, in their bundles."""
+        cards, _ = rack.take(lambda card: card.back == side)
         shoe = self.sides[side]
         if shoe.cover_card_aside is not None:
             cards.append(shoe.cover_card_aside)
         cards += shoe.take_remaining()
         shoe.load(cards)
-        self.out[side] = Counter()
         return len(cards)
-
-
-def take_from_rack(rack: DiscardRack, wanted: Counter) -> list[Card]:
-    """Remove the multiset ``wanted`` from ``rack``'s bundles (other cards keep their bundles)."""
-    need = Counter(wanted)
-    taken: list[Card] = []
-    bundles = []
-    for label, cards in rack.bundles:
-        kept = []
-        for card in cards:
-            if need[card] > 0:
-                need[card] -= 1
-                taken.append(card)
-            else:
-                kept.append(card)
-        if kept:
-            bundles.append((label, tuple(kept)))
-    missing = +need
-    if missing:
-        raise AssertionError(f"cards of the side not in the discard rack: {dict(missing)}")
-    rack.bundles[:] = bundles
-    return taken

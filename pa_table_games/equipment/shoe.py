@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from functools import cache
 
@@ -43,7 +43,11 @@ def shuffle(rng: random.Random, cards: list) -> None:
 
 @define
 class DiscardRack:
-    """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s))."""
+    """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s), § 692.7(u)).
+
+    Bundles are placed at the end: the bundles of earlier rounds are the first ones, so a shoe refilled
+    mid-round takes only those (:meth:`take`, ``first`` = how many there were), and every hand of the round
+    being dealt stays whole."""
 
     bundles: list[tuple[str, tuple[Card, ...]]] = field(factory=list)
 
@@ -67,6 +71,21 @@ class DiscardRack:
         self.bundles.clear()
         return cards
 
+    def take(self, wanted: Callable[[Card], bool], first: int | None = None) -> tuple[list[Card], int]:
+        """Remove every card ``wanted`` says yes to, in rack order, from the ``first`` bundles (all when None);
+        the other cards keep their bundles and their order. Returns the cards and how many of those first
+        bundles are left."""
+        first = len(self.bundles) if first is None else first
+        taken: list[Card] = []
+        kept: list[tuple[str, tuple[Card, ...]]] = []
+        for label, cards in self.bundles[:first]:
+            left = tuple(card for card in cards if not wanted(card))
+            taken += [card for card in cards if wanted(card)]
+            if left:
+                kept.append((label, left))
+        self.bundles[:first] = kept
+        return taken, len(kept)
+
 
 @define
 class Shoe:
@@ -84,19 +103,21 @@ class Shoe:
 
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, joker: bool = False,
-                 cover_depth: int | None = None) -> Shoe:
-        """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end."""
-        cards = list(standard_deck(joker=joker)) * decks
+                 cover_depth: int | None = None, back: str = "", rng: random.Random | None = None) -> Shoe:
+        """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end.
+        ``back``: the back colour of every card (a side of a double shoe); ``rng``: a generator to share."""
+        cards = [card.with_back(back) for card in standard_deck(joker=joker)] * decks
         if cover_depth is not None:
             cards.append(COVER_CARD)
-        shoe = cls([], Counter(cards), random.Random(seed), cover_depth)
+        shoe = cls([], Counter(cards), rng if rng is not None else random.Random(seed), cover_depth)
         shoe.load(cards)
         return shoe
 
     @classmethod
-    def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0) -> Shoe:
-        """A shoe dealing exactly these card codes, first code first (repeats and any count allowed)."""
-        cards = list(parse_cards(text))
+    def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0, back: str = "") -> Shoe:
+        """A shoe dealing exactly these card codes, first code first (repeats and any count allowed);
+        ``back``: the back colour of every card but the cover card (a side of a double shoe)."""
+        cards = [card if card is COVER_CARD else card.with_back(back) for card in parse_cards(text)]
         covers = [i for i, card in enumerate(cards, 1) if card is COVER_CARD]
         if len(covers) > 1:
             raise CardCodeError(f"card {covers[1]}: a second cover card (CUT): a shoe holds one cover card")

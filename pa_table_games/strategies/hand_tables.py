@@ -79,6 +79,8 @@ class HandTable:
                 code = self.pairs[first][column]
                 if (code == "P" or (code == "Ph" and self.double_after_split)) and "split" in legal:
                     return "split"
+            if getattr(hand, "split_aces", False) and "hit" not in legal:
+                return "stand"  # § 633a.11: a split ace holding an ace it may split again, kept: one card only
         code = (self.soft if hand.soft else self.hard)[min(hand.total, 21)][column]
         if code == "H" or code == "S":
             return "hit" if code == "H" else "stand"

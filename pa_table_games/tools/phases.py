@@ -22,7 +22,8 @@ from pa_table_games.tools.diagram import (_cites, _lines, _state_label, _wrap, a
                                           numbers, render, title_lines)
 
 _BOX_WIDTH = 40  # characters per line inside an overview box
-_ARROW_WIDTH = 38  # characters per line of an overview arrow's label
+_ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps
+_ONE_STEP_WIDTH = 26  # ... naming one step
 _STUB = {"shape": "note", "style": "dashed", "fontsize": "9", "color": "grey40", "fontcolor": "grey20"}
 
 
@@ -86,9 +87,10 @@ def overview_dot(spec: MachineSpec) -> str:
     g = graphviz.Digraph(overview_stem(spec), comment=f"{spec.section}: the phases of a round "
                          f"(overview of {Path(spec.path).name})")
     g.attr(rankdir="TB", fontname="Arimo", fontsize="11", labelloc="t", nodesep="0.2", ranksep="0.2",
-           label="\n".join([line for text in title_lines(spec)[:-1] for line in _wrap(text, 80, "", "")] +
-                            ["The phases of a round in the section's order; each arrow: the steps to the next."]))
-    g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
+           label="\n".join(_wrap(" \u2014 ".join(title_lines(spec)[:-1] + ["the round's phases in order; "
+                                                                           "arrows: the steps between them"]),
+                                  90, "", "")))
+    g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10", margin="0.08,0.03")
     g.attr("edge", fontname="Arimo", fontsize="10")
     for n, phase in enumerate(spec.phases, 1):
         final = all(spec.state(s).final for s in phase.states)
@@ -98,7 +100,8 @@ def overview_dot(spec: MachineSpec) -> str:
     for (a, b), steps in crossings(spec).items():
         words = _merged(spec, steps)
         bullet = "\u2022 " if len(words) > 1 else ""
-        lines = [line for w in words for line in _wrap(bullet + w, _ARROW_WIDTH, "", "  " if bullet else "")]
+        width = _ARROW_WIDTH if bullet else _ONE_STEP_WIDTH  # a long list of steps spreads wider, so less high
+        lines = [line for w in words for line in _wrap(bullet + w, width, "", "  " if bullet else "")]
         player = all(t.by == "player" for t in steps)
         g.edge(a, b, "\n".join(lines), id=f"cross-{a}-{b}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if player else {}))

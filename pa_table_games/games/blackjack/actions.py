@@ -261,8 +261,13 @@ def surrender_hand(rnd) -> None:
     """the player surrenders: half the Blackjack Wager is collected, half returned"""
     lay = rnd.layout
     hand = lay.acting_hand()
-    rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
-    hand.settled = True
+    hand.surrendered = True
+    if optional_wagers.royal_match_awaits_hole_card_in_box(rnd, hand.seat):  # (g)(4): the Royal Match first
+        rnd.note(f"{hand.label} surrenders; the Blackjack Wager is settled after the Royal Match 21 Wager, "
+                 "once the hole card is exposed (§ 633a.7(g)(4))")
+    else:
+        rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
+        hand.settled = True
     lay.acting += 1
 
 

@@ -6,30 +6,30 @@ Two things the sections take for granted and a simulation must still decide:
   is refused when a round is laid out, one line naming the card, rather than dealt.
 - A shuffled shoe has a cover card so that it never runs out during a round (§ 633a.7(e),
   § 692.7(d)); with a shallow cover card and a long round (splits, many hits) it still can.
-  The texts are silent; the HOUSE PROCEDURE here: the cards in the discard rack (never the
-  cards on the layout) are shuffled and placed in the shoe to complete the round, as the
-  cover-card rule completes a round before the reshuffle; the cover card stays aside, so the
-  round still ends with the full collect-and-reshuffle of (e) / (d). The event notes it. With
-  a double shoe only the cards of the side being dealt are taken back. A stacked shoe that
-  runs out is still an error: its card order is the test, and nothing is reshuffled into it.
+  The texts are silent; the HOUSE PROCEDURE here (the machine file's readings register): the
+  cards of EARLIER rounds in the discard rack are shuffled and placed in the shoe to complete
+  the round, as the cover-card rule completes a round before the reshuffle; every card of this
+  round (on the layout, or already in the rack: a burn card, a paid Blackjack, a busted hand)
+  stays where it is, so no card is dealt twice in a round and each hand can be reconstructed
+  ((s), § 692.7(u)). Only if no card of an earlier round is left are this round's discarded
+  cards shuffled in, the event naming them. The cover card stays aside, so the round still ends
+  with the full collect-and-reshuffle of (e) / (d). With a double shoe only the cards with the
+  back of the side being dealt are taken. A stacked shoe that runs out is still an error: its
+  card order is the test, and nothing is reshuffled into it.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-
-from pa_table_games.equipment.cards import Card
-from pa_table_games.equipment.double_shoe import DoubleShoe, take_from_rack
+from pa_table_games.equipment.cards import Card, codes
+from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import CardCodeError, ShoeExhausted
 from pa_table_games.runtime.rules import number
-
-JOKER = Card.from_code("JK")
 
 
 def refuse_joker(shoe, game: str, cite: str) -> None:
     """A stacked shoe with the joker in it cannot deal ``game``: one line naming the card and ``cite``."""
     sides = shoe.sides.values() if isinstance(shoe, DoubleShoe) else (shoe,)
-    if any(side.stacked_order and JOKER in side.loaded for side in sides):
+    if any(side.stacked_order and any(card.is_joker for card in side.loaded) for side in sides):
         raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
 
 
@@ -49,18 +49,19 @@ def deal(rnd, to: str, face_up: bool = True) -> Card:
 def _refill_from_discard_rack(rnd) -> None:
     shoe, rack = rnd.shoe, rnd.table.rack
     side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
-    if isinstance(shoe, DoubleShoe):
-        on_layout = Counter(rnd.layout.cards()) + Counter(shoe.segregated[shoe.current])
-        cards = take_from_rack(rack, shoe.out[shoe.current] - on_layout)
-        shoe.out[shoe.current] -= Counter(cards)
-    else:
-        cards = rack.take_all()
+    back = shoe.current if isinstance(shoe, DoubleShoe) else ""
+    cards, rnd.earlier_bundles = rack.take(lambda card: card.back == back, first=rnd.earlier_bundles)
+    whose = "of earlier rounds in the"
+    if not cards:  # the round itself has dealt every card: the reading's last resort
+        cards, rnd.earlier_bundles = rack.take(lambda card: card.back == back)
+        whose = f"this round placed ({codes(cards)}: the event log keeps each hand) in the"
     if not cards:
         raise ShoeExhausted("the shoe and the discard rack are empty: the round cannot be completed")
     side.refill(cards)
-    rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; the {len(cards)} cards of the discard rack are "
-             "shuffled and placed in the shoe to complete it (the texts are silent; the cover card stays aside, "
-             "so the cards are collected and reshuffled after the round)")
+    rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; the {len(cards)} cards {whose} discard rack "
+             "are shuffled and placed in the shoe to complete it (the texts are silent; every other card "
+             "stays in its bundle; the cover card stays aside, so the cards are collected and reshuffled after "
+             "the round)")
 
 
 # -- the cover card, checked when the Rules are made ----------------------------------------------------------------

@@ -160,7 +160,7 @@ def all_decisions_made(rnd) -> bool:
 # -- (m) (n): the dealer's hand ---------------------------------------------------------------
 @guard(("(n)", "(o)"))
 def no_outcome_depends_on_dealer(rnd) -> bool:
-    """every hand is busted or already settled and no open progressive wager depends on the dealer's hand"""
+    """every hand is busted, already settled or a Blackjack announced and left on the table, and no open progressive wager depends on the dealer's hand"""  # noqa: E501 (one line: the label)
     return (all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands)
             and not dealer_hand_decides_a_progressive(rnd))
 

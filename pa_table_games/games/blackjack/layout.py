@@ -30,6 +30,7 @@ class Hand:
     split_aces: bool = False
     stood: bool = False
     settled: bool = False  # paid, collected or returned already (Blackjack, even money, surrender)
+    surrendered: bool = False  # § 633a.9; settled at once, or after a waiting Royal Match 21 Wager ((g)(4))
     blackjack_announced: bool = False  # (i)(1)(ii)(B): paid after the hole card
     one_card_only: bool = False  # a first-card ace in Double Down Madness, § 692.7(l)(2)
     discarded: bool = False  # cards already in the discard rack

@@ -172,12 +172,28 @@ def _royal_match_waiting(rnd, wager: Wager) -> bool:
     return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
 
 
-@action("(g)(4)")
+@action(("(g)(4)", "§ 633a.9"))
 def settle_royal_match_after_hole_card(rnd) -> None:
-    """settle each Royal Match against a king or queen, with the Crown Treasure Bonus if the dealer has one too"""
+    """settle each Royal Match against a king or queen, with the Crown Treasure Bonus if the dealer has one too,
+    then that player's surrendered Blackjack Wager"""
     for wager in open_wagers(rnd, "royal_match_21"):
         if _royal_match_waiting(rnd, wager):
             settle_on_first_cards(rnd, wager, "(g)(4)")
+            settle_surrender_after_royal_match(rnd, wager.seat)
+
+
+def royal_match_awaits_hole_card_in_box(rnd, seat: int) -> bool:
+    """(g)(4): ``seat``'s Royal Match 21 Wager waits for the hole card, so its Blackjack Wager is settled after it."""
+    return any(w.seat == seat and awaits_hole_card(rnd, w) for w in open_wagers(rnd, "royal_match_21"))
+
+
+def settle_surrender_after_royal_match(rnd, seat: int) -> None:
+    """(g)(4) "prior to settling the player's Blackjack Wager": a surrender made while the Royal Match 21
+    Wager waited is settled now, half the Blackjack Wager collected (§ 633a.9)."""
+    for hand in rnd.layout.hands:
+        if hand.seat == seat and hand.surrendered and not hand.settled:
+            rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
+            hand.settled = True
 
 
 def settle_before_blackjack_wager(rnd, seat: int) -> None:

@@ -39,12 +39,20 @@ def insurance_is_offered(rnd) -> bool:
     return rnd.rules.insurance
 
 
-insurance_answers_pending = guard("(f)")(blackjack.insurance_answers_pending)
+@guard("(f)")
+def insurance_answers_pending(rnd) -> bool:
+    """a player has not yet answered the Insurance offer"""
+    return blackjack.insurance_answers_pending(rnd)  # § 692.8: no even money in this game
+
+
 dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
 
 
 # -- (h) (i) (j) (l): player decisions -------------------------------------------------------------
-acting_hand_is_blackjack = guard("(i)")(blackjack.acting_hand_is_blackjack)
+@guard("(i)")
+def acting_hand_is_blackjack(rnd) -> bool:
+    """the player whose turn it is has a Blackjack not yet settled"""
+    return blackjack.acting_hand_is_blackjack(rnd)
 
 
 @guard("(i)", wager="push_22")
