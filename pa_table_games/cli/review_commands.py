@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME, KEY_FILE, UserError, main, out_folder
+from pa_table_games.cli.app import GAME, KEY_FILE, UserError, Whole, main, out_folder
 from pa_table_games.files import make_folder
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.runtime.chain import load_key
@@ -57,7 +57,8 @@ def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
 @click.argument("new")
-@click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
+@click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
+              help="Also write NAME.diff.svg and NAME.diff.html here.")
 @click.pass_context
 def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
@@ -65,7 +66,7 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 
     changes = diff_args(old, new)
     click.echo("\n".join(changes.lines()))
-    for path in write_diff(changes, Path(out)) if out else []:
+    for path in write_diff(changes, Path(out)) if out is not None else []:
         click.echo(f"wrote {path}")
     ctx.exit(1 if changes.changes else 0)
 
@@ -87,7 +88,7 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
 @click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
-@click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
+@click.option("--sessions", type=Whole(1, 10**7, "sessions"), default=3000, show_default=True, help="Most table sessions tried per game.")
 def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
@@ -119,16 +120,18 @@ def _checkout_scenarios() -> Path:
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @KEY_FILE
+@click.option("--allow-v1", is_flag=True, help="Replay a version-1 log (written before logs were hash-chained) "
+              "although nothing shows it was not edited.")
 @click.pass_context
-def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
+def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1: bool) -> None:
     """Re-run a logged round through the machine and report every departure, cited.
 
     Every line's hash is verified first (keyed with the operator's key when one is set: any
     edit by someone without the key is found). Exit status 0: the round conforms; 1: it
-    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed
-    or its hash chain is broken."""
+    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
+    its hash chain is broken, or it has none (version 1) and --allow-v1 is not given."""
 
-    report = replay_log(log_file, load_key(key_file))
+    report = replay_log(log_file, load_key(key_file), allow_v1)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
     else:

@@ -100,10 +100,10 @@ class ReplayReport:
                 "departures": [d.to_json() for d in self.departures]}
 
 
-def replay(path: str | Path, key: bytes | None = None) -> ReplayReport:
+def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False) -> ReplayReport:
     """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``);
-    a malformed file is a :class:`LogFileError`."""
-    log = read_log(path, key)
+    a malformed file, or a version-1 log (no chain) without ``allow_v1``, is a :class:`LogFileError`."""
+    log = read_log(path, key, allow_v1)
     game, rnd = _setup(log)
     report = _Replay(log, game, rnd).run()
     first = _log_departures(log, game)
