@@ -19,6 +19,7 @@ from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime.money import check_seats
 from pa_table_games.runtime.rules import load_rules
 from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
+from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 from pa_table_games.tools.edge import edge_under_rules, exact_edge
 from pa_table_games.tools.simulate import simulate as run
 
@@ -40,10 +41,14 @@ from pa_table_games.tools.simulate import simulate as run
               f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
               "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
+@click.option("--connect-timeout", type=Whole(1, 3600, "seconds"), default=CONNECT_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --scheduler ADDRESS: give up when the scheduler has not answered by then.")
+@click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
-             as_json: bool) -> None:
+             connect_timeout: int, worker_timeout: int, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
@@ -75,7 +80,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
 
         with _progress_bar() as progress:
             result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
-                         workers=workers, progress=progress, scheduler=scheduler)
+                         workers=workers, progress=progress, scheduler=scheduler,
+                         connect_timeout=connect_timeout, worker_timeout=worker_timeout)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)
