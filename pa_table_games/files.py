@@ -99,6 +99,14 @@ def _regular_or_absent(path: Path) -> os.stat_result | None:
     return found
 
 
+def check_target(path: str | Path) -> Path:
+    """``path`` may be written by :func:`write_atomic` (nothing there, or a regular file): checked
+    before a long computation of its content, so that a planted link or pipe is refused at once."""
+    path = Path(path)
+    _regular_or_absent(path)
+    return path
+
+
 def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """Write ``content`` to ``path`` through a temporary file in the same folder, renamed into place.
 

@@ -30,7 +30,7 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Table, TableStyle)
 
-from pa_table_games.files import make_folder, write_atomic
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.tools.diagram import render, to_dot
@@ -312,4 +312,6 @@ def dossier(game: str, path: Path) -> Path:
 def write_dossiers(games: list[str], out: Path) -> list[Path]:
     """Write ``<machine>.pdf`` for each game into ``out``; return the paths."""
     make_folder(out)
+    for game in games:  # a link or a pipe at any target is refused before any dossier is built
+        check_target(out / f"{load_game(game).spec.name}.pdf")
     return [dossier(game, out / f"{load_game(game).spec.name}.pdf") for game in sorted(games)]
