@@ -132,3 +132,11 @@ class TestInRulesFiles:
     def test_odds_in_unicode_digits_are_refused(self, tmp_path):
         path, result = self.rules(tmp_path, 'insurance_pays: "٢:١"\n')
         assert refused(result).startswith(f"error: {path}:1: insurance_pays must be odds")
+
+
+class TestDecisionAmounts:
+    @pytest.mark.parametrize("word", ["double=١٠", "double=1_0", "double=" + "9" * 5000])
+    def test_a_double_amount_in_other_digits_or_huge_is_no_amount(self, word):
+        """`double=١٠` is not read as 10 (Python's float() reads Arabic-Indic digits); one line, exit 2."""
+        line = refused(run("play", "blackjack", "--shoe", "2C 9H 5S 8D 7C TD", "--actions", word))
+        assert "is not an amount: write double=AMOUNT in the digits 0-9" in line
