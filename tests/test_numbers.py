@@ -3,6 +3,7 @@ every limit checked on the digits before any arithmetic, whatever the spelling."
 
 from __future__ import annotations
 
+import signal
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -14,8 +15,21 @@ from pa_table_games import numbers
 from pa_table_games.cli import main
 
 
+class Hang(Exception):
+    """A command still running after 60 s (a limit that did not hold: 10^14 rounds being dealt)."""
+
+
 def run(*args):
-    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, list(args))
+    def alarm(signum, frame):
+        raise Hang(f"{args!r}: still running after 60 s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, 60)
+    try:
+        result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, list(args))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     return result
 
