@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CLI := $(BIN)/pa-table-games
 
-.PHONY: run test test-long diagrams check-diagrams check-scenarios bench clean
+.PHONY: run test test-long test-under-load diagrams check-diagrams check-scenarios bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,17 @@ test-long: $(STAMP)
 	@if { ! command -v chromium || ! command -v pdftotext; } >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update && apt-get install -y chromium chromium-driver poppler-utils; fi
 	env -u PYTHONDONTWRITEBYTECODE PA_TEST_DEPTH=long $(BIN)/python -m pytest -m '' $(PYTEST_PARALLEL) --durations=15
+
+# The quick suite while every core is busy with another process: one CPU hog per core, each ending by
+# itself after HOG_SECONDS at the latest (and stopped as soon as the suite ends), so that no test may
+# depend on the machine's speed (a signal sent after a fixed delay, a deadline of a few seconds).
+HOG_SECONDS ?= 1800
+
+test-under-load: $(STAMP)
+	@hogs=""; for i in $$(seq "$$(nproc)"); do timeout $(HOG_SECONDS) sh -c 'while :; do :; done' & hogs="$$hogs $$!"; done; \
+	echo "$$(nproc) CPU hogs running (at most $(HOG_SECONDS) s)"; \
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_PARALLEL); status=$$?; \
+	kill $$hogs 2>/dev/null; wait; exit $$status
 
 # Both views of every diagram (<m>.svg reader, <m>.code.svg code) and the review pages.
 diagrams: $(STAMP)

@@ -1,17 +1,21 @@
 """Reading input files within limits and writing output files so a failure loses nothing.
 
 Every file the project reads from a user (a Rules file, a machine file, a round log) is
-read through :func:`read_text`: at most :data:`MAX_INPUT_BYTES` (reading stops one byte
-past the limit, so ``/dev/zero`` is refused at once), UTF-8 only, no NUL byte. Every file
-it writes (round logs, diagrams, review pages, scenario files) goes through
-:func:`write_atomic`: a temporary file in the same folder, flushed to disk, then renamed
-over the target, so a full disk or an interruption leaves the previous file as it was.
-Each problem is an error naming the file, in one line.
+read through :func:`read_text`: a regular file only (a pipe or a device such as ``/dev/zero``
+is refused without waiting on it: it is opened non-blocking and checked before any read), at
+most :data:`MAX_INPUT_BYTES` (reading stops one byte past the limit), UTF-8 only, no NUL byte.
+Every file it writes (round logs, diagrams, review pages and dossiers, diffs, scenario files,
+caches) goes through :func:`write_atomic`: whatever stands at the final name must be a regular
+file (a symbolic link is never followed, a pipe never opened), the content goes to a temporary
+file in the same folder, flushed to disk, then renamed over the target, so a full disk or an
+interruption leaves the previous file as it was. Each problem is an error naming the file, in
+one line.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
@@ -33,8 +37,9 @@ def read_text(path: str | Path, error_class: type[InputFileError] = InputFileErr
     (``what`` names the file's kind in "cannot read ...")."""
     file = str(path)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+        data = read_bytes(path, limit)
+    except _NotRegular as err:
+        raise error_class(file, None, f"cannot read{' ' + what if what else ''}: {err}") from None
     except OSError as err:
         raise error_class(file, None, f"cannot read{' ' + what if what else ''}: {err.strerror or err}") from None
     if len(data) > limit:
@@ -49,26 +54,83 @@ def read_text(path: str | Path, error_class: type[InputFileError] = InputFileErr
     return text
 
 
+class _NotRegular(OSError):
+    """An input that is not a regular file (a pipe, a device, a folder, a socket)."""
+
+
+def _kind(mode: int) -> str:
+    return ("a folder" if stat.S_ISDIR(mode) else "a pipe (FIFO)" if stat.S_ISFIFO(mode) else
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket" if stat.S_ISSOCK(mode) else
+            "a symbolic link" if stat.S_ISLNK(mode) else "not a regular file")
+
+
+def read_bytes(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path``; a pipe or a device is refused
+    (``_NotRegular``) before anything is read, and opening never waits (``O_NONBLOCK``)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _NotRegular(f"{_kind(mode)}, not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _regular_or_absent(path: Path) -> os.stat_result | None:
+    """What stands at ``path``, not following a symbolic link: ``None`` if nothing, else a regular file."""
+    try:
+        found = os.lstat(path)
+    except FileNotFoundError:
+        return None
+    if not stat.S_ISREG(found.st_mode):
+        what = "a symbolic link stands there (never followed)" if stat.S_ISLNK(found.st_mode) else \
+            "not a regular file"
+        raise OutputFileError(f"{path}: cannot write: {what}")
+    return found
+
+
+def check_target(path: str | Path) -> Path:
+    """``path`` may be written by :func:`write_atomic` (nothing there, or a regular file): checked
+    before a long computation of its content, so that a planted link or pipe is refused at once."""
+    path = Path(path)
+    _regular_or_absent(path)
+    return path
+
+
 def write_atomic(path: str | Path, content: str | bytes) -> Path:
     """Write ``content`` to ``path`` through a temporary file in the same folder, renamed into place.
 
     On any failure the temporary file is removed and ``path`` keeps its previous content. Only a
-    regular file is replaced: a folder, a device such as ``/dev/full`` or a pipe is refused."""
+    regular file is replaced: a symbolic link (never followed: a planted link cannot redirect
+    the write to its target), a folder, a device such as ``/dev/full`` or a pipe is refused."""
     path = Path(path)
+    if not path.name:
+        raise OutputFileError(f"{path}: cannot write: no file name")
     data = content.encode("utf-8") if isinstance(content, str) else content
     temp = None
     try:
-        if path.exists() and not path.is_file():  # a folder, a device (/dev/full), a pipe: never replaced
-            raise OutputFileError(f"{path}: cannot write: not a regular file")
+        before = _regular_or_absent(path)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent or ".")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
+        mode = before.st_mode & 0o7777 if before is not None else 0o666 & ~_umask()
         os.chmod(temp, mode)
+        _regular_or_absent(path)  # again just before the rename (which itself never follows a link)
         os.replace(temp, path)
         temp = None
+        _sync_folder(path.parent)
     except OSError as err:
         raise OutputFileError(f"{path}: cannot write: {err.strerror or err}") from None
     finally:
@@ -78,6 +140,20 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
             except OSError:
                 pass
     return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entry for the renamed file to disk (where the system allows it)."""
+    try:
+        fd = os.open(folder if str(folder) else ".", os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def make_folder(path: str | Path) -> Path:

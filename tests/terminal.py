@@ -20,10 +20,11 @@ from pathlib import Path
 CLI = Path(sys.executable).parent / "pa-table-games"
 
 
-def session(args: list[str], answers: list[str], *, timeout: float = 60.0, columns: int = 200) -> tuple[int, str, list[str]]:
+def session(args: list[str], answers: list[str], *, timeout: float = 600.0, columns: int = 200) -> tuple[int, str, list[str]]:
     """Run ``pa-table-games ARGS`` on a pseudo-terminal ``columns`` wide, typing each answer at
     each prompt (a line ending in ``> ``); returns (exit status, everything shown, the screen
-    before each answer was typed)."""
+    before each answer was typed). ``timeout`` only ends a hung session: no test depends on the
+    machine's speed."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "NO_COLOR": "1"}  # "dumb" means 80 columns to rich

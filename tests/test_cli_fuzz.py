@@ -4,13 +4,19 @@ Hypothesis draws argument vectors from each command's grammar (good words and ba
 card codes, seats, amounts, decisions, paths, numbers), and mutates the bytes of Rules
 files and round logs. The rule for every input: exit status 0, 1 (a replay that departs)
 or 2; never an exception escaping the command line; an error is one line on stderr,
-``error: ...``. The default run draws about 200 inputs; ``pytest -m slow`` (and ``make
-test-long``, run by CI) draws over 2,000.
+``error: ...``; no input runs longer than :data:`HANG_SECONDS`. Hostile mutators add a symbolic
+link, a pipe (FIFO), a dangling link or a folder at an output's name (whose target must keep its
+bytes), numbers in Unicode digits or thousands of digits, revisions that look like git options
+(no file may appear) and absurd pay odds in a Rules file. The default run draws about 250
+inputs; ``pytest -m slow`` (and ``make test-long``, run by CI) draws 2,500.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -26,16 +32,39 @@ LOGS = sorted((HERE / "replay").glob("*.jsonl")) + sorted((HERE / "bad_input" / 
 RULES = sorted((HERE / "bad_input" / "rules").glob("*.yaml"))
 SEED_LOGS = [p for p in LOGS if p.parent.name == "replay"]
 _names = itertools.count()
+#: The longest any one input may run (a blocked pipe or a network wait is a failure, not a stuck suite).
+HANG_SECONDS = 60
 
 
-def check(args: list[str], tmp: Path, **kwargs) -> None:
-    """Run ``pa-table-games args``; the outcome obeys the rule."""
-    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, args, **kwargs)
+class Hang(Exception):
+    """An input ran longer than HANG_SECONDS."""
+
+
+@contextmanager
+def no_hang(args):
+    def alarm(signum, frame):
+        raise Hang(f"{args!r}: still running after {HANG_SECONDS} s")
+
+    previous = signal.signal(signal.SIGALRM, alarm)
+    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def check(args: list[str], tmp: Path, **kwargs):
+    """Run ``pa-table-games args``; the outcome obeys the rule; return the result."""
+    with no_hang(args):
+        result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, args, **kwargs)
+    assert not isinstance(result.exception, Hang), str(result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         f"{args!r}: {type(result.exception).__name__}: {result.exception}"
     assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.output)
     if result.exit_code == 2:
         assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, (args, result.stderr)
+    return result
 
 
 # -- the grammar ------------------------------------------------------------------------------------------
@@ -46,13 +75,18 @@ SEAT = st.builds(lambda s, w, a: f"{s}:{w}={a}", st.sampled_from(["1", "2", "0",
                  st.sampled_from(["blackjack", "double_down_madness", "six_card_fortune", "push_22", "lucky_ladies",
                                   "fortune_bonus", "progressive", "insurance", "poker", ""]),
                  st.sampled_from(["10", "5", "0", "-5", "nan", "inf", "1e308", "0.001", "1e-300", "abc", "100000",
-                                  "1_0", "10.50", "2.5", "1" * 30]))
+                                  "1_0", "10.50", "2.5", "1" * 30, "10.0000000001", "١٠", "9" * 5000, "10.001",
+                                  "10.010", ".5", "5."]))
 WORDS = st.sampled_from(["stand", "hit", "double", "double=5", "double=0", "double=nan", "double=abc", "split",
                          "surrender", "insurance=yes", "insurance=no", "house_way", "player_way", "wager=fortune_bonus",
                          "low=KS", "fold", "", "stand\nhit", "double_down", "double_down=-1"])
 ACTIONS = st.lists(WORDS, max_size=6).map(",".join)
 SHOE = st.lists(CARDS, max_size=12).map(" ".join)
-NUMBER = st.one_of(st.integers(-5, 40).map(str), JUNK)
+#: Numbers in other scripts' digits, thousands of digits, and powers of ten spelled oddly.
+HOSTILE_NUMBERS = st.sampled_from(["١٠", "٩e13", "1e١٠٠٠٠٠٠٠٠", "٩٩٩٩٩٩٩٩٩٩٩٩٩٩", "9" * 5000, "1" + "0" * 40, "¹²",
+                                   "1e00000000000001", "1e0000000000000000000000000000000001", "10_000", "1e12",
+                                   "-9" + "9" * 4000, "𝟗", "٢", "٠"])
+NUMBER = st.one_of(st.integers(-5, 40).map(str), JUNK, HOSTILE_NUMBERS)
 
 
 def _play(tmp: Path):
@@ -76,8 +110,10 @@ def _others(tmp: Path):
     replay = st.tuples(st.one_of(st.sampled_from(LOGS).map(str), st.just(str(tmp)), st.just(f"{tmp}/none.jsonl")),
                        st.sampled_from([[], ["--json"], ["--key-file", "/dev/null"], ["--key-file", str(RULES[0])]])
                        ).map(lambda r: ["replay", r[0], *r[1]])
-    simulate = st.tuples(GAME, st.sampled_from(["1", "3", "0", "-1", "1e13", "1e999999", "x", "1_0", "2e0"]),
-                         st.lists(st.one_of(st.tuples(st.just("--workers"), st.sampled_from(["1", "0", "257", "x"])),
+    simulate = st.tuples(GAME, st.one_of(st.sampled_from(["1", "3", "0", "-1", "1e13", "1e999999", "x", "1_0", "2e0"]),
+                                         HOSTILE_NUMBERS.filter(lambda n: n not in ("1e12", "10_000"))),
+                         st.lists(st.one_of(st.tuples(st.just("--workers"), st.one_of(
+                             st.sampled_from(["1", "0", "257", "x"]), HOSTILE_NUMBERS)),
                                             st.tuples(st.just("--seat"), SEAT), st.tuples(st.just("--seed"), NUMBER),
                                             st.tuples(st.just("--strategy"), st.sampled_from(["basic", "stand17", "x"])),
                                             st.tuples(st.just("--json"))), max_size=3)
@@ -88,7 +124,8 @@ def _others(tmp: Path):
     simple = st.one_of(
         st.tuples(st.just("trace"), GAME, st.sampled_from(["--format=text", "--format=json", "--format=pdf"])),
         st.tuples(st.just("edge"), st.sampled_from(["lucky_ladies", "poker", ""]), st.sampled_from(["--decks=6", "--decks=0", "--decks=x"])),
-        st.tuples(st.just("coverage"), GAME, st.sampled_from(["--sessions=0", "--sessions=x"])),
+        st.tuples(st.just("coverage"), GAME, st.sampled_from(["--sessions=0", "--sessions=x", "--sessions=٣",
+                                                              "--sessions=" + "9" * 5000])),
         st.tuples(st.sampled_from(["list", "demo", "nosuch", "--help", "", "--version"]))).map(list)
     return st.one_of(replay, simulate, diagram, simple)
 
@@ -143,15 +180,95 @@ def _log(tmp: Path, source: Path, edits) -> None:
     check(["replay", str(path)], tmp)
 
 
+# -- hostile mutators: what stands at an output, revisions that look like options, absurd odds ----------
+MACHINE = HERE.parent / "pa_table_games" / "machines" / "blackjack.yaml"
+#: command (with {out}: the output folder, {file}: the output file) -> the name it writes in {out}
+OUTPUTS = {
+    ("play", "blackjack", "--seed", "3", "--actions", "stand", "--force", "--log", "{file}"): "round.jsonl",
+    ("diagram", "blackjack", "--format", "dot", "--view", "code", "--out", "{out}"): "blackjack.code.dot",
+    ("review", "blackjack", "--out", "{out}"): "blackjack.html",
+    ("review", "blackjack", "--pdf", "--out", "{out}"): "blackjack.pdf",
+    ("diff", str(MACHINE), "{new}", "--out", "{out}"): "blackjack.diff.html",
+}
+PLANTED = st.sampled_from(["symlink", "fifo", "dangling", "folder", "symlink to folder", "nothing"])
+
+
+def _planted(tmp: Path, command: tuple[str, ...], planted: str) -> None:
+    """A link, pipe or folder planted at an output's name: refused in one line, never written through,
+    never blocking; the victim file keeps its bytes."""
+    folder = tmp / f"planted{next(_names)}"
+    out = folder / "out"
+    out.mkdir(parents=True)
+    victim = folder / "victim.txt"
+    victim.write_text("the operator's records\n")
+    target = out / OUTPUTS[command]
+    if planted in ("symlink", "dangling", "symlink to folder"):
+        target.symlink_to(victim if planted == "symlink" else folder / "gone" if planted == "dangling" else folder)
+    elif planted == "fifo":
+        os.mkfifo(target)
+    elif planted == "folder":
+        target.mkdir()
+    new = folder / "new" / "blackjack.yaml"
+    new.parent.mkdir()
+    new.write_text(MACHINE.read_text(encoding="utf-8").replace('"Round starts"', '"Round begins"', 1), encoding="utf-8")
+    args = [a.format(out=out, file=target, new=new) for a in command]
+    result = check(args, tmp)
+    assert victim.read_text() == "the operator's records\n", args
+    if planted == "nothing":
+        assert result.exit_code in (0, 1) and target.is_file() and not target.is_symlink(), (args, result.output)
+    else:
+        assert result.exit_code == 2, (args, result.output)
+        assert os.path.lexists(target) and not (target.is_file() and not target.is_symlink()), args
+
+
+REVISIONS = st.one_of(st.sampled_from(["--output={tmp}/written", "-o{tmp}/written", "--output={tmp}/written HEAD",
+                                       "-", "--", "--help", "-p", "--no-index", "--ext-diff", "HEAD --output={tmp}/w2",
+                                       "@{-1}", "HEAD^{tree}", ":/x", "\0", "HEAD\n--output={tmp}/w3", ""]),
+                      st.text(alphabet="-=/{}:^~@.xHEAD ", max_size=20))
+
+
+def _revision(tmp: Path, revision: str) -> None:
+    """`diff blackjack -- REVISION`: a revision that looks like an option writes no file."""
+    folder = tmp / f"revision{next(_names)}"
+    folder.mkdir()
+    check(["diff", "blackjack", "--", revision.replace("{tmp}", str(folder))], tmp)
+    assert not any(folder.iterdir()), (revision, list(folder.iterdir()))
+
+
+ODDS = st.one_of(st.sampled_from(["1e308:1", "9" * 400 + ":1", "1000001:1", "1000000:1", "٣:٢", "3:0", "0:1", "-3:2",
+                                  "3:2:1", "inf:1", "nan:1", "1:" + "9" * 40, "3.5:1", "0x10:1", "1_000:1", " 6 : 5 "]),
+                 st.tuples(st.integers(0, 10**12), st.integers(0, 10**12)).map(lambda t: f"{t[0]}:{t[1]}"))
+ODDS_OPTIONS = st.sampled_from(["blackjack_pays", "insurance_pays", "push_22_pays", "suited_blackjack_pays"])
+
+
+def _odds(tmp: Path, option: str, odds: str, game: str) -> None:
+    """Absurd pay odds in a Rules file: refused at their line, or a round that settles in finite amounts."""
+    path = tmp / f"odds{next(_names)}.yaml"
+    path.write_text(f'{option}: "{odds}"\n', encoding="utf-8")
+    result = check(["play", game, "--rules", str(path), "--seed", "3", "--strategy", "stand17", "--json"], tmp)
+    if result.exit_code == 2:
+        assert result.stderr.startswith(f"error: {path}:1: "), result.stderr
+    else:
+        assert "Infinity" not in result.stdout and "e+" not in result.stdout, result.stdout[-500:]
+
+
 ARGV = st.one_of(_play(Path("{tmp}")), _others(Path("{tmp}")))
+PLANTS = dict(command=st.sampled_from(sorted(OUTPUTS)), planted=PLANTED)
+ABSURD_ODDS = dict(option=ODDS_OPTIONS, odds=ODDS, game=st.sampled_from(["blackjack", "double-down-madness"]))
 RULE_EDITS = dict(edits=EDITS, game=st.sampled_from(sorted(GAMES)))
 LOG_EDITS = dict(source=st.sampled_from(SEED_LOGS), edits=EDITS)
 
-# the default run: 220 inputs
+# the default run: 250 inputs
 test_argument_vectors = _fuzz(120, args=ARGV)(_argv)
 test_mutated_rules_files = _fuzz(40, **RULE_EDITS)(_rules)
 test_mutated_logs = _fuzz(60, **LOG_EDITS)(_log)
-# the long profile (pytest -m slow, make test-long): 2,200 inputs
+test_planted_outputs = _fuzz(6, **PLANTS)(_planted)
+test_option_looking_revisions = _fuzz(12, revision=REVISIONS)(_revision)
+test_absurd_odds = _fuzz(12, **ABSURD_ODDS)(_odds)
+# the long profile (pytest -m slow, make test-long): 2,500 inputs
 test_argument_vectors_long = _fuzz(1200, slow=True, args=ARGV)(_argv)
 test_mutated_rules_files_long = _fuzz(400, slow=True, **RULE_EDITS)(_rules)
 test_mutated_logs_long = _fuzz(600, slow=True, **LOG_EDITS)(_log)
+test_planted_outputs_long = _fuzz(60, slow=True, **PLANTS)(_planted)
+test_option_looking_revisions_long = _fuzz(120, slow=True, revision=REVISIONS)(_revision)
+test_absurd_odds_long = _fuzz(120, slow=True, **ABSURD_ODDS)(_odds)

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 import numpy as np
+import pytest
+from click.testing import CliRunner
 
 from pa_table_games.analysis.dealer_cache import DealerTable, cache_dir
+from pa_table_games.cli import main
 
 NONE = (0,) * 10
 ONE_FIVE = (0, 0, 0, 0, 1, 0, 0, 0, 0, 0)  # ace, 2..9, 10-value: one 5 removed
@@ -52,3 +58,64 @@ def test_a_cache_that_cannot_be_written_costs_only_time(tmp_path, monkeypatch):
     row = table.get(9, NONE)
     table.save()
     assert row.sum() > 0.99
+
+
+def _saved(tmp_path, monkeypatch, edit) -> tuple:
+    """A real cache file (six decks, S17: the rows for up card 9 and nothing removed) with ``edit``
+    applied to its arrays; (its path, the row computed afresh)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
+    table = DealerTable(6, hits_soft_17=False)
+    row = table.get(9, NONE).copy()
+    table.save()
+    path = cache_dir() / "dealer-6d-s17.npz"
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
+    edit(arrays)
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, array in arrays.items():
+            with archive.open(f"{name}.npy", "w") as member:
+                if isinstance(array, bytes):
+                    member.write(array)
+                else:
+                    np.lib.format.write_array(member, np.asarray(array), allow_pickle=False)
+    return path, row
+
+
+def _header_claiming(shape) -> bytes:
+    """A .npy member whose header claims ``shape`` of float64 (80 GB for 10^10 x 8) but holds 64 bytes."""
+    out = io.BytesIO()
+    np.lib.format.write_array_header_1_0(out, {"descr": "<f8", "fortran_order": False, "shape": shape})
+    return out.getvalue() + b"\0" * 64
+
+
+@pytest.mark.parametrize("edit", [
+    lambda a: a.update(v9=a["v9"][:, :7]),  # a wrong-shaped row
+    lambda a: a.update(v9=np.vstack([a["v9"], a["v9"]])),  # more rows than keys
+    lambda a: a.update(v9=a["v9"] * 2),  # not a probability distribution
+    lambda a: a.update(v9=np.full_like(a["v9"], np.nan)),
+    lambda a: a.update(k9=a["k9"] - 5),  # a removal no shoe allows
+    lambda a: a.update(k9=a["k9"].astype(np.float64)),
+    lambda a: a.update(v9=_header_claiming((10**10, 8))),  # a header claiming 80 GB
+    lambda a: a.update(v9=_header_claiming((10**10, 7))),
+    lambda a: a.pop("k3"),
+], ids=["row of 7", "extra rows", "sums to 2", "nan", "negative removal", "float keys", "80 GB", "80 GB of 7",
+        "missing array"])
+def test_a_damaged_cache_is_discarded_never_trusted(tmp_path, monkeypatch, edit):
+    """Whatever is wrong in the file, nothing of it is used: the rows are computed again, equal to a
+    fresh computation, and the next save replaces the file with a sound one."""
+    path, fresh = _saved(tmp_path, monkeypatch, edit)
+    table = DealerTable(6, hits_soft_17=False)
+    assert all(known == {} for known in table.known)
+    row = table.get(9, NONE)
+    assert row.shape == (8,) and np.allclose(row, fresh, rtol=1e-12, atol=0)
+    table.save()
+    assert np.allclose(DealerTable(6, hits_soft_17=False).known[9][NONE], fresh, rtol=1e-12, atol=0)
+
+
+def test_edge_with_a_damaged_cache_answers(tmp_path, monkeypatch):
+    """`edge blackjack` with a cache whose rows are the wrong shape gives its answer, exit 0."""
+    _saved(tmp_path, monkeypatch, lambda a: a.update(v9=a["v9"][:, :7]))
+    result = CliRunner().invoke(main, ["edge", "blackjack", "--json"])
+    assert result.exit_code == 0, result.output
+    assert "house_edge" in result.output

@@ -192,3 +192,21 @@ class TestHitsSoft17:
         html = page.read_text(encoding="utf-8")
         assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "http" not in \
             html.split("<svg", 1)[0]
+
+
+class TestRevisionIsNeverAnOption:
+    """A revision is checked by `git rev-parse --verify` and never reaches git as an option."""
+
+    @pytest.mark.parametrize("revision", ["--output={out}", "-o{out}", "--output={out} HEAD"])
+    def test_option_looking_revision_writes_nothing(self, tmp_path, revision):
+        """`diff blackjack -- --output=PATH` (the revision after `--`) is refused in one line; no file appears."""
+        out = tmp_path / "written.txt"
+        result = CliRunner().invoke(main, ["diff", "blackjack", "--", revision.format(out=out)])
+        assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+        assert "never an option" in result.output
+        assert not out.exists()
+
+    def test_revision_outside_the_repository_is_one_line(self):
+        result = run("blackjack", "HEAD~100000")
+        assert result.exit_code == 2 and result.output.count("\n") == 1
+        assert result.output.startswith("error: cannot read machines/blackjack.yaml at revision 'HEAD~100000'")

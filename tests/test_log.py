@@ -109,5 +109,5 @@ class TestReadLog:
         text = (Path(__file__).parent / "replay" / "conforming.jsonl").read_text()
         path = tmp_path / "spaced.jsonl"
         path.write_text(text.replace("\n", "\n\n"))
-        log = read_log(path)
+        log = read_log(path, allow_v1=True)
         assert log.lines[0] == 3 and len(log.events) == text.count("\n") - 1

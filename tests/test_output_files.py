@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -18,6 +19,7 @@ from click.testing import CliRunner
 import pa_table_games.cli.table_commands as table_commands
 import pa_table_games.files as files
 from pa_table_games.cli import main
+from pa_table_games.runtime.game import MACHINES
 
 ROUND = ["play", "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--actions", "stand"]
 
@@ -83,14 +85,14 @@ class TestFullDisk:
         """A full disk refuses the new log and diagram in one line each; the old files are untouched."""
         log = small_disk / "round.jsonl"
         assert run(*ROUND, "--log", str(log)).exit_code == 0
-        assert run("diagram", "blackjack", "--format", "dot", "--out", str(small_disk)).exit_code == 0
+        assert run("diagram", "blackjack", "--format", "dot", "--view", "code", "--out", str(small_disk)).exit_code == 0
         before = {p.name: p.read_bytes() for p in small_disk.iterdir()}
         fill(small_disk)
 
         again = run("play", "blackjack", "--seed", "7", "--actions", "stand", "--log", str(log), "--force")
         assert again.exit_code == 2 and again.stderr.startswith(f"error: {log}: cannot write: ")
         assert again.stderr.count("\n") == 1
-        drawn = run("diagram", "blackjack", "--format", "dot", "--out", str(small_disk))
+        drawn = run("diagram", "blackjack", "--format", "dot", "--view", "code", "--out", str(small_disk))
         assert drawn.exit_code == 2 and "cannot write" in drawn.stderr and drawn.stderr.count("\n") == 1
 
         assert {p.name: p.read_bytes() for p in small_disk.iterdir() if p.name in before} == before
@@ -141,3 +143,95 @@ class TestInterruptedPlay:
         assert replayed.exit_code == 1
         assert "incomplete log: the log is marked incomplete: play stopped after " \
                f"{len(typed.split())} decision(s), before the round was over" in replayed.stdout
+
+
+# -- what stands at an output's name, or is given as an input ---------------------------------------------
+def cli(*args, timeout=120):
+    """``pa-table-games args`` in its own process (a hang is a failure after ``timeout`` s, not a stuck suite)."""
+    env = {**os.environ, "PA_TABLE_GAMES_LOG_KEY": ""}
+    try:
+        return subprocess.run([sys.executable, "-m", "pa_table_games", *args], capture_output=True, text=True,
+                              timeout=timeout, env=env, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"pa-table-games {' '.join(args)}: still running after {timeout} s (blocked on a pipe?)")
+
+
+def two_machines(tmp_path):
+    """OLD and NEW machine files for `diff` (NEW with one state's label changed)."""
+    text = (MACHINES / "blackjack.yaml").read_text(encoding="utf-8")
+    (tmp_path / "old").mkdir()
+    (tmp_path / "new").mkdir()
+    old, new = tmp_path / "old" / "blackjack.yaml", tmp_path / "new" / "blackjack.yaml"
+    old.write_text(text, encoding="utf-8")
+    new.write_text(text.replace('label: "Round starts"', 'label: "Round begins"', 1), encoding="utf-8")
+    return old, new
+
+
+class TestPlantedAtTheOutput:
+    """A symbolic link planted at an output's name is never written through (its target keeps its bytes),
+    and a pipe there never blocks: the command refuses in one line, exit status 2."""
+
+    @pytest.fixture
+    def victim(self, tmp_path):
+        path = tmp_path / "victim.txt"
+        path.write_text("the operator's records\n")
+        return path
+
+    def test_review_pdf_refuses_a_link_at_the_dossier(self, tmp_path, victim):
+        out = tmp_path / "out"
+        out.mkdir()
+        (out / "blackjack.pdf").symlink_to(victim)
+        result = run("review", "blackjack", "--pdf", "--out", str(out))
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+        assert "symbolic link" in result.stderr
+        assert victim.read_text() == "the operator's records\n" and (out / "blackjack.pdf").is_symlink()
+
+    def test_diff_out_refuses_a_link_at_the_page(self, tmp_path, victim):
+        old, new = two_machines(tmp_path)
+        out = tmp_path / "out"
+        out.mkdir()
+        (out / "blackjack.diff.html").symlink_to(victim)
+        result = run("diff", str(old), str(new), "--out", str(out))
+        assert result.exit_code == 2 and result.stderr.count("\n") == 1, result.output
+        assert victim.read_text() == "the operator's records\n"
+
+    @pytest.mark.parametrize("command", [["play", *ROUND[1:], "--force", "--log"], ["diagram", "blackjack", "--out"]],
+                             ids=["log", "diagram"])
+    def test_a_link_at_a_log_or_diagram_is_refused(self, tmp_path, victim, command):
+        out = tmp_path / "out"
+        out.mkdir()
+        target = out / ("round.jsonl" if command[0] == "play" else "blackjack.svg")
+        target.symlink_to(victim)
+        result = run(*command, str(target if command[0] == "play" else out))
+        assert result.exit_code == 2 and "symbolic link" in result.stderr, result.output
+        assert victim.read_text() == "the operator's records\n" and target.is_symlink()
+
+    def test_review_pdf_refuses_a_fifo_at_the_dossier_without_blocking(self, tmp_path):
+        out = tmp_path / "out"
+        out.mkdir()
+        os.mkfifo(out / "blackjack.pdf")
+        result = cli("review", "blackjack", "--pdf", "--out", str(out))
+        assert result.returncode == 2 and result.stderr == f"error: {out / 'blackjack.pdf'}: cannot write: not a regular file\n"
+
+    def test_diff_out_empty_is_refused(self, tmp_path):
+        old, new = two_machines(tmp_path)
+        result = run("diff", str(old), str(new), "--out", "")
+        assert result.exit_code == 2 and result.stderr == "error: --out is empty: give a folder name\n"
+
+
+class TestInputsThatAreNoFile:
+    """A pipe (FIFO) or a device given as an input is refused at once, never waited on."""
+
+    @pytest.mark.parametrize("option", ["--rules", "--key-file", "log"])
+    def test_a_fifo_input_is_refused_at_once(self, tmp_path, option):
+        fifo = tmp_path / "pipe"
+        os.mkfifo(fifo)
+        args = (["replay", str(fifo)] if option == "log" else
+                ["play", "blackjack", "--seed", "7", "--actions", "stand", option, str(fifo)])
+        result = cli(*args)
+        assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+        assert "pipe" in result.stderr and str(fifo) in result.stderr
+
+    def test_a_device_as_rules_is_refused(self):
+        result = run("play", "blackjack", "--seed", "7", "--actions", "stand", "--rules", "/dev/zero")
+        assert result.exit_code == 2 and "a device, not a regular file" in result.stderr

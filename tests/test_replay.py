@@ -33,7 +33,8 @@ def _random_decision(rnd, rng) -> str:
 
 
 def replay_cli(path):
-    return CliRunner().invoke(main, ["replay", str(path)])
+    """`replay --allow-v1 LOG`: the committed logs here are version 1 (written before the hash chain)."""
+    return CliRunner().invoke(main, ["replay", str(path), "--allow-v1"])
 
 
 class TestConformingRounds:
@@ -43,7 +44,7 @@ class TestConformingRounds:
         """A recorded round conforms: exit 0, every event compared, no departure."""
         result = replay_cli(LOGS / name)
         assert result.exit_code == 0, result.output
-        report = replay(LOGS / name)
+        report = replay(LOGS / name, allow_v1=True)
         assert report.conforms and report.compared == report.events
 
     @pytest.mark.parametrize("game", sorted(GAMES))
@@ -111,7 +112,7 @@ class TestTamperedLogs:
     def test_departure_is_caught_with_its_citation(self, name):
         """The first departure has the right kind, cites the right subsection and names the logged line."""
         kind, cite, words = TAMPERED[name]
-        report = replay(LOGS / name)
+        report = replay(LOGS / name, allow_v1=True)
         assert not report.conforms
         first = report.departures[0]
         assert (first.kind, first.cite) == (kind, cite), str(first)
@@ -129,7 +130,7 @@ class TestTamperedLogs:
 
     def test_json_report(self):
         """--json gives the departures as data with line, seq, kind, message and cite."""
-        result = CliRunner().invoke(main, ["replay", str(LOGS / "dealer_draw_on_17.jsonl"), "--json"])
+        result = CliRunner().invoke(main, ["replay", str(LOGS / "dealer_draw_on_17.jsonl"), "--json", "--allow-v1"])
         doc = json.loads(result.output)
         assert result.exit_code == 1 and doc["conforms"] is False
         assert doc["departures"][0] == {"line": 11, "seq": 10, "kind": NOT_ALLOWED,
@@ -137,7 +138,7 @@ class TestTamperedLogs:
 
     def test_comparison_stops_where_the_rounds_part(self):
         """After a step the machine would not take, the rest of the log is not compared (no cascade)."""
-        report = replay(LOGS / "dealer_draw_on_17.jsonl")
+        report = replay(LOGS / "dealer_draw_on_17.jsonl", allow_v1=True)
         assert len(report.departures) == 1 and report.compared < report.events
 
 
@@ -158,4 +159,4 @@ class TestMalformedLogs:
     def test_header_problems_are_log_file_errors(self):
         """An unknown Rules option in the header is a LogFileError on the header's line."""
         with pytest.raises(LogFileError, match=r":1: header: rules: unknown Rules option 'bonus_spins'"):
-            replay(LOGS / "malformed" / "unknown_rules_option.jsonl")
+            replay(LOGS / "malformed" / "unknown_rules_option.jsonl", allow_v1=True)

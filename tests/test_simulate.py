@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import math
 import os
+import pty
+import re
+import select
+import struct
+import termios
 import signal
 import subprocess
 import sys
@@ -22,7 +28,6 @@ from pa_table_games.tools.simulate import simulate
 from pa_table_games.strategies import get_strategy
 from pa_table_games.tools.tally import Tally
 
-from depth import depth
 
 
 def row(seat: int, wager: str, amount: float, net: float):
@@ -240,7 +245,8 @@ def alive(pid: int) -> bool:
         return False
 
 
-def wait_for(condition, seconds: float = 60.0, every: float = 0.01):
+def wait_for(condition, seconds: float = 600.0, every: float = 0.01):
+    """``condition()`` once it is true; the limit only ends a hung test (no test depends on speed)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         value = condition()
@@ -275,20 +281,59 @@ class TestSignals:
 
     def ctrl_c(self, proc: subprocess.Popen) -> tuple[str, str]:
         os.killpg(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=60)
+        out, err = proc.communicate(timeout=600)
         assert proc.returncode == 130, err
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
         return out, err
 
+    def start_on_terminal(self, *args: str) -> tuple[subprocess.Popen, int]:
+        """The command with its output on a pseudo-terminal, so that it shows its progress bar."""
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 160, 0, 0))
+        env = {**os.environ, "TERM": "xterm", "COLUMNS": "160", "NO_COLOR": "1"}
+        command = [str(Path(sys.executable).with_name("pa-table-games")), "simulate", "blackjack",
+                   "--rounds", "1e9", "--seed", "3", *args]
+        proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, close_fds=True,
+                                env=env, start_new_session=True)
+        os.close(slave)
+        self.started.append(proc)
+        return proc, master
+
+    @staticmethod
+    def read_until(master: int, pattern: bytes | None, seconds: float = 600.0) -> bytes:
+        """What the terminal shows until ``pattern`` (a regular expression) appears, or until the end."""
+        shown, deadline = b"", time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if pattern is not None and re.search(pattern, shown):
+                return shown
+            if not select.select([master], [], [], 0.2)[0]:
+                continue
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the command closed the terminal
+                chunk = b""
+            if not chunk:
+                assert pattern is None, f"ended before {pattern!r}: {shown[-2000:]!r}"
+                return shown
+            shown += chunk
+        raise AssertionError(f"no {pattern!r} after {seconds} s: {shown[-2000:]!r}")
+
     @pytest.mark.parametrize("workers", ["1", "2"])
     def test_ctrl_c_prints_the_result_so_far(self, workers):
-        """Ctrl-C while dealing: the rounds dealt so far, marked interrupted, exit 130, no traceback."""
-        proc = self.start("--workers", workers)
-        if workers != "1":
-            wait_for(lambda: len(workers_of(proc.pid)) == 2)
-        time.sleep(depth(1, 3))  # dealing: each second costs a second of CPU per worker
-        out, _ = self.ctrl_c(proc)
-        assert "interrupted:" in out and " of 1,000,000,000)" in out and "\ntotal " in out
+        """Ctrl-C while dealing: the rounds dealt so far, marked interrupted, exit 130, no traceback.
+
+        Ctrl-C is sent once the progress bar counts rounds dealt (a readiness line, not a delay),
+        so the test holds however loaded the machine is."""
+        proc, master = self.start_on_terminal("--workers", workers)
+        try:
+            self.read_until(master, rb"[1-9][0-9,]*/1,?000,?000,?000")  # rounds dealt: the bar's "M/N"
+            os.killpg(proc.pid, signal.SIGINT)
+            shown = self.read_until(master, None).decode("utf-8", "replace").replace("\r\n", "\n")
+        finally:
+            os.close(master)
+        assert proc.wait(600) == 130, shown
+        assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown
+        assert "interrupted:" in shown and " of 1,000,000,000)" in shown and "\ntotal " in shown, shown
 
     def test_ctrl_c_during_worker_start_up(self):
         """Ctrl-C the moment the first worker process exists (its interpreter still starting):

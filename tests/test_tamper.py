@@ -26,9 +26,9 @@ from pa_table_games.runtime.chain import seal
 KEY = b"operator key held by the casino"
 #: Edits a forger who recomputes the plain chain gets past: the round re-deals the same under them
 #: (a Rules payout this round never used, a shuffled shoe re-declared stacked) or they are consistent
-#: throughout (a wager raised in the header and every settlement); a downgrade to version 1 drops the chain.
-FORGEABLE_WITHOUT_KEY = {"wager raised everywhere", "rules: blackjack pays 2:1", "seed removed and marked stacked",
-                         "downgraded to version 1"}
+#: throughout (a wager raised in the header and every settlement). A downgrade to version 1 (no chain)
+#: is not among them: a log without a chain is unverifiable (exit 2) unless `replay --allow-v1`.
+FORGEABLE_WITHOUT_KEY = {"wager raised everywhere", "rules: blackjack pays 2:1", "seed removed and marked stacked"}
 #: Edits of the hashes themselves: a recomputed chain undoes them.
 OF_THE_HASHES = {"header hash removed", "header hash altered"}
 
@@ -271,10 +271,9 @@ def test_sixty_two_kinds_of_tampering_are_listed():
 
 @pytest.mark.parametrize("which", sorted(TAMPERINGS), ids=lambda w: f"{w[0]}: {w[1]}")
 def test_a_plain_edit_is_caught(logs, tmp_path, which):
-    """An edit that leaves the hashes as they were: exit 1 or 2, never 'conforms' (a downgrade to
-    version 1 removes the chain rather than leaving it: see the forger)."""
+    """An edit that leaves the hashes as they were: exit 1 or 2, never 'conforms'."""
     code = _replay(tmp_path, _tampered(logs, which, None, rechain_with=False))
-    assert (code == 0) == (which[1] == "downgraded to version 1"), code
+    assert code in (1, 2), code
 
 
 @pytest.mark.parametrize("which", sorted(TAMPERINGS), ids=lambda w: f"{w[0]}: {w[1]}")
@@ -302,3 +301,43 @@ def test_keyed_log_without_the_key_and_with_another_key(logs, tmp_path):
     assert _replay(tmp_path, docs, b"another key") == 2
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(tmp_path / "tampered.jsonl")])
     assert "set PA_TABLE_GAMES_LOG_KEY or give --key-file" in result.stderr
+
+
+def _replay_lines(tmp_path, docs_or_lines, *options):
+    lines = [x if isinstance(x, str) else json.dumps(x, ensure_ascii=False) for x in docs_or_lines]
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path), *options])
+
+
+def test_a_downgraded_log_is_unverifiable_without_allow_v1(logs, tmp_path):
+    """An edited log rewritten as version 1 (no chain) is unverifiable, exit 2 as a broken chain is;
+    `--allow-v1` replays it (the committed version-1 logs), and the edit then shows only if it departs."""
+    docs = copy.deepcopy(logs["seeded", None])
+    docs[0]["seats"]["1"]["blackjack"] = 25  # the wager raised, and the settlements with it
+    _downgrade(docs)
+    refused = _replay_lines(tmp_path, docs)
+    assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
+    assert "unverifiable: a version-1 log has no hash chain" in refused.stderr
+    assert _replay_lines(tmp_path, docs, "--allow-v1").exit_code in (0, 1)
+
+
+@pytest.mark.parametrize("hash_", ["sha256:é" + "0" * 63, "sha256:٠١٢", "sha256:ｆｆ"])
+def test_a_non_ascii_hash_is_one_line_exit_2(logs, tmp_path, hash_):
+    """A hash with a non-ASCII character is a broken chain (exit 2, one line), not a TypeError (exit 1)."""
+    docs = copy.deepcopy(logs["stacked", None])
+    docs[2]["hash"] = hash_
+    result = _replay_lines(tmp_path, docs)
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "hash chain broken" in result.stderr
+
+
+@pytest.mark.parametrize("content", ["", "   \n"])
+def test_the_key_file_is_checked_without_log(tmp_path, content):
+    """`play --key-file FILE` without --log still reads the key: an empty or missing key file is refused."""
+    key = tmp_path / "key"
+    key.write_text(content)
+    for given in (key, tmp_path / "missing-key"):
+        result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
+            main, ["play", "blackjack", "--seed", "7", "--actions", "stand", "--key-file", str(given)])
+        assert result.exit_code == 2 and result.stderr.startswith(f"error: {given}: "), result.output

@@ -4,6 +4,12 @@ The dealer's final-hand probabilities depend only on the decks, the soft-17 rule
 the cards removed, never on pay rules, so one table serves every Rules file with those three.
 The table is kept under ``$XDG_CACHE_HOME/pa-table-games`` (else ``~/.cache/pa-table-games``);
 ``PA_TABLE_GAMES_CACHE=off`` keeps it in memory only.
+
+A cache file is never trusted: each array's header is read before its data and must have the
+shape and type this module writes, claim no more bytes than the file holds (a header claiming
+80 GB is not believed) and at most :data:`MAX_CACHE_BYTES`; every key must be a removal the shoe
+allows and every row a probability distribution. A file that fails any check, or cannot be read
+at all, is discarded: the rows are computed again and the file replaced at the next save.
 """
 
 from __future__ import annotations
@@ -19,6 +25,46 @@ from pa_table_games.analysis.dealer import RANKS, TEN, dealer_outcomes
 from pa_table_games.files import OutputFileError, write_atomic
 
 Removal = tuple[int, ...]
+#: The largest cache file, and the largest array in it, read (a six-deck table is a few MB).
+MAX_CACHE_BYTES = 256 * 2**20
+_KEY_TYPE, _ROW_TYPE = np.dtype("<i2"), np.dtype("<f8")
+
+
+class _Damaged(Exception):
+    """A cache file that is not what :meth:`DealerTable.save` writes."""
+
+
+def _array(archive: zipfile.ZipFile, name: str, dtype: np.dtype, width: int) -> np.ndarray:
+    """Member ``name`` of the cache, its header checked before a byte of its data is read."""
+    info = archive.getinfo(f"{name}.npy")
+    if info.file_size > MAX_CACHE_BYTES:
+        raise _Damaged(name)
+    with archive.open(info) as member:
+        version = np.lib.format.read_magic(member)
+        read_header = {(1, 0): np.lib.format.read_array_header_1_0,
+                       (2, 0): np.lib.format.read_array_header_2_0}.get(version)
+        if read_header is None:
+            raise _Damaged(name)
+        shape, fortran, found = read_header(member)
+        if fortran or found != dtype or len(shape) != 2 or shape[1] != width:
+            raise _Damaged(name)
+        size = shape[0] * width * dtype.itemsize
+        if size > info.file_size:  # the header claims more than the member holds
+            raise _Damaged(name)
+        data = member.read(size + 1)
+    if len(data) != size:
+        raise _Damaged(name)
+    return np.frombuffer(data, dtype=dtype).reshape(shape)
+
+
+def _checked(keys: np.ndarray, rows: np.ndarray, most: np.ndarray) -> dict[Removal, np.ndarray]:
+    """The rows by removal, if every removal is one the shoe allows and every row a distribution."""
+    if len(keys) != len(rows) or (keys < 0).any() or (keys > most).any():
+        raise _Damaged("keys")
+    if not np.isfinite(rows).all() or (rows < 0).any() or (rows > 1).any() or \
+            (len(rows) and np.abs(rows.sum(axis=1) - 1).max() > 1e-9):
+        raise _Damaged("rows")
+    return dict(zip(map(tuple, keys.tolist()), rows.copy()))
 
 
 def full_shoe(decks: int) -> np.ndarray:
@@ -59,9 +105,18 @@ class DealerTable:
         if path is None or not path.exists():
             return []
         try:
-            with np.load(path) as data:
-                return [dict(zip(map(tuple, data[f"k{up}"].tolist()), data[f"v{up}"])) for up in range(RANKS)]
-        except (OSError, KeyError, ValueError, EOFError, zipfile.BadZipFile):
+            if not path.is_file() or path.stat().st_size > MAX_CACHE_BYTES:
+                raise _Damaged(str(path))
+            with zipfile.ZipFile(path) as archive:
+                stored = []
+                for up in range(RANKS):
+                    most = self.full.copy()
+                    most[up] -= 1
+                    stored.append(_checked(_array(archive, f"k{up}", _KEY_TYPE, RANKS),
+                                           _array(archive, f"v{up}", _ROW_TYPE, 8), most))
+                return stored
+        except Exception:  # noqa: BLE001 - a damaged cache is never fatal: it is computed again
+            self._dirty = True
             return []
 
     def save(self) -> None:

@@ -12,13 +12,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from pa_table_games.analysis.exact import analyse
 from pa_table_games.analysis.report import report_lines
-from pa_table_games.cli.app import GAME, MAX_ROUNDS, RULES, UserError, main, workers_in_bounds
+from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, Whole, main, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import load_game
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime.money import check_seats
 from pa_table_games.runtime.rules import load_rules
 from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
+from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 from pa_table_games.tools.edge import edge_under_rules, exact_edge
 from pa_table_games.tools.simulate import simulate as run
 
@@ -29,21 +30,25 @@ from pa_table_games.tools.simulate import simulate as run
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
-@click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
+@click.option("--seed", type=SEED, help="Seed (default: a random one, reported so the run can be repeated).")
 @click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
               "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
               "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
               "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=int, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
+@click.option("--workers", type=WORKERS, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
               f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
               "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
+@click.option("--connect-timeout", type=Whole(1, 3600, "seconds"), default=CONNECT_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --scheduler ADDRESS: give up when the scheduler has not answered by then.")
+@click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
-             as_json: bool) -> None:
+             connect_timeout: int, worker_timeout: int, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
@@ -75,7 +80,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
 
         with _progress_bar() as progress:
             result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
-                         workers=workers, progress=progress, scheduler=scheduler)
+                         workers=workers, progress=progress, scheduler=scheduler,
+                         connect_timeout=connect_timeout, worker_timeout=worker_timeout)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)
@@ -84,14 +90,9 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     ctx.exit(0 if result.complete else 130)
 
 def _check_rounds(text: str) -> None:
-    """--rounds at most 10^12, refused before the number is built (``1e999999999`` is not computed)."""
+    """--rounds at most 10^12 however it is written, refused before the number is built
+    (:func:`~pa_table_games.tools.chunks.parse_rounds`)."""
 
-    word = text.strip().replace("_", "").lower()
-    mantissa, _, exponent = word.partition("e")
-    if mantissa.isdigit() and mantissa.isascii() and (exponent == "" or (exponent.isdigit() and exponent.isascii())):
-        digits = len(mantissa.lstrip("0")) + (0 if not exponent else int(exponent) if len(exponent) < 4 else 10**4)
-        if digits > 13 or parse_rounds(text) > MAX_ROUNDS:
-            raise UserError(f"--rounds {text.strip()!r}: at most {MAX_ROUNDS:,} rounds (10^12) in one run")
     parse_rounds(text)
 
 @contextmanager
@@ -116,7 +117,7 @@ MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_mad
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
               "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
 @click.argument("wager")
-@click.option("--decks", type=click.IntRange(1, 12), help="Decks in the shoe (default: the Rules' decks, else 6).")
+@click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe (default: the Rules' decks, else 6).")
 @click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
 @RULES
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")

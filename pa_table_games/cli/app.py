@@ -15,7 +15,8 @@ import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.tools.chunks import MAX_WORKERS
+from pa_table_games.numbers import NumberError, whole
+from pa_table_games.tools.chunks import MAX_ROUNDS, MAX_WORKERS
 
 
 class UserError(click.ClickException):
@@ -81,8 +82,32 @@ RULES = click.option("--rules", type=click.Path(dir_okay=False), help="Rules Sub
 KEY_FILE = click.option("--key-file", type=click.Path(dir_okay=False),
                         help="File holding the operator's log key (HMAC-SHA256); default: $PA_TABLE_GAMES_LOG_KEY.")
 
-#: Refused up front: more rounds than one run can sensibly deal (workers are bounded by ``MAX_WORKERS``).
-MAX_ROUNDS = 10**12
+class Whole(click.ParamType):
+    """A whole-number option read by :func:`pa_table_games.numbers.whole` (ASCII, at most 32 characters,
+    bounds checked before the number is built): out of bounds is one line naming the option."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int, unit: str = "", signed: bool = False) -> None:
+        self.low, self.high, self.unit, self.signed = low, high, unit, signed
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        try:
+            return whole(value, self.low, self.high, signed=self.signed)
+        except NumberError as err:
+            option = param.opts[0] if param is not None else "value"
+            bounds = f"from {self.low:,} to {self.high:,}{' ' + self.unit if self.unit else ''}"
+            why = bounds if "limit" in str(err) or "range" in str(err) else f"{err} ({bounds})"
+            word = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
+            raise UserError(f"{option} {word}: {why}") from None
+
+
+#: A seed: any whole number of at most 64 bits (negative ones too, as Python's generator takes them).
+SEED = Whole(-(2**64 - 1), 2**64 - 1, signed=True)
+#: Local worker processes: 1 to MAX_WORKERS, however written.
+WORKERS = Whole(1, MAX_WORKERS, "processes")
 
 def out_folder(ctx, param, value: str | None) -> str | None:
     if value is not None and not value.strip():

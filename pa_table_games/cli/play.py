@@ -34,11 +34,12 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
             name, eq, amount = item.strip().partition("=")
             try:
                 value = parse_amount(amount)
-            except ValueError:
-                value = -1.0
+            except ValueError as err:  # pa_table_games.numbers.amount: the one reader of amounts
+                value, problem = _refused_amount(amount, err)
+            else:
+                problem = amount_problem(value)
             if not eq or not name or value <= 0:
                 raise WagerError(f"--seat {spec!r}: {item.strip()!r} is not WAGER=AMOUNT with a positive amount")
-            problem = amount_problem(value)
             if problem:
                 raise WagerError(f"--seat {spec!r}: {name}={amount.strip()}: {problem}")
             if name in wagers:
@@ -46,6 +47,15 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
             wagers[name] = value
         seats[seat] = wagers
     return seats
+
+
+def _refused_amount(text: str, err: ValueError) -> tuple[float, str]:
+    """Why an amount the reader refused is refused: as a number (``nan``, ``1.7e308``), else the reader's reason."""
+    try:
+        guess = float(text) if len(text) <= 64 else -1.0
+    except ValueError:
+        guess = -1.0
+    return guess, amount_problem(guess) or str(err).split(": ", 1)[-1]
 
 
 def parse_actions(text: str | None) -> list[str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME, KEY_FILE, UserError, main, out_folder
+from pa_table_games.cli.app import GAME, KEY_FILE, UserError, Whole, main, out_folder
 from pa_table_games.files import make_folder
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.runtime.chain import load_key
@@ -55,8 +55,10 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
 @click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
               help="Write the walk-through page of this logged round instead (<log>.walk.html; repeatable).")
+@click.option("--allow-v1", is_flag=True, help="With --log: also draw a version-1 log (no hash chain: unverifiable).")
 @KEY_FILE
-def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], key_file: str | None) -> None:
+def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], allow_v1: bool,
+           key_file: str | None) -> None:
     """Write a static review page per machine (diagram + subsection table), the walk-through of each game's
     demo round (<machine>.walk.html) and an index.html; with --pdf, a review dossier per machine (cover,
     phases, subsections, steps, Rules, readings); with --log, the walk-through page of each logged round:
@@ -66,7 +68,7 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], k
         if pdf or games:
             raise UserError("--log writes walk-through pages: give it without --pdf and without games")
         key = load_key(key_file)
-        for path in write_walks([Path(p) for p in logs], Path(out), key):
+        for path in write_walks([Path(p) for p in logs], Path(out), key, allow_v1):
             click.echo(f"wrote {path}")
         return
     chosen = list(games or sorted(GAMES))
@@ -78,7 +80,8 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], k
 @main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
 @click.argument("new")
-@click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
+@click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
+              help="Also write NAME.diff.svg and NAME.diff.html here.")
 @click.pass_context
 def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
@@ -86,7 +89,7 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 
     changes = diff_args(old, new)
     click.echo("\n".join(changes.lines()))
-    for path in write_diff(changes, Path(out)) if out else []:
+    for path in write_diff(changes, Path(out)) if out is not None else []:
         click.echo(f"wrote {path}")
     ctx.exit(1 if changes.changes else 0)
 
@@ -108,7 +111,7 @@ def trace(game: str, fmt: str, with_coverage: bool) -> None:
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
 @click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
-@click.option("--sessions", type=click.IntRange(1), default=3000, show_default=True, help="Most table sessions tried per game.")
+@click.option("--sessions", type=Whole(1, 10**7, "sessions"), default=3000, show_default=True, help="Most table sessions tried per game.")
 def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
@@ -140,16 +143,18 @@ def _checkout_scenarios() -> Path:
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @KEY_FILE
+@click.option("--allow-v1", is_flag=True, help="Replay a version-1 log (written before logs were hash-chained) "
+              "although nothing shows it was not edited.")
 @click.pass_context
-def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
+def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1: bool) -> None:
     """Re-run a logged round through the machine and report every departure, cited.
 
     Every line's hash is verified first (keyed with the operator's key when one is set: any
     edit by someone without the key is found). Exit status 0: the round conforms; 1: it
-    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed
-    or its hash chain is broken."""
+    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
+    its hash chain is broken, or it has none (version 1) and --allow-v1 is not given."""
 
-    report = replay_log(log_file, load_key(key_file))
+    report = replay_log(log_file, load_key(key_file), allow_v1)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
     else:

@@ -9,7 +9,7 @@ import attrs
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.app import GAME, KEY_FILE, RULES, UserError, log_path, main
+from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole, log_path, main
 from pa_table_games.cli.interactive import play_at_terminal
 from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
 from pa_table_games.games import GAMES, load_game
@@ -29,7 +29,7 @@ from pa_table_games.tools.walkthrough import walk_page
               "that card as the one-card low hand and the other five as the high hand, house_way asks for "
               "the house way, double_down. Any case; at the prompt, help or ? lists the legal actions.")
 @GAME
-@click.option("--seed", type=int, help="Seed of the shuffled shoe.")
+@click.option("--seed", type=SEED, help="Seed of the shuffled shoe.")
 @click.option("--shoe", help="Stacked shoe: card codes, first code = first card out (AS TD JK CUT ...).")
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
 @click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
@@ -37,7 +37,7 @@ from pa_table_games.tools.walkthrough import walk_page
               "blackjack basic or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
               "house_way or player_way).")
 @RULES
-@click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
+@click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Pai Gow: inject a misdeal at this position (training, tests).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
               "and the full Rules).")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=log_path,
@@ -61,7 +61,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     if walk_file:
         _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
                           option="--walk")
-    key = load_key(key_file) if log_file else None
+    key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
     loaded, seated = load_game(game, rules), parse_seats(seats)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
     if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):

@@ -12,6 +12,7 @@ import yaml
 
 from pa_table_games.errors import InputFileError
 from pa_table_games.files import MAX_DEPTH, read_text
+from pa_table_games.numbers import MAX_CHARS, shown
 
 
 class LineDict(dict):
@@ -79,6 +80,19 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
     return result
 
 
+def _number(construct):
+    """YAML's integer or float constructor behind a length check: a number longer than
+    :data:`~pa_table_games.numbers.MAX_CHARS` characters is refused at its line, never built."""
+    def checked(loader: _Loader, node: yaml.ScalarNode):
+        if len(str(node.value).strip()) > MAX_CHARS:
+            raise loader.error_class(loader.file, node.start_mark.line + 1,
+                                     f"the number {shown(node.value)} is longer than {MAX_CHARS} characters")
+        return construct(loader, node)
+    return checked
+
+
+_Loader.add_constructor("tag:yaml.org,2002:int", _number(yaml.SafeLoader.construct_yaml_int))
+_Loader.add_constructor("tag:yaml.org,2002:float", _number(yaml.SafeLoader.construct_yaml_float))
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _sequence)
 

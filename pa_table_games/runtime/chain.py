@@ -86,7 +86,7 @@ def broken_link(docs: list[Any], anchor: str, key: bytes | None) -> tuple[int, s
         if key is not None and kind != KEYED:
             return index, ("the line is not signed with the key (HMAC-SHA256): it was written without "
                            "the key, or re-chained by someone who does not have it")
-        if not hmac.compare_digest(given, link(previous, doc, key)):
+        if not given.isascii() or not hmac.compare_digest(given, link(previous, doc, key)):
             what = "does not verify with the key" if key is not None else "does not match the line"
             return index, (f"hash chain broken: the hash {what}: this line, or one before it, was changed, "
                            "removed or inserted after the log was written")

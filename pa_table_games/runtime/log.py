@@ -16,7 +16,10 @@ SHA-256 (``machine_sha256``), keyed when the operator has a key (:mod:`.chain`):
     {"kind": "event", "seq": 1, "trigger": "load_shoe", "source": "round_start", ..., "hash": "sha256:..."}
 
 Reading checks the form and the chain (a malformed line, a duplicate key, a NaN, a broken
-hash is a :class:`LogFileError` naming its line); version-1 logs (no chain) are still read.
+hash is a :class:`LogFileError` naming its line). A version-1 log has no chain, so nothing shows
+it was not edited (an edited log rewritten as version 1 would pass): it is refused as
+unverifiable, like a broken chain, unless the reader allows version 1 (``replay --allow-v1``,
+for the committed version-1 logs).
 Whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'s job.
 """
 
@@ -179,9 +182,9 @@ def write_log(path: str | Path, log: RoundLog, key: bytes | None = None) -> Path
 
 
 # -- reading ------------------------------------------------------------------------------------
-def read_log(path: str | Path, key: bytes | None = None) -> RoundLog:
+def read_log(path: str | Path, key: bytes | None = None, allow_v1: bool = False) -> RoundLog:
     """Parse and check the form of a round log and its hash chain (with ``key``, the keyed chain);
-    any problem names its line."""
+    any problem names its line. A version-1 log (no chain) is read only with ``allow_v1``."""
     file = str(path)
     text = read_text(path, LogFileError)
     header, events, lines = None, [], []
@@ -205,7 +208,7 @@ def read_log(path: str | Path, key: bytes | None = None) -> RoundLog:
             raise LogFileError(file, number, f"'kind' must be \"event\" after the header, not {kind!r}")
     if header is None:
         raise LogFileError(file, 1, "empty log: no header line")
-    _check_chain(header, events, [header_line, *lines], file, key)
+    _check_chain(header, events, [header_line, *lines], file, key, allow_v1)
     return RoundLog(header, events, lines, file, header_line)
 
 
@@ -259,12 +262,17 @@ def _depth(value: Any) -> int:
     return 0
 
 
-def _check_chain(header: dict, events: list[dict], lines: list[int], file: str, key: bytes | None) -> None:
-    """A version-2 log's hashes verify (keyed with ``key``); a version-1 log has none to verify."""
+def _check_chain(header: dict, events: list[dict], lines: list[int], file: str, key: bytes | None,
+                 allow_v1: bool = False) -> None:
+    """A version-2 log's hashes verify (keyed with ``key``); a version-1 log has none to verify, so it
+    is unverifiable unless ``allow_v1``."""
     if header["version"] == 1:
         if key is not None:
             raise LogFileError(file, lines[0], "header: a version-1 log has no hash chain: it cannot be "
                                "verified with the key")
+        if not allow_v1:
+            raise LogFileError(file, lines[0], "header: unverifiable: a version-1 log has no hash chain, so "
+                               "nothing shows it was not edited (give --allow-v1 to replay it anyway)")
         return
     broken = broken_link([header, *events], header["machine_sha256"], key)
     if broken is not None:

@@ -24,11 +24,11 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
+from pa_table_games import numbers
 from pa_table_games.files import read_text
 from pa_table_games.errors import RulesFileError, WagerError
 
-_ODDS = re.compile(r"^\s*(\d+)\s*:\s*(\d+)\s*$")
-_PERCENT = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*%\s*$")
+_PERCENT = re.compile(r"^\s*(\d{1,12}(?:\.\d{1,12})?)\s*%\s*$", re.ASCII)
 _WAGER_KEYS = frozenset({"title", "cite", "default", "tables"})
 _TABLE_KEYS = frozenset({"name", "source", "illustrative", "pays"})
 
@@ -161,11 +161,13 @@ class _Loader:
         return PayTable(wager, name, pays, illustrative, str(spec.get("source", "")), jackpots)
 
     def odds(self, text: Any, path: tuple[str | int, ...], wager: str, name: str) -> Fraction:
-        match = _ODDS.match(text) if isinstance(text, str) else None
-        if not match or int(match[2]) == 0:
-            raise self.fail(path, f"{wager}/{name}: odds {text!r} must be a quoted \"N:M\" "
+        if not isinstance(text, str):
+            raise self.fail(path, f"{wager}/{name}: odds {numbers.shown(text)} must be a quoted \"N:M\" "
                             "string (an unquoted 25:1 is read by YAML as the number 1501)")
-        return Fraction(int(match[1]), int(match[2]))
+        try:
+            return numbers.odds(text)
+        except ValueError as err:
+            raise self.fail(path, f"{wager}/{name}: odds {err}") from None
 
     def percent(self, text: Any, path: tuple[str | int, ...], wager: str, name: str) -> Fraction:
         match = _PERCENT.match(text) if isinstance(text, str) else None

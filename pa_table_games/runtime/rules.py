@@ -8,13 +8,13 @@ mapping of option -> value; an unknown option or a bad value is a ``file:line`` 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
+from pa_table_games import numbers
 from pa_table_games.errors import RulesFileError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 
@@ -34,18 +34,18 @@ def odds(text: str) -> float:
 @lru_cache(maxsize=256)
 def _odds(text: str) -> float:
     """:func:`odds` of one text, computed once (a Rules odds property is read every round); errors are not cached."""
-    left, _, right = text.partition(":")
-    return float(Fraction(int(left), int(right or 1)))
+    return float(numbers.odds(text))
 
 
 def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
-    """Validator: odds written ``"N:M"`` with positive whole numbers."""
+    """Validator: odds written ``"N:M"``, N and M whole numbers from 1 to 1,000,000 (at most
+    1,000,000 to 1: :func:`pa_table_games.numbers.odds`)."""
     try:
-        if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1:
-            raise ValueError
-    except (ValueError, ZeroDivisionError, OverflowError):
+        numbers.odds(value)
+    except ValueError as err:
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"
-        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}") from None
+        bound = f" ({str(err).split(': ', 1)[-1]})" if "more than" in str(err) else ""
+        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}{bound}") from None
 
 
 def one_of(*choices: str) -> Any:

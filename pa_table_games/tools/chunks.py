@@ -8,7 +8,6 @@ and ``rounds`` alone fix the answer however the chunks are spread (see :mod:`.si
 from __future__ import annotations
 
 import hashlib
-import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -21,6 +20,7 @@ from attrs import frozen
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
+from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
@@ -32,8 +32,8 @@ CHUNK = 10_000
 STEP = 1000
 #: The most local worker processes (or local Dask workers) one simulation starts.
 MAX_WORKERS = 256
-
-_ROUNDS = re.compile(r"^\d[\d_]*(e\d+)?$", re.IGNORECASE)
+#: The most rounds one simulation deals (10^12), however the number is written.
+MAX_ROUNDS = 10**12
 
 
 class SimulationError(TableGamesError):
@@ -41,14 +41,17 @@ class SimulationError(TableGamesError):
 
 
 def parse_rounds(text: str | int) -> int:
-    """``100000``, ``100_000`` or ``1e5`` -> 100000; anything else (or below 1) is an error."""
-    word = str(text).strip()
-    if not _ROUNDS.match(word):
-        raise SimulationError(f"--rounds {word!r}: give a whole number of rounds, e.g. 100000 or 1e6")
-    mantissa, _, exponent = word.replace("_", "").lower().partition("e")
-    rounds = int(mantissa) * 10 ** int(exponent or 0)
+    """``100000``, ``100_000`` or ``1e5`` -> 100000 (:func:`pa_table_games.numbers.whole`); anything
+    else, below 1 or above :data:`MAX_ROUNDS` (however written) is an error."""
+    word = shown(str(text).strip()) if isinstance(text, str) else repr(str(text))
+    try:
+        rounds = whole(text, 0, MAX_ROUNDS)
+    except NumberError as err:
+        if "limit" in str(err) or "range" in str(err):
+            raise SimulationError(f"--rounds {word}: at most {MAX_ROUNDS:,} rounds (10^12) in one run") from None
+        raise SimulationError(f"--rounds {word}: give a whole number of rounds, e.g. 100000 or 1e6 ({err})") from None
     if rounds < 1:
-        raise SimulationError(f"--rounds {word!r}: simulate at least 1 round")
+        raise SimulationError(f"--rounds {word}: simulate at least 1 round")
     return rounds
 
 

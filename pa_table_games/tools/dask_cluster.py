@@ -13,10 +13,17 @@ the tasks not finished and returns the chunks finished so far.
 ``--scheduler local`` starts a LocalCluster here: one single-threaded worker process per
 ``--workers`` (default: per core), started with SIGINT blocked so a Ctrl-C in the terminal
 reaches only this process, which decides when to stop.
+
+Nothing waits for ever on the network: a scheduler address must answer an ``identity``
+request within ``connect`` seconds (default :data:`CONNECT_SECONDS`; Dask's own client
+timeout does not cover an endpoint that accepts the connection and never answers), and at
+least one worker must have joined within ``workers_within`` seconds (default
+:data:`WORKER_SECONDS`); else the run stops with one line naming the address.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -27,8 +34,10 @@ from pa_table_games.tools.tally import Tally
 
 #: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
 TASKS_PER_THREAD = 3
-#: How long to try to reach a scheduler before giving up.
+#: How long to try to reach a scheduler (and have it answer) before giving up.
 CONNECT_SECONDS = 10
+#: How long to wait for a first worker to join the cluster before giving up.
+WORKER_SECONDS = 60
 
 
 def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict]:
@@ -37,10 +46,35 @@ def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int
     return tally.rounds, tally.sums
 
 
+def probe(address: str, seconds: float) -> None:
+    """The scheduler at ``address`` answers an ``identity`` request within ``seconds``, else an error
+    (whatever is listening there: a silent endpoint, or no Dask scheduler at all)."""
+    from distributed.comm import connect
+
+    async def ask() -> object:
+        comm = await connect(address, timeout=seconds)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(ask(), seconds))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise SimulationError(f"--scheduler {address}: cannot connect to a Dask scheduler there "
+                              f"(no answer within {seconds:g} s)") from None
+    if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
+        raise SimulationError(f"--scheduler {address}: cannot connect to a Dask scheduler there "
+                              "(what answers is not a Dask scheduler)")
+
+
 def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int, stopped: Callable[[], bool],
-                progress: Callable[[int, int], None] | None) -> tuple[Tally, int]:
+                progress: Callable[[int, int], None] | None, connect: float = CONNECT_SECONDS,
+                workers_within: float = WORKER_SECONDS) -> tuple[Tally, int]:
     """Deal every chunk on the cluster at ``scheduler`` ("local": a LocalCluster of ``workers``
-    processes); (the exactly merged tally, partial if stopped; the number of worker threads)."""
+    processes); (the exactly merged tally, partial if stopped; the number of worker threads).
+    The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``."""
     cluster = None
     # from before Dask starts any thread: its threads keep SIGINT blocked, and the worker
     # processes it starts ignore SIGINT from their first instruction (a Ctrl-C is held back)
@@ -54,13 +88,22 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             if scheduler == "local":
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.ERROR)
-            client = Client(cluster if cluster is not None else scheduler, timeout=CONNECT_SECONDS)
+            else:
+                probe(scheduler, connect)
+            client = Client(cluster if cluster is not None else scheduler, timeout=connect)
+        except SimulationError:
+            raise
         except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
             if cluster is not None:
                 cluster.close()
             why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
             raise SimulationError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there ({why})") from None
     try:
+        try:
+            client.wait_for_workers(1, timeout=workers_within)
+        except (TimeoutError, asyncio.TimeoutError):
+            raise SimulationError(f"--scheduler {scheduler}: no worker joined the cluster within "
+                                  f"{workers_within:g} s") from None
         threads = sum(client.nthreads().values()) or 1
         return _run(client, deal, seed, rounds, threads, stopped, progress), threads
     finally:

@@ -109,14 +109,39 @@ def machine_file(name: str) -> Path:
     raise TableGamesError(f"{name!r} is neither a machine file nor a machine (known: {', '.join(GAMES)})")
 
 
+def _git(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True, check=False,
+                          stdin=subprocess.DEVNULL, timeout=60)
+
+
+def _why(result: subprocess.CompletedProcess) -> str:
+    return (result.stderr.strip().splitlines() or ["git failed"])[-1].removeprefix("fatal: ")
+
+
+def commit_of(folder: Path, revision: str, what: str) -> str:
+    """The commit ``revision`` names, checked by ``git rev-parse --verify`` before any other git command.
+
+    A revision is never handed to git where it could be read as an option: one starting with
+    ``-`` (``--output=FILE``) is refused here, and what git is given afterwards is the commit's
+    hexadecimal name it printed."""
+    if not revision.strip() or revision.startswith("-") or any(c in revision for c in "\0\n\r"):
+        raise TableGamesError(f"cannot read {what} at revision {revision!r}: not a git revision "
+                              "(a commit, a tag, HEAD~3; never an option)")
+    result = _git(folder, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}")
+    commit = result.stdout.strip()
+    if result.returncode != 0 or not commit or not all(c in "0123456789abcdef" for c in commit):
+        raise TableGamesError(f"cannot read {what} at revision {revision!r}: "
+                              f"{_why(result) if result.stderr.strip() else 'no such commit in this repository'}")
+    return commit
+
+
 def at_revision(path: Path, revision: str) -> str:
     """The text of ``path`` at git ``revision`` (``HEAD~3``, a tag, a commit)."""
     here = path.resolve()
-    result = subprocess.run(["git", "-C", str(here.parent), "show", f"{revision}:./{here.name}"],
-                            capture_output=True, text=True, check=False)
+    commit = commit_of(here.parent, revision, f"machines/{here.name}")
+    result = _git(here.parent, "show", "--end-of-options", f"{commit}:./{here.name}")
     if result.returncode != 0:
-        why = (result.stderr.strip().splitlines() or ["git failed"])[-1].removeprefix("fatal: ")
-        raise TableGamesError(f"cannot read machines/{here.name} at revision {revision!r}: {why}")
+        raise TableGamesError(f"cannot read machines/{here.name} at revision {revision!r}: {_why(result)}")
     return result.stdout
 
 

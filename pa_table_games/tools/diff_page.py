@@ -13,6 +13,7 @@ import html
 import re
 from pathlib import Path
 
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.tools.diagram import render, to_dot
 from pa_table_games.tools.diff import MachineDiff
 
@@ -93,10 +94,11 @@ def page(d: MachineDiff, svg: str) -> str:
 
 
 def write_diff(d: MachineDiff, out: Path) -> list[Path]:
-    """Write ``<machine>.diff.svg`` and ``<machine>.diff.html`` into ``out``; return the paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write ``<machine>.diff.svg`` and ``<machine>.diff.html`` into ``out`` (each whole, through
+    :func:`~pa_table_games.files.write_atomic`); return the paths."""
+    make_folder(out)
+    paths = [check_target(out / f"{d.new.name}.diff.svg"), check_target(out / f"{d.new.name}.diff.html")]
     svg = marked_svg(d)
-    paths = [out / f"{d.new.name}.diff.svg", out / f"{d.new.name}.diff.html"]
-    paths[0].write_text(svg, encoding="utf-8")
-    paths[1].write_text(page(d, svg), encoding="utf-8")
+    write_atomic(paths[0], svg)
+    write_atomic(paths[1], page(d, svg))
     return paths

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 from importlib.metadata import version
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Table, TableStyle)
 
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.tools.diagram import render, to_dot
@@ -304,7 +306,8 @@ def story(game: str) -> list[Flowable]:
 
 
 def dossier(game: str, path: Path) -> Path:
-    """Write the dossier of ``game`` to ``path``."""
+    """Write the dossier of ``game`` to ``path`` (built in memory, then written whole through
+    :func:`~pa_table_games.files.write_atomic`: never through a link or a pipe standing there)."""
     spec = load_game(game).spec
 
     def footer(width: float):
@@ -315,7 +318,8 @@ def dossier(game: str, path: Path) -> Path:
             canvas.drawRightString(width - MARGIN, FOOTER, f"page {doc.page}")
         return draw
 
-    doc = BaseDocTemplate(str(path), pagesize=LETTER, invariant=1, pageCompression=0,
+    pdf = io.BytesIO()
+    doc = BaseDocTemplate(pdf, pagesize=LETTER, invariant=1, pageCompression=0,
                           title=plain(f"{spec.section}: review dossier"), author="pa-table-games",
                           subject=plain(spec.title), creator="pa-table-games",
                           leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN)
@@ -323,10 +327,12 @@ def dossier(game: str, path: Path) -> Path:
                                                     topPadding=0, bottomPadding=0)],
                                        onPage=footer(size[0]), pagesize=size) for name, size in PAGES.items()])
     doc.build(story(game))
-    return path
+    return write_atomic(path, pdf.getvalue())
 
 
 def write_dossiers(games: list[str], out: Path) -> list[Path]:
     """Write ``<machine>.pdf`` for each game into ``out``; return the paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
+    for game in games:  # a link or a pipe at any target is refused before any dossier is built
+        check_target(out / f"{load_game(game).spec.name}.pdf")
     return [dossier(game, out / f"{load_game(game).spec.name}.pdf") for game in sorted(games)]

@@ -101,10 +101,10 @@ class ReplayReport:
                 "departures": [d.to_json() for d in self.departures]}
 
 
-def replay(path: str | Path, key: bytes | None = None) -> ReplayReport:
+def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False) -> ReplayReport:
     """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``);
-    a malformed file is a :class:`LogFileError`."""
-    return rerun(read_log(path, key))
+    a malformed file, or a version-1 log (no chain) without ``allow_v1``, is a :class:`LogFileError`."""
+    return rerun(read_log(path, key, allow_v1))
 
 
 def rerun(log: RoundLog, watch: Callable[[TransitionSpec], None] | None = None) -> ReplayReport:

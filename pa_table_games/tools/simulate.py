@@ -36,7 +36,7 @@ from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.tools.chunks import (CHUNK, MAX_WORKERS, Deal, SimulationError, chunk_count, deal_chunk,
                                          deal_rounds, parse_rounds)
-from pa_table_games.tools.dask_cluster import run_on_dask
+from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
 from pa_table_games.tools.local_workers import run_in_processes
 from pa_table_games.tools.tally import Tally, WagerEdge
 
@@ -121,13 +121,15 @@ def _pct(value: float | None) -> str:
 def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy: str | None = None,
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None, engine: str = "compiled",
-             scheduler: str | None = None, chunk: int = CHUNK) -> SimulationResult:
+             scheduler: str | None = None, chunk: int = CHUNK, connect_timeout: float = CONNECT_SECONDS,
+             worker_timeout: float = WORKER_SECONDS) -> SimulationResult:
     """Simulate ``rounds`` rounds of ``game``; ``progress(done, total)`` is called as rounds finish.
 
     ``seed`` None picks one (reported in the result). ``workers``: local processes (default
     1: this process), or with ``scheduler="local"`` the workers of a local Dask cluster
     (default: one per core); ``scheduler`` a Dask scheduler address runs the chunks on that
-    cluster. The answer depends on ``seed``, ``rounds`` and ``chunk`` only (see the module doc)."""
+    cluster, which must answer within ``connect_timeout`` seconds and have a worker within
+    ``worker_timeout``. The answer depends on ``seed``, ``rounds`` and ``chunk`` only (see the module doc)."""
     with _interruptible() as stopped:  # Ctrl-C from here on returns the result so far
         rounds = parse_rounds(rounds)
         workers = check_workers(workers, scheduler)
@@ -144,7 +146,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
             progress(0, rounds)
         started = time.perf_counter()
         if scheduler is not None:
-            tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress)
+            tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress,
+                                         connect_timeout, worker_timeout)
         elif workers > 1 and chunk_count(rounds, chunk) > 1:
             tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds, chunk)), stopped, progress)
         else:

@@ -128,13 +128,14 @@ def _played(game: Any, seats: dict, actions: list[str], seed: int | None, shoe: 
     return record(rnd, start, seats, used, seed=seed if shoe is None else None)
 
 
-def write_walks(paths: list[Path], out: Path, key: bytes | None = None) -> list[Path]:
-    """``<log stem>.walk.html`` for each round log in ``paths`` (any log ``replay`` reads)."""
+def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1: bool = False) -> list[Path]:
+    """``<log stem>.walk.html`` for each round log in ``paths`` (any log ``replay`` reads, with the same
+    ``key`` and ``allow_v1``)."""
     make_folder(out)
     written = []
     for path in paths:
         target = out / f"{Path(path).stem}.walk.html"
-        write_atomic(target, walk_page(read_log(path, key)))
+        write_atomic(target, walk_page(read_log(path, key, allow_v1)))
         written.append(target)
     return written
 
