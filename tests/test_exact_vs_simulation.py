@@ -71,7 +71,8 @@ def analysis(rules):
 @pytest.fixture(scope="module")
 def played(rules):
     """ROUNDS rounds of the computed strategy through the machine, continuous shuffle."""
-    return play(load_game("blackjack", rules, engine="compiled"), get_strategy("blackjack", "computed", rules), ROUNDS, SEED)
+    game = load_game("blackjack", rules, engine="compiled")
+    return play(game, get_strategy("blackjack", "computed", rules), ROUNDS, SEED)
 
 
 @pytest.mark.slow
@@ -111,5 +112,6 @@ def test_double_down_madness_plays_to_its_exact_edge():
     the hand's cards and stake, lie within 4 standard errors of it."""
     rules = attrs.evolve(DoubleDownMadnessRules(), shuffle="every_round")
     analysis = DoubleDownMadnessAnalysis(rules)
-    played = play(load_game("double-down-madness", rules, engine="compiled"), ExactPlay(analysis), 200_000, SEED, dealer_outcomes=False)
+    game = load_game("double-down-madness", rules, engine="compiled")
+    played = play(game, ExactPlay(analysis), 200_000, SEED, dealer_outcomes=False)
     assert edge_problem(played, analysis.house_edge) == ""
