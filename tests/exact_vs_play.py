@@ -24,10 +24,14 @@ from collections import defaultdict
 import numpy as np
 from attrs import frozen
 
+import attrs
+
 from pa_table_games.analysis.dealer import ACE, OUTCOMES, RANKS, TEN, without_blackjack
 from pa_table_games.analysis.hands import total
 from pa_table_games.equipment.cards import Card
-from pa_table_games.games.blackjack.hand import POINTS
+from pa_table_games.games.blackjack.hand import POINTS, points
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.runtime.game import ENGINES, Game
 from pa_table_games.tools.chunks import deal_rounds
 
 Z = 4.0  # standard errors: a correct engine fails one of the nine checks about once in 2,000 runs
@@ -65,6 +69,21 @@ class ExactPlay:
         first_ace = rank_index(hand.cards[0]) == ACE
         code, _ = self.ups[rank_index(lay.up_card)].best(cards, 1 + hand.doubles, ace_first=first_ace)
         return {"S": "stand", "H": "hit", "D": "double"}[code]
+
+
+def dealer_hitting_soft_17(game: Game) -> Game:
+    """A planted fault: ``game`` (Blackjack, compiled) whose dealer draws on a soft 17 too. Built from a copy of
+    its machine with the guard of draw_dealer_card swapped (the machine file and the loaded game are untouched)."""
+    def dealer_total_below_17(rnd) -> bool:
+        dealer, soft = points(rnd.layout.dealer)
+        return dealer < 17 or (dealer == 17 and soft)
+
+    draws = [t for t in game.spec.transitions if t.trigger == "draw_dealer_card"]
+    assert len(draws) == 1 and [g.name for g in draws[0].when] == ["dealer_total_below_17"]
+    planted = attrs.evolve(draws[0], when=(attrs.evolve(draws[0].when[0], fn=dealer_total_below_17),))
+    spec = attrs.evolve(game.spec, transitions=[planted if t is draws[0] else t for t in game.spec.transitions])
+    machine = BoundMachine(spec)
+    return Game(game.info, game.rules, machine, ENGINES["compiled"](machine))
 
 
 @frozen

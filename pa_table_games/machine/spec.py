@@ -44,7 +44,8 @@ class Turns:
 
     @property
     def reading_id(self) -> str | None:
-        """``insurance_offer_order`` for ``cite: "reading:insurance_offer_order"``; None for a subsection."""
+        """``insurance_offer_from_dealers_left`` for ``cite: "reading:insurance_offer_from_dealers_left"``; None for a
+        subsection."""
         return self.cite[len(READING_CITE):] if self.cite.startswith(READING_CITE) else None
 
     @property
@@ -161,7 +162,7 @@ class MachineSpec:
 
     def turns_source(self, turns: Turns) -> str:
         """Where a pass's direction comes from: ``§ 633a.7(i)``, or the reading that takes it,
-        ``reading insurance_offer_order on § 633a.7(h)`` (the section gives none)."""
+        ``reading insurance_offer_from_dealers_left on § 633a.7(h), § 633a.8`` (the section gives none)."""
         if turns.reading_id is None:
             return self.cite_text(turns.cite)
         cites = ", ".join(self.cite_text(c) for c in self.reading(turns.reading_id).cite)
