@@ -135,6 +135,7 @@ class TestSourceHabits:
         spec = engine.spec
         known = {"def", "if", "and", "not", "return", "True", "False", "rnd", "state", "begin_event", "end_event", "T", "firing"}
         known |= {e.name for e in spec.entries()} | {f"step_{s.id}" for s in spec.states} | {s.id for s in spec.states}
+        known |= {t.turn_guard.name for t in spec.transitions if t.turn_guard is not None}  # the runtime's, per pass
         for log in (False, True):
             words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", engine.tables(engine.guarded_wagers).source[log]))
             assert words <= known, words - known

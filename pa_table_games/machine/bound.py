@@ -26,14 +26,27 @@ from attrs import field, frozen
 
 from pa_table_games.machine.registry import Entry, Registry
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec, Turns
 
 #: The one trigger under which ``transitions`` holds every dealer transition of a state.
 DEALER_STEP = "dealer_step"
 
 
 def holds(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order."""
+    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order
+    (a pass's transition: its turn guard, which asks them of the unit whose turn it is)."""
+    when, unless = t.asked
+    for g in when:
+        if not g.fn(view):
+            return False
+    for g in unless:
+        if g.fn(view):
+            return False
+    return True
+
+
+def holds_for_unit(t: TransitionSpec, view: Any) -> bool:
+    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now."""
     for g in t.when:
         if not g.fn(view):
             return False
@@ -46,10 +59,11 @@ def holds(t: TransitionSpec, view: Any) -> bool:
 def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
     """The first guard of ``t`` that stops it now, in the order :func:`holds` asks them:
     ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when`` that does not."""
-    for g in t.when:
+    when, unless = t.asked
+    for g in when:
         if not g.fn(view):
             return g, False
-    for g in t.unless:
+    for g in unless:
         if g.fn(view):
             return g, True
     return None
@@ -69,11 +83,29 @@ class BoundMachine:
     #: state -> its player transitions, in file order
     player: Mapping[str, tuple[TransitionSpec, ...]] = field(init=False)
     finals: frozenset[str] = field(init=False)
+    #: state -> the walks round the table a round starts on entering it: ``(key, turns)`` each, the key
+    #: being the state's id (its decisions' ``turns``) or a pass's ``(state, turns)``
+    walks: Mapping[str, tuple[tuple[Any, Turns], ...]] = field(init=False)
+    #: a pass's key -> its transitions, in file order
+    passes: Mapping[Any, tuple[TransitionSpec, ...]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
         object.__setattr__(self, "player", _by_state(self.spec, "player"))
         object.__setattr__(self, "finals", frozenset(self.spec.final_states()))
+        walks: dict[str, dict[Any, Turns]] = {}
+        for s in self.spec.states:
+            if s.turns is not None:
+                walks.setdefault(s.id, {})[s.id] = s.turns
+        for t in self.spec.transitions:
+            if isinstance(t.walk, tuple):
+                walks.setdefault(t.source, {})[t.walk] = t.walk[1]
+        object.__setattr__(self, "walks", MappingProxyType({s: tuple(w.items()) for s, w in walks.items()}))
+        passes: dict[Any, list[TransitionSpec]] = {}
+        for t in self.spec.transitions:
+            if isinstance(t.walk, tuple):
+                passes.setdefault(t.walk, []).append(t)
+        object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
 
     @classmethod
     def load(cls, path: str | Path, registry: Registry) -> BoundMachine:

@@ -68,10 +68,23 @@ class TransitionSpec:
     line: int
     index: int  # position in the file: identifies the transition
     turns: Turns | None = None  # the order in which the transition's actions go round the table
+    #: ``ends_turn: true``: once its actions ran, the unit whose turn it was has had it
+    ends_turn: bool = False
+    #: the walk round the table this transition takes part in: its source state's id (a decision
+    #: state's ``turns``) or ``(source, turns)`` (a pass: a dealer self-loop declaring ``turns``)
+    walk: object = None
+    #: a pass's transition: the runtime's question "does a unit from the pass's position on have a turn
+    #: this transition takes?", asked instead of ``when``/``unless`` (which it asks of that unit)
+    turn_guard: Entry | None = None
 
     @property
     def guards(self) -> tuple[Entry, ...]:
         return self.when + self.unless
+
+    @property
+    def asked(self) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
+        """``(when, unless)`` as the selection rule asks them: a pass's turn guard stands for both."""
+        return ((self.turn_guard,), ()) if self.turn_guard is not None else (self.when, self.unless)
 
 
 @frozen

@@ -103,8 +103,8 @@ class Tables:
         kept: dict[int, tuple[TransitionSpec, tuple[Entry, ...]]] = {}  # index -> (transition, unless guards kept)
         for t in spec.transitions:
             if all(g.wager is None or g.wager in placed for g in t.when):
-                kept[t.index] = (t, tuple(g for g in t.unless if g.wager is None or g.wager in placed))
-        entry = {i: (compile_test(t.when, unless), tuple(a.fn for a in t.do), t)
+                kept[t.index] = (t, tuple(g for g in t.asked[1] if g.wager is None or g.wager in placed))
+        entry = {i: (compile_test(t.asked[0], unless), tuple(a.fn for a in t.do), t)
                  for i, (t, unless) in kept.items() if t.by == "player"}
         self.dealer: dict[str, list[tuple[TransitionSpec, tuple[Entry, ...]]]] = {
             state: [kept[t.index] for t in dealer if t.index in kept] for state, dealer in machine.dealer.items()}
@@ -136,20 +136,24 @@ def dealer_steps(spec: MachineSpec, dealer: dict[str, list[tuple[TransitionSpec,
     Only registry names (Python identifiers) and state ids (quoted with ``repr``) enter the
     source; the machine file itself is never evaluated."""
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12, for its event
+    walking = {t.source for t in spec.transitions if t.walk is not None} | {s.id for s in spec.states if s.turns}
     lines: list[str] = []
     for state, transitions in dealer.items():
         lines.append(f"def step_{state}(rnd):")
         for t, unless in transitions:
-            names.update({g.name: g.fn for g in (*t.when, *unless)})
+            when = t.asked[0]
+            names.update({g.name: g.fn for g in (*when, *unless)})
             names.update({a.name: a.fn for a in t.do})
-            test = " and ".join([f"{g.name}(rnd)" for g in t.when] + [f"not {g.name}(rnd)" for g in unless])
+            test = " and ".join([f"{g.name}(rnd)" for g in when] + [f"not {g.name}(rnd)" for g in unless])
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")
-            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if log else
+            # whose turn it is moves in the round's event hooks: a transition that walks, or enters a walk
+            hooks = log or t.walk is not None or (t.dest != t.source and t.dest in walking)
+            lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if hooks else
                          [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
             lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
-            lines.append(f"{indent}rnd.end_event(T[{t.index}])" if log else f"{indent}rnd.state = {t.dest!r}")
+            lines.append(f"{indent}rnd.end_event(T[{t.index}])" if hooks else f"{indent}rnd.state = {t.dest!r}")
             lines.append(f"{indent}return True")
             if not test:  # later transitions of this state can never fire
                 break

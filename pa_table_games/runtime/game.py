@@ -42,6 +42,9 @@ class GameInfo:
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str
     demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
+    #: (round, "box" | "hand") -> the boxes or hands a declared pass goes over, seat 1 first, a box's hands in
+    #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
+    units: Callable[[Any, str], list] | None = None
 
 
 class Game:
