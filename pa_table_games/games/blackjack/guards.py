@@ -41,13 +41,15 @@ def reshuffle_is_due(rnd) -> bool:
 @guard("(h)")
 def dealer_shows_ace(rnd) -> bool:
     """the dealer's first card is an ace"""
-    return rnd.layout.up_card.rank == "A"
+    lay = rnd.layout
+    return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(h)")
 def dealer_shows_ten_value(rnd) -> bool:
     """the dealer's first card is a king, queen, jack or 10"""
-    return is_ten_value(rnd.layout.up_card)
+    lay = rnd.layout
+    return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 633a.8")
@@ -80,8 +82,9 @@ def acting_hand_is_blackjack(rnd) -> bool:
 @guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
 def blackjack_is_paid_at_once(rnd) -> bool:
     """the dealer's up card is 2 to 9, or the Rules pay a Blackjack at once against an ace or 10"""
-    return (POINTS[rnd.layout.up_card.rank] not in (1, 10)
-            or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
+    lay = rnd.layout
+    return lay.has_up_card and (POINTS[lay.up_card.rank] not in (1, 10)
+                                or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
 
 
 @guard("§ 633a.8")

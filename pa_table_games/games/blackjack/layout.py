@@ -94,6 +94,11 @@ class BlackjackLayout:
     lucky_player: int | None = None
 
     @property
+    def has_up_card(self) -> bool:
+        """The dealer's up card has been dealt."""
+        return len(self.dealer) > self.up_index
+
+    @property
     def up_card(self) -> Card:
         return self.dealer[self.up_index]
 

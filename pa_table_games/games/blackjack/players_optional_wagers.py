@@ -17,6 +17,7 @@ from pa_table_games.equipment.chips import Wager
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 #: The (g) wagers in the order (g)(1)-(10) lists them.
 ORDER = tuple(optional_wagers.CITES)
@@ -38,7 +39,7 @@ def _is_due(rnd, wager: Wager) -> bool:
 def a_players_optional_wagers_are_due(rnd) -> bool:
     """the player whose turn it is has an optional wager due (the ones (g) defers to the peek or the hole card wait)"""
     player = rnd.turn
-    if player is None or rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
+    if not isinstance(player, Player) or rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
         return False
     return any(_is_due(rnd, w) for w in player.wagers)
 

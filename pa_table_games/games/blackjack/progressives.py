@@ -30,6 +30,7 @@ from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 
 @frozen
@@ -196,8 +197,8 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
 
 # -- (o): the remaining optional wagers, player by player from the dealer's right -----------------------------
 def _open_progressive(rnd, player) -> bool:
-    """``player`` (the one whose turn it is) has a progressive wager still open."""
-    if player is None or rnd.wager_names.isdisjoint(PROGRESSIVES):  # no progressive wager placed (most rounds)
+    """``player`` (the one whose turn it is in the (o) pass) has a progressive wager still open."""
+    if not isinstance(player, Player) or rnd.wager_names.isdisjoint(PROGRESSIVES):  # none placed (most rounds)
         return False
     return any(w.name in PROGRESSIVES and not w.settled for w in player.wagers)
 
@@ -240,4 +241,4 @@ def dealer_hand_decides_a_progressive(rnd) -> bool:
     """A Hit and Run wager is open, or a Bad Beat wager is open on a hand totalling 20."""
     if open_wagers(rnd, "hit_and_run"):
         return True
-    return any(rnd.layout.box(w.seat).total == 20 for w in open_wagers(rnd, "bad_beat"))
+    return any(getattr(rnd.layout.box(w.seat), "total", 0) == 20 for w in open_wagers(rnd, "bad_beat"))

@@ -24,13 +24,15 @@ reshuffle_is_due = guard("(d)")(blackjack.reshuffle_is_due)
 @guard(("(f)", "(g)"))
 def dealer_shows_ace(rnd) -> bool:
     """the dealer's face up card (the second card dealt to the dealer) is an ace"""
-    return rnd.layout.up_card.rank == "A"
+    lay = rnd.layout
+    return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(g)")
 def dealer_shows_ten_value(rnd) -> bool:
     """the dealer's face up card is a king, queen, jack or 10"""
-    return is_ten_value(rnd.layout.up_card)
+    lay = rnd.layout
+    return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 692.8")
