@@ -27,7 +27,7 @@ from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.runtime.game import MACHINES, Game
 
-DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\"\}")
+DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\"(, holding: \[[^\]]*\])?\}")
 FLIP = {"dealer_left": "dealer_right", "dealer_right": "dealer_left"}
 GAMES = ("blackjack", "double-down-madness", "six-card-fortune-pai-gow")
 BJ_OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21", "kings_bounty",

@@ -43,7 +43,7 @@ def _turn_guard(t: TransitionSpec) -> Callable[[Any], bool]:
     def turn_guard(rnd: Any) -> bool:
         return rnd.pass_allows(t)
     return turn_guard
-_TURNS = {"each", "from", "cite"}
+_TURNS = {"each", "from", "cite", "holding"}
 _REFUSAL = {"trigger", "cite", "reason"}
 _READING = {"cite", "reading", "rests_on", "rejected"}
 
@@ -216,7 +216,7 @@ class _Loader:
             raise self.fail(node.line_of(key), f"{what}: {EVERY_TURN_TAKEN!r} is asked only out of a state "
                             f"that declares 'turns' ({source!r} does not)")
         return Entry(EVERY_TURN_TAKEN, "guard", every_turn_taken, (turns.cite,),
-                     f"every {turns.each} has taken its turn, {turns.text.split(', ', 1)[1]}")
+                     f"every {turns.each} has taken its turn, {TURN_ORDERS[turns.start]}")
 
     def passes(self, transitions: list[TransitionSpec]) -> list[TransitionSpec]:
         """Each pass's transitions (dealer self-loops declaring the same ``turns`` out of one state) share
@@ -225,7 +225,7 @@ class _Loader:
         for t in transitions:
             if isinstance(t.walk, tuple):
                 guard = Entry(f"turn_in_pass_{t.index}", "guard", _turn_guard(t),
-                              (t.turns.cite,), f"a {t.turns.each} {t.turns.text.split(', ', 1)[1]} has this turn to take")
+                              (t.turns.cite,), f"a {t.turns.each} {TURN_ORDERS[t.turns.start]} has this turn to take")
                 t = attrs.evolve(t, turn_guard=guard)
             result.append(t)
         return result
@@ -237,13 +237,18 @@ class _Loader:
             return None
         if not isinstance(value, LineDict):
             raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
-        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS)
+        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS - {"holding"})
         each, start = value["each"], value["from"]
         if each not in TURN_ITEMS:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
         if start not in TURN_ORDERS:
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
-        return Turns(each, start, self.cites(value, f"{what} turns")[0])
+        holding = value.get("holding", [])
+        if not isinstance(holding, list) or not all(isinstance(h, str) and h for h in holding) or (
+                holding and each != "player"):
+            raise self.fail(value.line_of("holding"), f"{what}: turns holding is a list of wager names, "
+                            "for a pass over each player")
+        return Turns(each, start, self.cites(value, f"{what} turns")[0], tuple(holding))
 
     def refusals(self, doc: LineDict) -> list[Refusal]:
         result = []

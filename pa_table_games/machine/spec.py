@@ -38,11 +38,14 @@ class Turns:
     each: str  # one of TURN_ITEMS
     start: str  # one of TURN_ORDERS
     cite: str
+    #: a pass over each player: only the players holding one of these wagers (empty: every player)
+    holding: tuple[str, ...] = field(default=(), converter=tuple)
 
     @property
     def text(self) -> str:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
-        return f"for each {self.each}, {TURN_ORDERS[self.start]}"
+        who = f" holding {', '.join(self.holding)}" if self.holding else ""
+        return f"for each {self.each}{who}, {TURN_ORDERS[self.start]}"
 
 
 @frozen

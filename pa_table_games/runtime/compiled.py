@@ -102,6 +102,8 @@ class Tables:
         spec = machine.spec
         kept: dict[int, tuple[TransitionSpec, tuple[Entry, ...]]] = {}  # index -> (transition, unless guards kept)
         for t in spec.transitions:
+            if t.turns is not None and t.turns.holding and placed.isdisjoint(t.turns.holding):
+                continue  # a pass over the players holding wagers none of which is placed: no unit has a turn
             if all(g.wager is None or g.wager in placed for g in t.when):
                 kept[t.index] = (t, tuple(g for g in t.asked[1] if g.wager is None or g.wager in placed))
         entry = {i: (compile_test(t.asked[0], unless), tuple(a.fn for a in t.do), t)
@@ -177,7 +179,8 @@ class CompiledEngine:
         self.actions: dict[int, tuple[Callable[[Any], None], ...]] = {
             t.index: tuple(a.fn for a in t.do) for t in spec.transitions}
         #: every wager some guard is registered about: the ones that select a round's tables
-        self.guarded_wagers = frozenset(g.wager for t in spec.transitions for g in t.guards if g.wager)
+        self.guarded_wagers = frozenset(g.wager for t in spec.transitions for g in t.guards if g.wager).union(
+            *(t.turns.holding for t in spec.transitions if t.turns is not None))
         self._tables: dict[frozenset[str], Tables] = {}
         self.triggers = frozenset(t.trigger for t in spec.transitions)
         self._actions: dict[tuple[tuple[int, int], str], Action] = {}

@@ -68,7 +68,9 @@ class Round:
         self._draft: _Draft | None = None
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
         self.walks: dict = {}  # the passes round the table under way in this state (:mod:`.turns`)
-        self.pass_unit: Any = None  # the unit a pass's transition is asked about or takes the turn of
+        #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
+        #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
+        self.turn: Any = None
         # the card-conservation baseline; a round recording settlements only takes none
         self.log = record == "events"
         self._settled: list[Settled] = []  # the settlement rows when no event log is kept
@@ -190,14 +192,6 @@ class Round:
             self._draft.notes.append(text if isinstance(text, str) else text())
 
     # -- whose turn it is (:mod:`.turns`) ----------------------------------------------------
-    @property
-    def turn(self) -> Any:
-        """The unit whose turn it is (a pass's, else the state's walk's); None when every turn is taken."""
-        if self.pass_unit is not None:
-            return self.pass_unit
-        walk = self.walks.get(self.state)
-        return walk.current if walk is not None else None
-
     def every_turn_taken(self) -> bool:  # the runtime's guard ``every_turn_taken``
         return _turns.every_turn_taken(self)
 
@@ -316,8 +310,10 @@ class Round:
                                      d.seat, d.hand, d.cards, d.settled, d.notes))
         self.state = t.dest
         self._draft = self.firing = None
-        if t.walk is not None or t.source != t.dest:
+        if t.walk is not None:
             _turns.after(self, t)
+        elif t.source != t.dest:
+            _turns.enter(self, t.dest)
 
     def _could_stop_halfway(self) -> bool:
         """Only a decision or a stacked shoe (it may run dry; a shuffled one is refilled, (e) house

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import Any, TypeVar
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
@@ -32,7 +32,7 @@ from pa_table_games.machine.spec import TransitionSpec, Turns
 T = TypeVar("T")
 
 
-@frozen
+@define
 class Player:
     """A player of a pass ``each: player``: the seat and the wagers placed there, in placing order."""
 
@@ -61,11 +61,20 @@ def _direction(start: str) -> bool:
     return start == "dealer_right"
 
 
-def units_of(rnd: Any, each: str) -> list:
-    """The units a pass ``each`` goes over, seat 1 first (a box's hands in the order they are played)."""
+def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
+    """The units a pass ``each`` goes over, seat 1 first (a box's hands in the order they are played);
+    ``holding``: only the players holding one of these wagers."""
     if each == "player":
+        if holding:
+            if rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
+                return []
+            seats = {w.seat for w in rnd.wagers if w.name in holding}
+            return [p for p in units_of(rnd, each) if p.seat in seats]
+        wagers = rnd.wagers
+        if len(wagers) == 1:  # one seat, one wager
+            return [Player(wagers[0].seat, (wagers[0],))]
         seats: dict[int, list] = {}
-        for w in rnd.wagers:
+        for w in wagers:
             seats.setdefault(w.seat, []).append(w)
         return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
     if each == "wager":
@@ -76,15 +85,24 @@ def units_of(rnd: Any, each: str) -> list:
     return sorted(units(rnd, each), key=attrgetter("seat"))  # stable: a box's hands keep their order
 
 
-def start_walks(rnd: Any, state: str) -> dict:
-    """The walks a round starts on entering ``state``: the state's decisions' and its passes'."""
-    walks = {}
-    for key, turns in rnd.game.machine.walks.get(state, ()):
-        units = units_of(rnd, turns.each)
+def enter(rnd: Any, state: str) -> None:
+    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
+    declared = rnd.game.machine.walks.get(state)
+    if declared is None:  # most states
+        rnd.turn = None
+        return
+    walks = rnd.walks = {}
+    for key, turns in declared:
+        units = units_of(rnd, turns.each, turns.holding)
         if _direction(turns.start):
             units.reverse()
         walks[key] = Walk(turns, units)
-    return walks
+    _show_turn(rnd)
+
+
+def _show_turn(rnd: Any) -> None:
+    walk = rnd.walks.get(rnd.state)
+    rnd.turn = walk.current if walk is not None else None
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -96,21 +114,21 @@ def every_turn_taken(rnd: Any) -> bool:
 def join(rnd: Any, unit: Any) -> None:
     """``unit`` (a hand split off during its turn) takes its turn right after the unit whose turn it is."""
     walk = rnd.walks[rnd.state]
-    walk.units.insert(walk.at + 1, unit)
+    walk.units.insert(walk.at + 1, unit)  # the turn stays with the hand it split from
 
 
 def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> int | None:
     """The first unit from the pass's position on for which one of its transitions holds."""
-    saved = rnd.pass_unit
+    saved = rnd.turn
     try:
         for i in range(walk.at, len(walk.units)):
-            rnd.pass_unit = walk.units[i]
+            rnd.turn = walk.units[i]
             for m in members:
                 if holds_for_unit(m, rnd):
                     return i
         return None
     finally:
-        rnd.pass_unit = saved
+        rnd.turn = saved
 
 
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
@@ -121,32 +139,32 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     i = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])
     if i is None:
         return False
-    saved, rnd.pass_unit = rnd.pass_unit, walk.units[i]
+    saved, rnd.turn = rnd.turn, walk.units[i]
     try:
         return holds_for_unit(t, rnd)
     finally:
-        rnd.pass_unit = saved
+        rnd.turn = saved
 
 
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
     """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
     walk = rnd.walks[t.walk]
     walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])
-    rnd.pass_unit = walk.units[walk.taking]
+    rnd.turn = walk.units[walk.taking]
 
 
 def after(rnd: Any, t: TransitionSpec) -> None:
     """Once ``t``'s actions ran: pass the turn on if ``t`` ends it; on entering a new state, start its walks."""
-    if t.walk is not None:
-        walk = rnd.walks.get(t.walk)
-        if walk is not None:
-            if walk.taking is not None:  # a pass: units before this one had nothing to do in it
-                walk.at, walk.taking = walk.taking + t.ends_turn, None
-            elif t.ends_turn:
-                walk.at += 1
-    rnd.pass_unit = None
+    walk = rnd.walks.get(t.walk)
+    if walk is not None:
+        if walk.taking is not None:  # a pass: units before this one had nothing to do in it
+            walk.at, walk.taking = walk.taking + t.ends_turn, None
+        elif t.ends_turn:
+            walk.at += 1
     if t.dest != t.source:
-        rnd.walks = start_walks(rnd, t.dest)
+        enter(rnd, t.dest)
+    else:
+        _show_turn(rnd)
 
 
 def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
