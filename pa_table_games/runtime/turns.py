@@ -117,15 +117,16 @@ def join(rnd: Any, unit: Any) -> None:
     walk.units.insert(walk.at + 1, unit)  # the turn stays with the hand it split from
 
 
-def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> int | None:
-    """The first unit from the pass's position on for which one of its transitions holds."""
+def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
+    """The first unit from the pass's position on for which one of its transitions holds, and the first
+    of them that holds for it (those before it in the file do not): ``(unit, member)`` indexes."""
     saved = rnd.turn
     try:
         for i in range(walk.at, len(walk.units)):
             rnd.turn = walk.units[i]
-            for m in members:
-                if holds_for_unit(m, rnd):
-                    return i
+            for m, member in enumerate(members):
+                if holds_for_unit(member, rnd):
+                    return i, m
         return None
     finally:
         rnd.turn = saved
@@ -136,9 +137,14 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     walk = rnd.walks.get(t.walk)
     if walk is None:
         return False
-    i = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])
-    if i is None:
+    members = rnd.game.machine.passes[t.walk]
+    found = _next_with_a_turn(rnd, walk, members)
+    if found is None:
         return False
+    i, m = found
+    mine = next(k for k, member in enumerate(members) if member.index == t.index)
+    if mine <= m:  # the scan asked t of that unit already
+        return mine == m
     saved, rnd.turn = rnd.turn, walk.units[i]
     try:
         return holds_for_unit(t, rnd)
@@ -149,7 +155,7 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
     """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
     walk = rnd.walks[t.walk]
-    walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])
+    walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
     rnd.turn = walk.units[walk.taking]
 
 

@@ -207,7 +207,11 @@ def _open_progressive(rnd, player) -> bool:
 def next_players_payout_awaits_floorperson(rnd) -> bool:
     """the player whose turn it is has a Bad Beat or Straight Jack payout of 100 for 1 or more, or a Hit and Run payout of 200 for 1 or more, not yet verified by a floorperson"""
     player = rnd.turn
-    return _open_progressive(rnd, player) and any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
+    if not _open_progressive(rnd, player):
+        return False
+    if not any(w.name in PROGRESSIVES and not w.settled and outcomes(rnd, w) for w in player.wagers):
+        return False  # none of the player's wagers wins: no payout to verify (most turns)
+    return any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
 
 
 @action(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
