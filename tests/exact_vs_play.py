@@ -64,7 +64,7 @@ class ExactPlay:
         if "insurance=no" in legal:
             return "insurance=no"
         lay = rnd.layout
-        hand = lay.acting_hand()
+        hand = rnd.turn
         cards = removal(hand.cards)
         first_ace = rank_index(hand.cards[0]) == ACE
         code, _ = self.ups[rank_index(lay.up_card)].best(cards, 1 + hand.doubles, ace_first=first_ace)

@@ -143,7 +143,7 @@ class TestDecisions:
         rnd = game.new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C AS 6D AH TC AD 9S KH 8C 7H"))
         rnd.advance().act("split")
         rnd.advance()
-        assert [c.code for c in rnd.layout.acting_hand().cards] == ["AS", "AD"]
+        assert [c.code for c in rnd.turn.cards] == ["AS", "AD"]
         assert [a.name for a in rnd.legal_actions()] == ["stand", "split"]
         drive(rnd, ["split"])
         assert [[c.code for c in h.cards] for h in rnd.layout.hands] == [["AS", "9S"], ["AD", "KH"], ["AH", "8C"]]

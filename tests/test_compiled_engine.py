@@ -4,7 +4,7 @@ For every registered game, thousands of seeded rounds are played at one table th
 Round API on the transitions engine, and again by the compiled runner (logged, and in the
 fast modes without a log: settlement rows, or only the sums a tally reads). Every event (trigger, states, cites, seat, cards, settled rows,
 notes), every settlement and every tally must be identical: with every wager placed, and with the main
-wager alone (where the compiled runner leaves out the other wagers' transitions).
+wager alone (where the compiled runner leaves out the passes over the players holding the other wagers).
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class TestSameRounds:
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 def test_guards_about_a_wager_are_false_without_it(game_name):
     """Each guard registered about a wager answers False at every step of rounds without that wager,
-    the fact that lets the compiled runner leave those guards' transitions out of such rounds."""
+    as registered (no executor relies on it: tests/test_one_rule.py)."""
     game = load_game(game_name)
     about: dict[str, set] = {}
     for t in game.spec.transitions:

@@ -287,7 +287,7 @@ class TestMutationsAreCaught:
         from pa_table_games.games.blackjack import actions
 
         def pay_and_forget(rnd):
-            hand = rnd.layout.acting_hand()
+            hand = rnd.turn
             actions.pay_blackjack_and_remove_cards(rnd)
             hand.settled = False
 

@@ -119,24 +119,27 @@ class TestSourceHabits:
     def test_no_unsafe_yaml_or_eval_in_the_package(self):
         """No module calls yaml.load with an unsafe loader, eval or exec: input files cannot run code.
 
-        The one exec compiles the compiled engine's generated dealer steps, whose source holds
+        The one exec compiles the bound machine's generated rule (its dealer steps and decisions), whose source holds
         only registered function names (checked to be identifiers) and state ids (checked
         against STATE_ID): see test_generated_source_holds_only_known_names."""
         unsafe = re.compile(r"yaml\.(load|unsafe_load|full_load|load_all)\("
                             r"|Loader=yaml\.(Loader|FullLoader|UnsafeLoader)|(?<![\w.])(eval|exec)\(")
         found = [f"{p.relative_to(PACKAGE)}:{line.strip()[:24]}" for p in PACKAGE.rglob("*.py")
                  for line in p.read_text(encoding="utf-8").splitlines() if unsafe.search(line)]
-        assert found == ["runtime/compiled.py:exec(compile(source, f\"<"]
+        assert found == ["machine/bound.py:exec(compile(source, f\"<"]
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):
         """Every word of the compiled engine's generated code is Python, a registered name or a state id."""
-        engine = load_game(name, engine="compiled").engine
-        spec = engine.spec
-        known = {"def", "if", "and", "not", "return", "True", "False", "rnd", "state", "begin_event", "end_event", "T", "firing"}
-        known |= {e.name for e in spec.entries()} | {f"step_{s.id}" for s in spec.states} | {s.id for s in spec.states}
+        machine = load_game(name).machine
+        spec = machine.spec
+        known = {"def", "if", "and", "not", "return", "True", "False", "None", "rnd", "state", "begin_event",
+                 "end_event", "T", "firing"}
+        known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
+        known |= {t.turn_guard.name for t in spec.transitions if t.turn_guard is not None}  # the runtime's, per pass
         for log in (False, True):
-            words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", engine.tables(engine.guarded_wagers).source[log]))
+            source = machine.steps(machine.holding, log)[1]
+            words = {w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source) if not re.fullmatch(r"rule_\d+", w)}
             assert words <= known, words - known
 
     def test_every_loader_error_is_an_input_file_error(self, tmp_path):

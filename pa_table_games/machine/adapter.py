@@ -58,9 +58,10 @@ class TransitionsEngine:
             s.id: frozenset([DEALER_STEP] * bool(machine.dealer[s.id]) + [t.trigger for t in machine.player[s.id]])
             for s in spec.states}
         for t in spec.transitions:  # file order: the order the library tries them in
+            when, unless = t.asked  # a pass's transition: the runtime's turn guard
             self.fsm.add_transition(
                 DEALER_STEP if t.by == "dealer" else t.trigger, t.source, t.dest,
-                conditions=[_call(g) for g in t.when], unless=[_call(g) for g in t.unless],
+                conditions=[_call(g) for g in when], unless=[_call(g) for g in unless],
                 before=[_opener(t)] + [_call(a) for a in t.do], after=[_closer(t)])
 
     def fire(self, rnd: Any, trigger: str) -> bool:

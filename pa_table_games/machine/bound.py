@@ -4,20 +4,24 @@ Every executor is built from a :class:`BoundMachine` and none chooses a transiti
 
 - interactive play hands each state's transitions, in file order, to ``transitions``
   (:mod:`.adapter`), whose ordered conditions apply exactly :meth:`BoundMachine.dealer_step`;
-- the simulation's tables and generated steps (:mod:`pa_table_games.runtime.compiled`) are made
-  from :attr:`BoundMachine.dealer` and :attr:`BoundMachine.player`, in the same order;
+- the rule itself is written once, as the code :func:`generate` writes for a group of transitions:
+  :meth:`BoundMachine.dealer_step`, :meth:`~BoundMachine.decision` and :meth:`~BoundMachine.decisions`
+  call it to select, the simulation's fast path (:mod:`pa_table_games.runtime.compiled`) calls
+  :meth:`BoundMachine.steps`, the same rule generated to fire;
 - refusals (``Round.act``) and ``replay`` explain a departure with :meth:`BoundMachine.first_failing`.
 
 **The rule.** From a state, the dealer's transitions are tried in file order and the first whose
 ``when`` guards all hold and whose ``unless`` guards all fail fires; a dealer step that is due
 comes before any decision. A player's decision fires the first of that decision's transitions
 out of the state whose guards hold; when none does, it is refused with the first guard that
-fails, in the same order, and that guard's citation.
+fails, in the same order, and that guard's citation. A pass's transition (a dealer self-loop
+declaring ``turns:``) is asked through the runtime's turn guard, which asks its guards of the
+unit whose turn it is (:mod:`pa_table_games.runtime.turns`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -26,14 +30,27 @@ from attrs import field, frozen
 
 from pa_table_games.machine.registry import Entry, Registry
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec
+from pa_table_games.machine.spec import MachineSpec, TransitionSpec, Turns
 
 #: The one trigger under which ``transitions`` holds every dealer transition of a state.
 DEALER_STEP = "dealer_step"
 
 
 def holds(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order."""
+    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order
+    (a pass's transition: its turn guard, which asks them of the unit whose turn it is)."""
+    when, unless = t.asked
+    for g in when:
+        if not g.fn(view):
+            return False
+    for g in unless:
+        if g.fn(view):
+            return False
+    return True
+
+
+def holds_for_unit(t: TransitionSpec, view: Any) -> bool:
+    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now."""
     for g in t.when:
         if not g.fn(view):
             return False
@@ -46,13 +63,67 @@ def holds(t: TransitionSpec, view: Any) -> bool:
 def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
     """The first guard of ``t`` that stops it now, in the order :func:`holds` asks them:
     ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when`` that does not."""
-    for g in t.when:
+    when, unless = t.asked
+    for g in when:
         if not g.fn(view):
             return g, False
-    for g in t.unless:
+    for g in unless:
         if g.fn(view):
             return g, True
     return None
+
+
+#: What a generated function does with the transition the rule selects: return it, or fire it through the
+#: round's hooks (``begin_event``, its actions, ``end_event``; with ``"quick"`` a transition that moves no turn
+#: and records no event only sets the round's state).
+MODES = ("select", "log", "quick")
+
+
+def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], mode: str = "select",
+             ) -> tuple[dict[Any, Callable[[Any], Any]], str]:
+    """The rule, as one generated Python function per group of transitions (tried in the order given).
+
+    Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
+    ``when`` then ``unless`` (a pass's transition: its turn guard); the first whose guards hold is the
+    one: ``select`` returns it (None when none holds), ``log``/``quick`` fire it and return True (False
+    when none holds). Only registry names (Python identifiers) and indexes enter the source; the machine
+    file itself is never evaluated. Returns the functions by group and the source."""
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+    clash = {"rnd", "T"}.intersection(e.name for e in spec.entries())
+    if clash:
+        raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
+    names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
+    walking = {t.source for t in spec.transitions if t.walk is not None} | {s.id for s in spec.states if s.turns}
+    lines: list[str] = []
+    keys = list(groups)
+    for n, key in enumerate(keys):
+        lines.append(f"def rule_{n}(rnd):")
+        for t in groups[key]:
+            when, unless = t.asked
+            names.update({g.name: g.fn for g in (*when, *unless)})
+            test = " and ".join([f"{g.name}(rnd)" for g in when] + [f"not {g.name}(rnd)" for g in unless])
+            indent = "        " if test else "    "
+            if test:
+                lines.append(f"    if {test}:")
+            if mode == "select":
+                lines.append(f"{indent}return T[{t.index}]")
+            else:
+                names.update({a.name: a.fn for a in t.do})
+                # whose turn it is moves in the round's hooks: a transition that walks, or enters a walk
+                hooks = mode == "log" or t.walk is not None or (t.dest != t.source and t.dest in walking)
+                lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if hooks else
+                             [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
+                lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
+                lines.append(f"{indent}rnd.end_event(T[{t.index}])" if hooks else f"{indent}rnd.state = {t.dest!r}")
+                lines.append(f"{indent}return True")
+            if not test:  # later transitions of this group can never fire
+                break
+        else:
+            lines.append(f"    return {None if mode == 'select' else False}")
+    source = "\n".join(lines) + "\n"
+    exec(compile(source, f"<{spec.section}: the rule, {mode}>", "exec"), names)  # noqa: S102 - generated above
+    return {key: names[f"rule_{n}"] for n, key in enumerate(keys)}, source
 
 
 def _by_state(spec: MachineSpec, by: str) -> Mapping[str, tuple[TransitionSpec, ...]]:
@@ -69,11 +140,38 @@ class BoundMachine:
     #: state -> its player transitions, in file order
     player: Mapping[str, tuple[TransitionSpec, ...]] = field(init=False)
     finals: frozenset[str] = field(init=False)
+    #: state -> the walks round the table a round starts on entering it: ``(key, turns)`` each, the key
+    #: being the state's id (its decisions' ``turns``) or a pass's ``(state, turns)``
+    walks: Mapping[str, tuple[tuple[Any, Turns], ...]] = field(init=False)
+    #: a pass's key -> its transitions, in file order
+    passes: Mapping[Any, tuple[TransitionSpec, ...]] = field(init=False)
+    #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
+    _dealer_rule: Mapping[str, Callable[[Any], Any]] = field(init=False)
+    _decision_rule: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
         object.__setattr__(self, "player", _by_state(self.spec, "player"))
         object.__setattr__(self, "finals", frozenset(self.spec.final_states()))
+        walks: dict[str, dict[Any, Turns]] = {}
+        for s in self.spec.states:
+            if s.turns is not None:
+                walks.setdefault(s.id, {})[s.id] = s.turns
+        for t in self.spec.transitions:
+            if isinstance(t.walk, tuple):
+                walks.setdefault(t.source, {})[t.walk] = t.walk[1]
+        object.__setattr__(self, "walks", MappingProxyType({s: tuple(w.items()) for s, w in walks.items()}))
+        passes: dict[Any, list[TransitionSpec]] = {}
+        for t in self.spec.transitions:
+            if isinstance(t.walk, tuple):
+                passes.setdefault(t.walk, []).append(t)
+        object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
+        object.__setattr__(self, "_dealer_rule", generate(self.spec, self.dealer)[0])
+        by_trigger: dict[tuple[str, str], list[TransitionSpec]] = {}
+        for state, decisions in self.player.items():
+            for t in decisions:
+                by_trigger.setdefault((state, t.trigger), []).append(t)
+        object.__setattr__(self, "_decision_rule", generate(self.spec, by_trigger)[0])
 
     @classmethod
     def load(cls, path: str | Path, registry: Registry) -> BoundMachine:
@@ -83,25 +181,33 @@ class BoundMachine:
     # -- the selection rule -----------------------------------------------------------------
     def dealer_step(self, state: str, view: Any) -> TransitionSpec | None:
         """The dealer transition that fires now from ``state``: the first whose guards hold."""
-        for t in self.dealer[state]:
-            if holds(t, view):
-                return t
-        return None
+        return self._dealer_rule[state](view)
 
     def decision(self, state: str, trigger: str, view: Any) -> TransitionSpec | None:
         """The transition a player's ``trigger`` fires now from ``state``: the first whose guards hold."""
-        for t in self.player[state]:
-            if t.trigger == trigger and holds(t, view):
-                return t
-        return None
+        rule = self._decision_rule.get((state, trigger))
+        return rule(view) if rule is not None else None
 
     def decisions(self, state: str, view: Any) -> tuple[str, ...]:
-        """The decisions open now from ``state``, each once, in file order."""
+        """The decisions open now from ``state``, each once, in file order: those :meth:`decision` fires."""
         open_: list[str] = []
         for t in self.player[state]:
-            if t.trigger not in open_ and holds(t, view):
+            if t.trigger not in open_ and self._decision_rule[state, t.trigger](view) is not None:
                 open_.append(t.trigger)
         return tuple(open_)
+
+    def steps(self, placed: frozenset[str], log: bool) -> tuple[dict[str, Callable[[Any], bool]], str]:
+        """The dealer's steps for a round whose placed wagers are ``placed``, generated by the rule to fire
+        (``log``: each recording its event): a pass over the players holding wagers none of which is
+        placed has no unit to take a turn (its declaration says so), so it is left out."""
+        dealer = {state: [t for t in ts if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
+                  for state, ts in self.dealer.items()}
+        return generate(self.spec, dealer, "log" if log else "quick")
+
+    @property
+    def holding(self) -> frozenset[str]:
+        """Every wager a pass's ``holding`` names: the wagers that choose a round's :meth:`steps`."""
+        return frozenset(w for t in self.spec.transitions if t.turns is not None for w in t.turns.holding)
 
     def refusal(self, state: str, trigger: str, view: Any) -> tuple[str, str] | None:
         """Why ``trigger`` cannot fire now: ``(reason, cite)`` from its first transition's first

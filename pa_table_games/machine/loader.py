@@ -9,7 +9,11 @@ a ``turns:`` cite ``reading:<id>`` naming no reading of the register.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Entry, Registry
@@ -24,8 +28,23 @@ TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 _TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
         "refusals", "initial", "phases", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
-_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns"}
-_TURNS = {"each", "from", "cite"}
+_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns", "ends_turn"}
+#: The guard the runtime answers itself, in a state that declares ``turns``: every unit has had its turn.
+EVERY_TURN_TAKEN = "every_turn_taken"
+#: Guards a machine file may name that no game registers: the runtime answers them.
+RUNTIME_GUARDS = frozenset({EVERY_TURN_TAKEN})
+
+
+def every_turn_taken(rnd: Any) -> bool:
+    """every unit of the state's declared pass round the table has taken its turn"""
+    return rnd.every_turn_taken()
+
+
+def _turn_guard(t: TransitionSpec) -> Callable[[Any], bool]:
+    def turn_guard(rnd: Any) -> bool:
+        return rnd.pass_allows(t)
+    return turn_guard
+_TURNS = {"each", "from", "cite", "holding"}
 _REFUSAL = {"trigger", "cite", "reason"}
 _READING = {"id", "cite", "reading", "rests_on", "rejected"}
 _PHASE = {"id", "label", "cite", "states"}
@@ -60,7 +79,9 @@ class _Loader:
                 raise self.fail(doc["waived"].line_of(key), f"waived {key!r} is not in subsections")
         states = self.states(doc)
         self.state_ids = {s.id for s in states}
-        transitions = self.transitions(doc)
+        self.state_cites = {s.id: s.cite for s in states}
+        self.state_turns = {s.id: s.turns for s in states}
+        transitions = self.passes(self.transitions(doc))
         refusals = self.refusals(doc)
         initial = self.text(doc, "initial")
         if initial not in self.state_ids:
@@ -123,7 +144,7 @@ class _Loader:
                 raise self.fail(node.line_of("cite"), f"{what} cites {c!r}, which is not in subsections or references")
         return tuple(value)
 
-    def names(self, node: LineDict, key: str, kind: str, what: str) -> tuple[Entry, ...]:
+    def names(self, node: LineDict, key: str, kind: str, what: str, source: str = "") -> tuple[Entry, ...]:
         value = node.get(key, [])
         if isinstance(value, str):
             value = [value]
@@ -131,6 +152,9 @@ class _Loader:
             raise self.fail(node.line_of(key), f"{what}: {key!r} must be a list of {kind} names")
         entries = []
         for name in value:
+            if kind == "guard" and name == EVERY_TURN_TAKEN:
+                entries.append(self.every_turn_taken(node, key, what, source))
+                continue
             try:
                 entry = self.registry.lookup(kind, name)
             except TableGamesError as err:
@@ -175,10 +199,41 @@ class _Loader:
             by = node.get("by", "dealer")
             if by not in ("dealer", "player"):
                 raise self.fail(node.line_of("by"), f"{what}: 'by' must be dealer or player")
+            source, turns = ends["source"], self.turns(node, what)
+            is_pass = turns is not None and by == "dealer" and source == ends["dest"]
+            walk = (source, turns) if is_pass else source if self.state_turns[source] is not None else None
+            ends_turn = node.get("ends_turn", False)
+            if not isinstance(ends_turn, bool):
+                raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' must be true or false")
+            if ends_turn and walk is None:
+                raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' needs a pass round the table: "
+                                f"declare 'turns' on state {source!r}, or on this transition looping on it")
             result.append(TransitionSpec(
-                trigger, ends["source"], ends["dest"], by, self.cites(node, what),
-                self.names(node, "when", "guard", what), self.names(node, "unless", "guard", what),
-                self.names(node, "do", "action", what), node.line, index, self.turns(node, what)))
+                trigger, source, ends["dest"], by, self.cites(node, what),
+                self.names(node, "when", "guard", what, source), self.names(node, "unless", "guard", what, source),
+                self.names(node, "do", "action", what), node.line, index, turns, ends_turn, walk))
+        return result
+
+    def every_turn_taken(self, node: LineDict, key: str, what: str, source: str) -> Entry:
+        """The runtime's own guard, cited by the declaration of the state it is asked in."""
+        turns = self.state_turns.get(source)
+        if turns is None:
+            raise self.fail(node.line_of(key), f"{what}: {EVERY_TURN_TAKEN!r} is asked only out of a state "
+                            f"that declares 'turns' ({source!r} does not)")
+        cites = self.state_cites[source] if turns.reading_id else (turns.cite,)  # a reading is no subsection
+        return Entry(EVERY_TURN_TAKEN, "guard", every_turn_taken, cites,
+                     f"every {turns.each} has taken its turn, {TURN_ORDERS[turns.start]}")
+
+    def passes(self, transitions: list[TransitionSpec]) -> list[TransitionSpec]:
+        """Each pass's transitions (dealer self-loops declaring the same ``turns`` out of one state) share
+        one walk; each is asked through the runtime's turn guard for the next unit that has a turn."""
+        result = []
+        for t in transitions:
+            if isinstance(t.walk, tuple):
+                guard = Entry(f"turn_in_pass_{t.index}", "guard", _turn_guard(t),
+                              t.cite if t.turns.reading_id else (t.turns.cite,), f"a {t.turns.each} {TURN_ORDERS[t.turns.start]} has this turn to take")
+                t = attrs.evolve(t, turn_guard=guard)
+            result.append(t)
         return result
 
     def turns(self, node: LineDict, what: str) -> Turns | None:
@@ -188,17 +243,22 @@ class _Loader:
             return None
         if not isinstance(value, LineDict):
             raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
-        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS)
+        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS - {"holding"})
         each, start = value["each"], value["from"]
         if each not in TURN_ITEMS:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
         if start not in TURN_ORDERS:
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
+        holding = value.get("holding", [])
+        if not isinstance(holding, list) or not all(isinstance(h, str) and h for h in holding) or (
+                holding and each != "player"):
+            raise self.fail(value.line_of("holding"), f"{what}: turns holding is a list of wager names, "
+                            "for a pass over each player")
         cite = value["cite"]
         if isinstance(cite, str) and cite.startswith(READING_CITE):
             self.reading_refs.append((value.line_of("cite"), what, cite[len(READING_CITE):]))
-            return Turns(each, start, cite)
-        return Turns(each, start, self.cites(value, f"{what} turns")[0])
+            return Turns(each, start, cite, tuple(holding))
+        return Turns(each, start, self.cites(value, f"{what} turns")[0], tuple(holding))
 
     def refusals(self, doc: LineDict) -> list[Refusal]:
         result = []

@@ -62,8 +62,9 @@ class Registry:
         """Register a guard implementing ``cite`` (``"(k)(1)"`` or ``"§ 633a.11"``).
 
         ``wager`` names the wager a guard is about when the guard is False in every round
-        where no such wager is placed (``wager not in rnd.wager_names``): the compiled engine
-        then leaves out, for such rounds, the transitions that need it (see :mod:`.compiled`)."""
+        where no such wager is placed (``wager not in rnd.wager_names``): a statement the tests
+        check on sampled rounds; no executor leaves a transition out on its word (only a pass's
+        declared ``holding`` does, :meth:`~pa_table_games.machine.bound.BoundMachine.steps`)."""
         return self._register("guard", cite, wager=wager)
 
     def action(self, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:

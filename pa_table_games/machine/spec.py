@@ -41,6 +41,8 @@ class Turns:
     each: str  # one of TURN_ITEMS
     start: str  # one of TURN_ORDERS
     cite: str  # the subsection whose sentence gives the direction, or "reading:<id>"
+    #: a pass over each player: only the players holding one of these wagers (empty: every player)
+    holding: tuple[str, ...] = field(default=(), converter=tuple)
 
     @property
     def reading_id(self) -> str | None:
@@ -51,7 +53,8 @@ class Turns:
     @property
     def text(self) -> str:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
-        return f"for each {self.each}, {TURN_ORDERS[self.start]}"
+        who = f" holding {', '.join(self.holding)}" if self.holding else ""
+        return f"for each {self.each}{who}, {TURN_ORDERS[self.start]}"
 
 
 @frozen
@@ -90,10 +93,23 @@ class TransitionSpec:
     line: int
     index: int  # position in the file: identifies the transition
     turns: Turns | None = None  # the order in which the transition's actions go round the table
+    #: ``ends_turn: true``: once its actions ran, the unit whose turn it was has had it
+    ends_turn: bool = False
+    #: the walk round the table this transition takes part in: its source state's id (a decision
+    #: state's ``turns``) or ``(source, turns)`` (a pass: a dealer self-loop declaring ``turns``)
+    walk: object = None
+    #: a pass's transition: the runtime's question "does a unit from the pass's position on have a turn
+    #: this transition takes?", asked instead of ``when``/``unless`` (which it asks of that unit)
+    turn_guard: Entry | None = None
 
     @property
     def guards(self) -> tuple[Entry, ...]:
         return self.when + self.unless
+
+    @property
+    def asked(self) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
+        """``(when, unless)`` as the selection rule asks them: a pass's turn guard stands for both."""
+        return ((self.turn_guard,), ()) if self.turn_guard is not None else (self.when, self.unless)
 
 
 @frozen

@@ -13,7 +13,7 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.errors import TableGamesError
+from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Registry
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.adapter import TransitionsEngine
@@ -45,6 +45,9 @@ class GameInfo:
     #: strategies that are code, name -> factory(rules) (a game outside the package brings its own;
     #: the built-in games' live in :mod:`pa_table_games.strategies`)
     strategies: dict = field(factory=dict)
+    #: (round, "box" | "hand") -> the boxes or hands a declared pass goes over, seat 1 first, a box's hands in
+    #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
+    units: Callable[[Any, str], list] | None = None
 
 
 class Game:
@@ -79,7 +82,13 @@ ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine}
 def bound_machine(info: GameInfo) -> BoundMachine:
     """``info``'s machine file bound to its registry, once per process."""
     if info.name not in _BOUND:
-        _BOUND[info.name] = BoundMachine.load(MACHINES / info.machine, info.registry)
+        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+        for t in machine.spec.transitions:  # a pass over the players holding some wagers names the game's wagers
+            unknown = [w for w in (t.turns.holding if t.turns else ()) if w not in info.wagers]
+            if unknown:
+                raise MachineFileError(machine.spec.path, t.line, f"transition {t.trigger!r}: turns holding "
+                                       f"{unknown[0]!r} is not a {info.name} wager ({', '.join(info.wagers)})")
+        _BOUND[info.name] = machine
     return _BOUND[info.name]
 
 

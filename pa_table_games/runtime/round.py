@@ -12,21 +12,19 @@ import copy
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable
-from operator import attrgetter
-from typing import TypeVar
+from typing import Any
 
 import attrs
-from typing import Any
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
 from pa_table_games.machine.bound import DEALER_STEP
-from pa_table_games.machine.spec import TransitionSpec, Turns
+from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.runtime import turns as _turns
 from pa_table_games.values import Action, CardMove, Event, Settled
 
-T = TypeVar("T")
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
 RECORDS = ("events", "settlements", "totals")
 
@@ -69,6 +67,10 @@ class Round:
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: _Draft | None = None
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
+        self.walks: dict = {}  # the passes round the table under way in this state (:mod:`.turns`)
+        #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
+        #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
+        self.turn: Any = None
         # the card-conservation baseline; a round recording settlements only takes none
         self.log = record == "events"
         self._settled: list[Settled] = []  # the settlement rows when no event log is kept
@@ -190,28 +192,20 @@ class Round:
         if self._draft is not None:
             self._draft.notes.append(text if isinstance(text, str) else text())
 
-    def turns_now(self) -> Turns:
-        """The pass round the table declared (``turns:``) on the transition firing now, else on the state."""
-        firing = self.firing
-        turns = (firing.turns if firing is not None else None) or self.spec.state(self.state).turns
-        if turns is None:
-            raise AssertionError(f"{self.spec.path}: no 'turns' declared for a pass around the table in "
-                                 f"{firing.trigger if firing else self.state!r}")
-        return turns
+    # -- whose turn it is (:mod:`.turns`) ----------------------------------------------------
+    def every_turn_taken(self) -> bool:  # the runtime's guard ``every_turn_taken``
+        return _turns.every_turn_taken(self)
 
-    def in_turn_order(self, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
-                      hand: Callable[[T], int] = lambda item: getattr(item, "hand", getattr(item, "index", 0)),
-                      ) -> list[T]:
-        """``items`` (boxes, hands, wagers) in the declared pass (:meth:`turns_now`) from the dealer's
-        left or right. Seat 1 is the player farthest to the dealer's left; a split box's hands go in the
-        same direction as the seats."""
-        start = self.turns_now().start
-        if start not in ("dealer_left", "dealer_right"):
-            raise AssertionError(f"a pass {start!r} is dealt by the game's own ring, not by seat")
-        items = list(items)
-        if len(items) < 2:  # one box: nothing to order
-            return items
-        return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=start == "dealer_right")
+    def pass_allows(self, t: TransitionSpec) -> bool:  # a pass's turn guard
+        return _turns.pass_allows(self, t)
+
+    def join_turn(self, unit: Any) -> None:  # a hand split off during its turn plays right after it
+        _turns.join(self, unit)
+
+    def in_turn_order(self, items: Iterable, **keys: Callable) -> list:
+        """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on the state);
+        ``seat=`` and ``hand=`` say how to read an item's seat and hand when they are not its attributes."""
+        return _turns.in_turn_order(self, items, **keys)
 
     def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
         """Stake a wager: a known name, a seat of the table, a positive amount, then the game's own rules."""
@@ -302,6 +296,8 @@ class Round:
         if acting is not None and (acting.amount is not None or acting.choice is not None):
             _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
         self.firing = t
+        if t.turn_guard is not None:
+            _turns.take_pass_turn(self, t)
         if not self.log:
             return
         seat = acting.seat if acting else None
@@ -310,14 +306,16 @@ class Round:
 
     def end_event(self, t: TransitionSpec) -> None:
         d = self._draft
-        if d is None:  # no event log is kept (settlements or totals only)
-            self.state, self.firing = t.dest, None
-            return
-        self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
-                                 tuple(self.spec.cite_text(c) for c in t.cite),
-                                 d.seat, d.hand, d.cards, d.settled, d.notes))
+        if d is not None:  # None: no event log is kept (settlements or totals only)
+            self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
+                                     tuple(self.spec.cite_text(c) for c in t.cite),
+                                     d.seat, d.hand, d.cards, d.settled, d.notes))
         self.state = t.dest
         self._draft = self.firing = None
+        if t.walk is not None:
+            _turns.after(self, t)
+        elif t.source != t.dest:
+            _turns.enter(self, t.dest)
 
     def _could_stop_halfway(self) -> bool:
         """Only a decision or a stacked shoe (it may run dry; a shuffled one is refilled, (e) house
@@ -397,5 +395,4 @@ def _restore_into(original: Any, saved: Any) -> None:
 
 
 def _frozen(obj: Any) -> bool:
-    params = getattr(type(obj), "__attrs_props__", None)
-    return bool(params.is_frozen) if params is not None else False
+    return bool(getattr(getattr(type(obj), "__attrs_props__", None), "is_frozen", False))

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from pa_table_games import numbers
+import pa_table_games.numbers as numbers
 from pa_table_games.errors import RulesFileError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 

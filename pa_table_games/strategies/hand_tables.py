@@ -68,7 +68,7 @@ class HandTable:
             if word in legal:
                 return word
         lay = rnd.layout
-        hand = lay.acting_hand()
+        hand = rnd.turn
         if hand is None:
             raise TableGamesError(f"strategy {self.name!r} has no answer among {', '.join(legal)} ({self.path.name})")
         cards = hand.cards

@@ -93,11 +93,13 @@ def _lines(spec: MachineSpec, t: TransitionSpec, view: str, n: int, width: int) 
     who = "Player" if t.by == "player" else "Dealer"
     if view == "code":
         turns = f" {{turns: {t.turns.each}, from {t.turns.start}}}" if t.turns else ""
-        return [f"{n}. {who.lower()}: {edge_text(t)}{turns} \u2014 {_cites(spec, t.cite)}"]
+        ends = " {ends_turn}" if t.ends_turn else ""
+        return [f"{n}. {who.lower()}: {edge_text(t)}{turns}{ends} \u2014 {_cites(spec, t.cite)}"]
     head = _wrap(f"{n}. {who}: {action_words(t)} \u2014 {_cites(spec, t.cite)}", width, "", "    ")
     cond = condition_words(spec, t)
     turns = _wrap(turns_words(spec, t.turns), width, "    ", "      ") if t.turns else []
-    return head + (_wrap(cond, width, "    ", "      ") if cond else []) + turns
+    ends = _wrap("The turn passes to the next in the pass.", width, "    ", "      ") if t.ends_turn else []
+    return head + (_wrap(cond, width, "    ", "      ") if cond else []) + turns + ends
 
 
 def _state_label(spec: MachineSpec, state_id: str, view: str, order: dict[int, int]) -> str:

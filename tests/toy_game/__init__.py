@@ -16,7 +16,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.runtime.rules import flag, option, whole
 
-from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always
+from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always, units
 
 
 @frozen
@@ -51,4 +51,5 @@ INFO = GameInfo(
     cover_card_cite="(a)",
     demo={"seats": {1: {"high_card": 10}, 2: {"high_card": 10}}, "seed": 1, "actions": ["double", "stand"]},
     strategies={"stand": stand_always},
+    units=units,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from pa_table_games.equipment.cards import RANKS, Card
+from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
 
 REGISTRY = Registry("high-card")
@@ -15,34 +16,37 @@ MAIN = "high_card"
 
 
 @define
-class HighCardLayout:
-    """Each box's card, the dealer's card, and which boxes have decided."""
+class Box:
+    """A box holding a wager: its seat and its card. A unit of the (c) pass the machine file declares."""
 
-    boxes: dict[int, list[Card]] = field(factory=dict)
+    seat: int
+    cards: list[Card] = field(factory=list)
+
+
+@define
+class HighCardLayout:
+    """Each box and its card, the dealer's card."""
+
+    boxes: dict[int, Box] = field(factory=dict)
     dealer: list[Card] = field(factory=list)
     dealer_card_turned: bool = False
-    decided: list[int] = field(factory=list)  # seats that have stood or doubled, in turn
     discarded: bool = False
 
     def cards(self) -> list[Card]:
         if self.discarded:
             return []
-        return [c for cards in self.boxes.values() for c in cards] + self.dealer
+        return [c for box in self.boxes.values() for c in box.cards] + self.dealer
 
 
-def deciding_box(rnd) -> int | None:
-    """The seat whose turn it is in (c), from the dealer's left; None once every player has decided."""
-    lay = rnd.layout
-    waiting = [seat for seat in lay.boxes if seat not in lay.decided]
-    return min(waiting) if waiting else None
+def units(rnd, each: str) -> list[Box]:
+    """The boxes a declared pass goes over (the runtime orders them from the declared end)."""
+    return list(rnd.layout.boxes.values())
 
 
 def decider(rnd) -> tuple[int, int] | None:
-    """(seat, hand) deciding now; only while the players decide."""
-    if getattr(rnd, "state", None) != "players_deciding":
-        return None
-    seat = deciding_box(rnd)
-    return (seat, 0) if seat is not None else None
+    """(seat, hand) whose turn it is: the runtime's, from the (c) declaration."""
+    box = getattr(rnd, "turn", None)
+    return (box.seat, 0) if box is not None else None
 
 
 # -- guards ---------------------------------------------------------------------------------
@@ -51,12 +55,6 @@ def shoe_cannot_deal_a_round(rnd) -> bool:
     """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
     boxes = len({w.seat for w in rnd.wagers})
     return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
-
-
-@guard("(c)")
-def every_player_has_decided(rnd) -> bool:
-    """every player has stood or doubled"""
-    return deciding_box(rnd) is None
 
 
 @guard("(c)")
@@ -79,7 +77,7 @@ def deal_one_card_to_each_box(rnd) -> None:
     """One card face up to each box holding a wager, from the dealer's left."""
     seats = rnd.in_turn_order(sorted({w.seat for w in rnd.wagers}), seat=lambda s: s, hand=lambda s: 0)
     for seat in seats:
-        rnd.layout.boxes[seat] = [rnd.draw(f"seat {seat}")]
+        rnd.layout.boxes[seat] = Box(seat, [rnd.draw(f"seat {seat}")])
 
 
 @action("(b)")
@@ -89,22 +87,13 @@ def deal_dealer_card(rnd) -> None:
 
 
 @action("(c)")
-def stand_acting_box(rnd) -> None:
-    """The deciding player stands."""
-    rnd.layout.decided.append(deciding_box(rnd))
-
-
-@action("(c)")
 def double_acting_wager(rnd) -> None:
     """The deciding player doubles the wager, within the table maximum."""
-    seat = deciding_box(rnd)
-    wager = rnd.wager(seat, MAIN)
+    wager = rnd.wager(rnd.turn.seat, MAIN)
     if wager.amount * 2 > rnd.rules.table_maximum:
-        from pa_table_games.errors import IllegalAction
         raise IllegalAction("double", f"a doubled wager of {wager.amount * 2:g} is over the table maximum "
                             f"{rnd.rules.table_maximum}", rnd.spec.cite_text("(c)"))
     rnd.add_to_wager(wager, wager.amount)
-    rnd.layout.decided.append(seat)
 
 
 @action("(d)")
@@ -121,7 +110,7 @@ def settle_each_box(rnd) -> None:
     lay = rnd.layout
     dealer = RANK_ORDER.index(lay.dealer[0].rank)
     for wager in rnd.in_turn_order([w for w in rnd.wagers if not w.settled]):
-        mine = RANK_ORDER.index(lay.boxes[wager.seat][0].rank)
+        mine = RANK_ORDER.index(lay.boxes[wager.seat].cards[0].rank)
         if mine > dealer:
             rnd.settle(wager, "win", wager.amount, "(d)")
         elif mine < dealer:
@@ -135,7 +124,7 @@ def discard_cards(rnd) -> None:
     """The cards go to the discard rack, box by box from the dealer's right, then the dealer's."""
     lay = rnd.layout
     for seat in sorted(lay.boxes, reverse=True):
-        rnd.discard(f"seat {seat}", lay.boxes[seat])
+        rnd.discard(f"seat {seat}", lay.boxes[seat].cards)
     rnd.discard("dealer", lay.dealer)
     lay.discarded = True
 

@@ -21,16 +21,19 @@ WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 
 def turn(rnd) -> tuple[int, int] | None:
-    """The box answering the Insurance offer or the House Money choice, or the hand deciding in (i)."""
+    """The box answering the House Money choice, or the unit whose turn it is in the state's declared walk:
+    the box answering the Insurance offer (h), the hand deciding in (i)."""
     lay = rnd.layout
     if lay.house_money_open:
         seats = lay.house_money_seats
         return (seats[lay.house_money_asked], 0) if lay.house_money_asked < len(seats) else None
-    if lay.insurance_open:
-        boxes = lay.boxes()
-        return (boxes[lay.insurance_asked].seat, 0) if lay.insurance_asked < len(boxes) else None
-    hand = lay.acting_hand()
-    return (hand.seat, hand.index) if hand is not None else None
+    unit = rnd.turn
+    return (unit.seat, getattr(unit, "index", 0)) if unit is not None else None
+
+
+def units(rnd, each: str) -> list:
+    """The boxes or hands a declared pass goes over, seat 1 first."""
+    return rnd.layout.units(each)
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
@@ -87,4 +90,5 @@ INFO = GameInfo(
     cover_card_cite="(e)",
     demo={"seats": {1: {"blackjack": 10}, 2: {"blackjack": 10}},
           "shoe": "5C 9H TS 6D 2H 7S 8C 9S 3D KH", "actions": ["double", "stand"]},
+    units=units,
 )

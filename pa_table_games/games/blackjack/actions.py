@@ -111,24 +111,17 @@ def offer_insurance_and_even_money(rnd) -> None:
     rnd.layout.insurance_open = True
 
 
-def _answering_box(rnd) -> Hand:
-    lay = rnd.layout
-    box = lay.boxes()[lay.insurance_asked]
-    lay.insurance_asked += 1
-    return box
-
-
 @action("§ 633a.8")
 def place_insurance_wager(rnd) -> None:
     """the player places an Insurance Wager of up to the Rules maximum"""
-    box = _answering_box(rnd)
+    box = rnd.turn
     rnd.place_wager(box.seat, "insurance", box.wager.amount * rnd.rules.insurance_max)
 
 
 @action("§ 633a.8")
 def pay_even_money(rnd) -> None:
     """pay the player's Blackjack even money and remove the player's cards"""
-    box = _answering_box(rnd)
+    box = rnd.turn
     rnd.settle(box.wager, "even money", box.wager.amount, "§ 633a.8")
     box.settled = True
     _remove_cards(rnd, box)
@@ -136,8 +129,7 @@ def pay_even_money(rnd) -> None:
 
 @action("§ 633a.8")
 def record_declined_offer(rnd) -> None:
-    """the player declines the Insurance Wager or even money"""
-    _answering_box(rnd)
+    """the player declines the Insurance Wager or even money (the transition ends the player's turn)"""
 
 
 @action("(h)")
@@ -184,49 +176,42 @@ def collect_insurance_wagers(rnd) -> None:
 @action(("(i)(1)(i)", "(i)(1)(ii)(A)"))
 def pay_blackjack_and_remove_cards(rnd) -> None:
     """announce and pay the player's Blackjack and remove the player's cards"""
-    lay = rnd.layout
-    hand = lay.acting_hand()
-    cite = "(i)(1)(i)" if total([lay.up_card]) not in (10, 11) else "(i)(1)(ii)(A)"
+    hand = rnd.turn
+    cite = "(i)(1)(i)" if total([rnd.layout.up_card]) not in (10, 11) else "(i)(1)(ii)(A)"
     rnd.settle(hand.wager, "blackjack", hand.wager.amount * rnd.rules.blackjack_odds, cite)
     hand.settled = True
     _remove_cards(rnd, hand)
-    lay.acting += 1
 
 
 @action("(i)(1)(ii)(B)")
 def announce_blackjack_and_leave_cards(rnd) -> None:
     """announce the player's Blackjack and leave the cards until the hole card is revealed"""
-    lay = rnd.layout
-    lay.acting_hand().blackjack_announced = True
-    lay.acting += 1
+    rnd.turn.blackjack_announced = True
 
 
 @action("(j)")
 def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     hand.add_card(deal(rnd, hand.label))
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}")  # a split ace and a king: 21
 
 
 @action("(i)(2)")
 def move_to_next_hand(rnd) -> None:
-    """the hand is complete: the next hand decides"""
-    rnd.layout.acting += 1
+    """the hand is complete: the next hand decides (the transition ends the turn)"""
 
 
 @action("(i)(2)")
 def stand_acting_hand(rnd) -> None:
     """the player stands"""
-    lay = rnd.layout
-    lay.acting_hand().stood = True
-    lay.acting += 1
+    rnd.turn.stood = True
 
 
 @action("§ 633a.10", takes="amount")
 def place_double_down_wager(rnd) -> None:
     """the player places a Double Down Wager of up to the original wager"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     original = hand.wager.amount
     amount = rnd.acting.amount if rnd.acting.amount is not None else original
     problem = amount_problem(amount)
@@ -243,7 +228,7 @@ def place_double_down_wager(rnd) -> None:
 def split_pair(rnd) -> None:
     """split the pair into two hands with a second wager equal to the first; the first hand plays first"""
     lay = rnd.layout
-    hand = lay.acting_hand()
+    hand = rnd.turn
     index = sum(1 for h in lay.hands if h.seat == hand.seat)
     wager = rnd.place_wager(hand.seat, MAIN, hand.wager.amount, hand=index)
     aces = hand.cards[0].rank == "A"
@@ -251,7 +236,8 @@ def split_pair(rnd) -> None:
         hand.first_two = tuple(hand.cards)
     new = Hand(hand.seat, index, wager, [hand.split_off()], from_split=True, split_aces=aces)
     hand.from_split, hand.split_aces = True, aces
-    lay.hands.insert(lay.acting + 1, new)
+    lay.hands.insert(next(i for i, h in enumerate(lay.hands) if h is hand) + 1, new)
+    rnd.join_turn(new)
     rnd.note(f"{hand.label} and {new.label} split from a pair")
     hand.add_card(deal(rnd, hand.label))
 
@@ -259,8 +245,7 @@ def split_pair(rnd) -> None:
 @action("§ 633a.9")
 def surrender_hand(rnd) -> None:
     """the player surrenders: half the Blackjack Wager is collected, half returned"""
-    lay = rnd.layout
-    hand = lay.acting_hand()
+    hand = rnd.turn
     hand.surrendered = True
     if optional_wagers.royal_match_awaits_hole_card_in_box(rnd, hand.seat):  # (g)(4): the Royal Match first
         rnd.note(f"{hand.label} surrenders; the Blackjack Wager is settled after the Royal Match 21 Wager, "
@@ -268,7 +253,6 @@ def surrender_hand(rnd) -> None:
     else:
         rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
         hand.settled = True
-    lay.acting += 1
 
 
 def _remove_cards(rnd, hand: Hand) -> None:

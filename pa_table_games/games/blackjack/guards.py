@@ -41,13 +41,15 @@ def reshuffle_is_due(rnd) -> bool:
 @guard("(h)")
 def dealer_shows_ace(rnd) -> bool:
     """the dealer's first card is an ace"""
-    return rnd.layout.up_card.rank == "A"
+    lay = rnd.layout
+    return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(h)")
 def dealer_shows_ten_value(rnd) -> bool:
     """the dealer's first card is a king, queen, jack or 10"""
-    return is_ten_value(rnd.layout.up_card)
+    lay = rnd.layout
+    return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 633a.8")
@@ -59,14 +61,8 @@ def insurance_is_offered(rnd) -> bool:
 @guard("§ 633a.8")
 def acting_box_has_blackjack(rnd) -> bool:
     """the player answering the Insurance offer has a Blackjack (so is offered even money)"""
-    box = rnd.layout.boxes()[rnd.layout.insurance_asked]
-    return box.blackjack
-
-
-@guard("(h)")
-def insurance_answers_pending(rnd) -> bool:
-    """a player has not yet answered the Insurance or even money offer"""
-    return rnd.layout.insurance_asked < len(rnd.layout.boxes())
+    box = rnd.turn
+    return box is not None and box.blackjack
 
 
 @guard("(h)")
@@ -79,46 +75,51 @@ def dealer_has_blackjack(rnd) -> bool:
 @guard("(i)(1)")
 def acting_hand_is_blackjack(rnd) -> bool:
     """the player whose turn it is has a Blackjack not yet settled (even money settles it)"""
-    hand = rnd.layout.acting_hand()
-    return hand.blackjack and not hand.settled
+    hand = rnd.turn
+    return hand is not None and hand.blackjack and not hand.settled
 
 
 @guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
 def blackjack_is_paid_at_once(rnd) -> bool:
     """the dealer's up card is 2 to 9, or the Rules pay a Blackjack at once against an ace or 10"""
-    return (POINTS[rnd.layout.up_card.rank] not in (1, 10)
-            or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
+    lay = rnd.layout
+    return lay.has_up_card and (POINTS[lay.up_card.rank] not in (1, 10)
+                                or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
 
 
 @guard("§ 633a.8")
 def acting_hand_was_paid_even_money(rnd) -> bool:
     """the hand whose turn it is was already paid even money and its cards removed"""
-    return rnd.layout.acting_hand().settled
+    hand = rnd.turn
+    return hand is not None and hand.settled
 
 
 @guard("§ 633a.11")
 def acting_hand_awaits_second_card(rnd) -> bool:
     """the hand whose turn it is is a split hand holding one card"""
-    return len(rnd.layout.acting_hand().cards) == 1
+    hand = rnd.turn
+    return hand is not None and len(hand.cards) == 1
 
 
 @guard("(k)(1)")
 def acting_hand_totals_21_or_more(rnd) -> bool:
     """the hand totals 21 or more, so it may not draw additional cards"""
-    return rnd.layout.acting_hand().total >= 21
+    hand = rnd.turn
+    return hand is not None and hand.total >= 21
 
 
 @guard("(k)(2)")
 def acting_hand_has_doubled_down(rnd) -> bool:
     """the player made a Double Down Wager on the hand, which draws only one additional card"""
-    return rnd.layout.acting_hand().doubles > 0
+    hand = rnd.turn
+    return hand is not None and hand.doubles > 0
 
 
 @guard("§ 633a.11")
 def acting_hand_is_split_ace_with_its_card(rnd) -> bool:
     """the hand is a split ace that has received its one card (Rules: split aces draw one card)"""
-    hand = rnd.layout.acting_hand()
-    return hand.split_aces and rnd.rules.split_aces_one_card and len(hand.cards) >= 2
+    hand = rnd.turn
+    return hand is not None and hand.split_aces and rnd.rules.split_aces_one_card and len(hand.cards) >= 2
 
 
 #: The two-card totals each Rules ``double_on`` allows a Double Down Wager on (None: any two cards).
@@ -128,9 +129,9 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd) -> bool:
     """the hand has two cards the Rules allow a Double Down Wager on"""
-    hand, rules = rnd.layout.acting_hand(), rnd.rules
+    hand, rules = rnd.turn, rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
-    return (len(hand.cards) == 2 and (totals is None or hand.total in totals)
+    return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
             and (rules.double_after_split or not hand.from_split))
 
 
@@ -138,8 +139,8 @@ def acting_hand_may_double_down(rnd) -> bool:
 def acting_hand_may_split(rnd) -> bool:
     """the hand is two cards of equal value and the Rules allow another split"""
     lay, rules = rnd.layout, rnd.rules
-    hand = lay.acting_hand()
-    return (len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
+    hand = rnd.turn
+    return (hand is not None and len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
             and not (hand.split_aces and not rules.resplit_aces)
             and sum(1 for h in lay.hands if h.seat == hand.seat) < rules.split_max_hands)
 
@@ -147,14 +148,8 @@ def acting_hand_may_split(rnd) -> bool:
 @guard("§ 633a.9")
 def acting_hand_may_surrender(rnd) -> bool:
     """the Rules allow late surrender and the hand is the player's first two cards, not split"""
-    hand = rnd.layout.acting_hand()
-    return rnd.rules.surrender == "late" and len(hand.cards) == 2 and not hand.from_split
-
-
-@guard("(l)")
-def all_decisions_made(rnd) -> bool:
-    """every player's decisions have been implemented"""
-    return rnd.layout.acting >= len(rnd.layout.hands)
+    hand = rnd.turn
+    return hand is not None and rnd.rules.surrender == "late" and len(hand.cards) == 2 and not hand.from_split
 
 
 # -- (m) (n): the dealer's hand ---------------------------------------------------------------

@@ -19,7 +19,8 @@ import math
 
 from pa_table_games.equipment.chips import Wager
 import pa_table_games.games.blackjack.first_cards as fc
-from pa_table_games.games.blackjack.optional_wagers import open_wagers, payout, player_cards, up_is_ace_or_ten
+from pa_table_games.games.blackjack.optional_wagers import (first_cards_dealt, open_wagers, payout, player_cards,
+                                                             up_is_ace_or_ten)
 from pa_table_games.games.blackjack.registry import action, guard
 
 NAME = "house_money"
@@ -61,7 +62,7 @@ def settle_at_first_cards(rnd, wager: Wager) -> None:
 @guard("(g)(10)(i)", wager="house_money")
 def house_money_awaits_peek(rnd) -> bool:
     """a winning House Money Wager against an ace or 10-value up card awaits the peek's answer"""
-    return any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
+    return first_cards_dealt(rnd) and any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
 
 
 @action(("(g)(10)(i)", "(g)(10)(i)(B)", "(g)(10)(ii)"))

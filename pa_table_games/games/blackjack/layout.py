@@ -73,15 +73,13 @@ class Hand:
 
 @define
 class BlackjackLayout:
-    """Hands in play order, the dealer's cards, and whose decision it is."""
+    """Hands in play order and the dealer's cards (whose turn it is, the round knows: ``Round.turn``)."""
 
     hands: list[Hand] = field(factory=list)
     dealer: list[Card] = field(factory=list)
     up_index: int = 0  # which of the dealer's cards is the up card (0 in § 633a.7, 1 in § 692.7)
     hole_card_turned: bool = False
     dealer_blackjack: bool | None = None  # None until the card reader has been used
-    acting: int = 0  # index into ``hands`` of the hand deciding now
-    insurance_asked: int = 0  # how many boxes have answered the Insurance offer
     insurance_open: bool = False  # the Insurance / even money offer is being answered
     dealer_discarded: bool = False
     # House Money, § 633a.7(g)(10)(ii): winners choose, from the dealer's right, to add or keep
@@ -95,6 +93,11 @@ class BlackjackLayout:
     paid_from_meter: dict[str, float] = field(factory=dict)  # shares paid, taken off the meter at the end
     magic_card: Card | None = None
     lucky_player: int | None = None
+
+    @property
+    def has_up_card(self) -> bool:
+        """The dealer's up card has been dealt."""
+        return len(self.dealer) > self.up_index
 
     @property
     def up_card(self) -> Card:
@@ -112,11 +115,9 @@ class BlackjackLayout:
         """The first hand of each box, seat 1 first."""
         return [h for h in self.hands if h.index == 0]
 
-    def acting_hand(self) -> Hand | None:
-        try:
-            return self.hands[self.acting]
-        except IndexError:  # every hand has decided
-            return None
+    def units(self, each: str) -> list[Hand]:
+        """What a declared pass goes over: each ``box`` (its first hand) or each ``hand``, seat 1 first."""
+        return self.boxes() if each == "box" else list(self.hands)
 
     def cards(self) -> list[Card]:
         """Cards still on the layout (not yet in the discard rack)."""

@@ -48,7 +48,14 @@ def player_cards(rnd, seat: int) -> tuple:
 
 
 def up_is_ace_or_ten(rnd) -> bool:
-    return POINTS[rnd.layout.up_card.rank] in (1, 10)
+    lay = rnd.layout
+    return lay.has_up_card and POINTS[lay.up_card.rank] in (1, 10)
+
+
+def first_cards_dealt(rnd) -> bool:
+    """Every box holds its initial two cards and the dealer two cards: the (g) wagers can be decided."""
+    lay = rnd.layout
+    return len(lay.dealer) >= 2 and all(len(b.initial_two) == 2 for b in lay.boxes())
 
 
 def _one(outcome: str | None) -> tuple[str, ...]:
@@ -148,7 +155,9 @@ def _waiting(rnd, name: str) -> list[Wager]:
 @guard(("(g)(1)(i)", "(g)(6)(i)"))
 def pair_awaits_peek(rnd) -> bool:
     """two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) await the dealer's peek"""
-    return bool(_waiting(rnd, "lucky_ladies") or _waiting(rnd, "kings_bounty"))
+    if rnd.wager_names.isdisjoint(_PAIR_WAITING):  # neither wager placed (most rounds)
+        return False
+    return first_cards_dealt(rnd) and bool(_waiting(rnd, "lucky_ladies") or _waiting(rnd, "kings_bounty"))
 
 
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))

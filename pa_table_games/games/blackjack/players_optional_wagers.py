@@ -1,9 +1,10 @@
 """58 Pa. Code § 633a.7(g): "starting with the player farthest to the dealer's right and continuing
 in a counterclockwise direction, settle the player's optional wagers".
 
-One pass, player by player: each step of the machine settles every optional wager of the next
-player (the highest seat with one due), in the order (g)(1)-(10) lists them, before the next
-player's. The settlements (g) itself defers are not due in the pass and keep their own steps:
+One pass, player by player, in the order the machine file declares (``turns:`` on the transition;
+the runtime walks the players, :mod:`pa_table_games.runtime.turns`): each step settles every
+optional wager due of the player whose turn it is, in the order (g)(1)-(10) lists them; a player
+with none due is passed over. The settlements (g) itself defers are not due in the pass and keep their own steps:
 two queens of hearts or two kings of spades against an ace or 10-value up card ((g)(1), (g)(6):
 "after all other" such wagers, once the peek has answered), a Royal Match against a king or
 queen up card ((g)(4): after the hole card is exposed) and a winning House Money Wager against
@@ -16,6 +17,7 @@ from pa_table_games.equipment.chips import Wager
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 #: The (g) wagers in the order (g)(1)-(10) lists them.
 ORDER = tuple(optional_wagers.CITES)
@@ -29,30 +31,27 @@ def _due(rnd, wager: Wager) -> bool:
     return optional_wagers.due_at_first_cards(rnd, wager)
 
 
-def due_wagers(rnd) -> list[Wager]:
-    """Every optional wager the (g) pass settles now: from the dealer's right, each player's in (g)'s order."""
-    if rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
-        return []
-    due = [w for w in rnd.wagers if w.name in _NAMES and not w.settled and _due(rnd, w)]
-    return sorted(due, key=lambda w: (-w.seat, RANK[w.name]))
+def _is_due(rnd, wager: Wager) -> bool:
+    return wager.name in _NAMES and not wager.settled and _due(rnd, wager)
 
 
 @guard("(g)")
 def a_players_optional_wagers_are_due(rnd) -> bool:
-    """a player's optional wager awaits settlement (the ones (g) defers to the peek or the hole card wait)"""
-    return bool(due_wagers(rnd))
+    """the player whose turn it is has an optional wager due (the ones (g) defers to the peek or the hole card wait)"""
+    player = rnd.turn
+    if not isinstance(player, Player) or rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
+        return False
+    return any(_is_due(rnd, w) for w in player.wagers)
 
 
 @action(("(g)", "(g)(1)", "(g)(2)", "(g)(3)", "(g)(3)(i)", "(g)(3)(ii)", "(g)(4)", "(g)(5)", "(g)(6)", "(g)(7)",
          "(g)(8)", "(g)(9)", "(g)(10)", "(g)(10)(ii)", "§ 633a.13"))
 def settle_optional_wagers_of_next_player(rnd) -> None:
-    """settle every optional wager of the player farthest to the dealer's right with one due, in (g)'s order"""
-    due = due_wagers(rnd)
-    seat = due[0].seat
-    rnd.note(f"seat {seat}: optional wagers settled ({', '.join(w.name for w in due if w.seat == seat)})")
+    """settle every optional wager due of the player whose turn it is in the (g) pass, in (g)'s order"""
+    player = rnd.turn
+    due = sorted((w for w in player.wagers if _is_due(rnd, w)), key=lambda w: RANK[w.name])
+    rnd.note(f"seat {player.seat}: optional wagers settled ({', '.join(w.name for w in due)})")
     for wager in due:
-        if wager.seat != seat:
-            break
         if wager.name == "house_money":
             house_money.settle_at_first_cards(rnd, wager)
         else:

@@ -1,8 +1,8 @@
 """The progressive wagers settled after the dealer's hand: 58 Pa. Code § 633a.7(o) (and (h)).
 
 Bad Beat (o)(1), Hit and Run (o)(2) and Straight Jack (o)(3) are "the remaining optional
-wagers" settled after all cards are dealt: one pass, player by player from the dealer's right,
-each player's in (o)'s order; after a dealer Blackjack, with the Blackjack Wagers ((h)), the
+wagers" settled after all cards are dealt: one pass, player by player in the order the machine
+file declares (from the dealer's right), each player's in (o)'s order; after a dealer Blackjack, with the Blackjack Wagers ((h)), the
 same pass follows its settlement.
 
 Each progressive has a meter on the table, kept across rounds: each wager adds the Rules'
@@ -30,6 +30,7 @@ from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 
 @frozen
@@ -195,26 +196,28 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
 
 
 # -- (o): the remaining optional wagers, player by player from the dealer's right -----------------------------
-def next_player(rnd) -> int | None:
-    """The player farthest to the dealer's right with a progressive wager still open (None: none is)."""
-    if rnd.wager_names.isdisjoint(PROGRESSIVES):  # no progressive wager placed (most rounds)
-        return None
-    seats = [w.seat for w in rnd.wagers if w.name in PROGRESSIVES and not w.settled]
-    return max(seats) if seats else None
+def _open_progressive(rnd, player) -> bool:
+    """``player`` (the one whose turn it is in the (o) pass) has a progressive wager still open."""
+    if not isinstance(player, Player) or rnd.wager_names.isdisjoint(PROGRESSIVES):  # none placed (most rounds)
+        return False
+    return any(w.name in PROGRESSIVES and not w.settled for w in player.wagers)
 
 
 @guard(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
 def next_players_payout_awaits_floorperson(rnd) -> bool:
-    """the next player's Bad Beat or Straight Jack payout of 100 for 1 or more, or Hit and Run payout of 200 for 1
-    or more, has not been verified by a floorperson"""
-    seat = next_player(rnd)
-    return seat is not None and any(_unverified(rnd, name, seat) for name in PROGRESSIVES)
+    """the player whose turn it is has a Bad Beat or Straight Jack payout of 100 for 1 or more, or a Hit and Run payout of 200 for 1 or more, not yet verified by a floorperson"""
+    player = rnd.turn
+    if not _open_progressive(rnd, player):
+        return False
+    if not any(w.name in PROGRESSIVES and not w.settled and outcomes(rnd, w) for w in player.wagers):
+        return False  # none of the player's wagers wins: no payout to verify (most turns)
+    return any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
 
 
 @action(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
 def have_floorperson_verify_next_players_payouts(rnd) -> None:
-    """have a floorperson or above verify each such payout of the next player"""
-    seat = next_player(rnd)
+    """have a floorperson or above verify each such payout of the player whose turn it is"""
+    seat = rnd.turn.seat
     for name in PROGRESSIVES:
         for p in _unverified(rnd, name, seat):
             rnd.layout.verified.add((seat, name))
@@ -223,16 +226,16 @@ def have_floorperson_verify_next_players_payouts(rnd) -> None:
 
 @guard("(o)")
 def remaining_optional_wagers_are_open(rnd) -> bool:
-    """a player's Bad Beat, Hit and Run or Straight Jack Progressive Wager has not been settled"""
-    return next_player(rnd) is not None
+    """the player whose turn it is has a Bad Beat, Hit and Run or Straight Jack Progressive Wager not yet settled"""
+    return _open_progressive(rnd, rnd.turn)
 
 
 @action(("(o)", "(o)(1)(i)", "(o)(1)(ii)(A)", "(o)(1)(ii)(C)", "(o)(2)(i)", "(o)(2)(ii)(A)", "(o)(2)(ii)(C)",
          "(o)(3)(i)", "(o)(3)(i)(A)", "(o)(3)(i)(B)", "(o)(3)(i)(C)", "(o)(3)(i)(D)", "(o)(3)(ii)(A)",
          "(o)(3)(ii)(C)"))
 def settle_remaining_optional_wagers_of_next_player(rnd) -> None:
-    """settle the next player's Bad Beat, Hit and Run and Straight Jack Progressive Wagers, in (o)'s order"""
-    seat = next_player(rnd)
+    """settle the Bad Beat, Hit and Run and Straight Jack Progressive Wagers of the player whose turn it is, in (o)'s order"""
+    seat = rnd.turn.seat
     for name in PROGRESSIVES:  # (o)(1), (o)(2), (o)(3)
         _settle(rnd, name, seat)
 
@@ -242,4 +245,4 @@ def dealer_hand_decides_a_progressive(rnd) -> bool:
     """A Hit and Run wager is open, or a Bad Beat wager is open on a hand totalling 20."""
     if open_wagers(rnd, "hit_and_run"):
         return True
-    return any(rnd.layout.box(w.seat).total == 20 for w in open_wagers(rnd, "bad_beat"))
+    return any(getattr(rnd.layout.box(w.seat), "total", 0) == 20 for w in open_wagers(rnd, "bad_beat"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.games.blackjack import turn
+from pa_table_games.games.blackjack import turn, units
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
@@ -46,4 +46,5 @@ INFO = GameInfo(
     # The dealer turns 8D (14), hits 8S: 22 — (p)(1) returns both hands and pays the Push 22.
     demo={"seats": {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10}},
           "shoe": "9C 8D 5H AS 6C 6S KD 7H 8S", "actions": ["double", "double", "hit"]},
+    units=units,
 )

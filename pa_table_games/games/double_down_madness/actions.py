@@ -70,8 +70,7 @@ place_insurance_wager = action("§ 692.8")(blackjack.place_insurance_wager)
 
 @action("§ 692.8")
 def record_declined_insurance(rnd) -> None:
-    """the player declines the Insurance wager"""
-    rnd.layout.insurance_asked += 1
+    """the player declines the Insurance wager (the transition ends the player's turn)"""
 
 
 read_hole_card = action("(g)")(blackjack.read_hole_card)
@@ -112,7 +111,7 @@ def collect_insurance_wagers(rnd) -> None:
 @action(("(i)", "§ 692.10(b)"))
 def pay_player_blackjack(rnd) -> None:
     """announce and pay the player's Blackjack (suited or unsuited per the Rules), Double Down wagers included"""
-    hand, rules = rnd.layout.acting_hand(), rnd.rules
+    hand, rules = rnd.turn, rnd.rules
     suited = hand.cards[0].suit == hand.cards[1].suit
     odds = rules.suited_blackjack_odds if suited else rules.blackjack_odds
     rnd.note(f"{hand.label}: {'suited' if suited else 'unsuited'} Blackjack")
@@ -123,7 +122,7 @@ def pay_player_blackjack(rnd) -> None:
 @action("(i)")
 def remove_players_cards(rnd) -> None:
     """remove the player's cards to the discard rack"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     rnd.discard(hand.label, hand.cards)
     hand.discarded = True
 
@@ -131,7 +130,7 @@ def remove_players_cards(rnd) -> None:
 @action("(i)")
 def tuck_cards_under_push_22(rnd) -> None:
     """tuck the player's cards under the Push 22 wager until it is resolved under (p)"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     rnd.note(f"{hand.label}: cards tucked under the Push 22 wager until (p)")
 
 
@@ -139,7 +138,7 @@ def tuck_cards_under_push_22(rnd) -> None:
 def collect_busted_wager(rnd) -> None:
     """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once: the
     dealer's total cannot change its outcome ((o)) and it is not a "remaining" wager a dealer 22 returns ((p)(1))"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}: busted")
     rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
     hand.settled = True
@@ -153,7 +152,7 @@ stand_acting_hand = action("(j)")(blackjack.stand_acting_hand)
 @action("§ 692.9", takes="amount")
 def place_double_down_wager(rnd) -> None:
     """the player places a Double Down wager equal to the original wager (or, if the Rules allow, up to it)"""
-    hand = rnd.layout.acting_hand()
+    hand = rnd.turn
     original = rnd.layout.originals[hand.seat]
     amount = rnd.acting.amount if rnd.acting.amount is not None else original
     problem = amount_problem(amount)

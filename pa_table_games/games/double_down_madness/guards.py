@@ -24,25 +24,21 @@ reshuffle_is_due = guard("(d)")(blackjack.reshuffle_is_due)
 @guard(("(f)", "(g)"))
 def dealer_shows_ace(rnd) -> bool:
     """the dealer's face up card (the second card dealt to the dealer) is an ace"""
-    return rnd.layout.up_card.rank == "A"
+    lay = rnd.layout
+    return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(g)")
 def dealer_shows_ten_value(rnd) -> bool:
     """the dealer's face up card is a king, queen, jack or 10"""
-    return is_ten_value(rnd.layout.up_card)
+    lay = rnd.layout
+    return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 692.8")
 def insurance_is_offered(rnd) -> bool:
     """the Rules Submission offers the Insurance wager"""
     return rnd.rules.insurance
-
-
-@guard("(f)")
-def insurance_answers_pending(rnd) -> bool:
-    """a player has not yet answered the Insurance offer"""
-    return blackjack.insurance_answers_pending(rnd)  # § 692.8: no even money in this game
 
 
 dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
@@ -58,13 +54,15 @@ def acting_hand_is_blackjack(rnd) -> bool:
 @guard("(i)", wager="push_22")
 def acting_box_has_push_22(rnd) -> bool:
     """the player whose turn it is also placed a Push 22 wager"""
-    return PUSH_22 in rnd.wager_names and rnd.wager(rnd.layout.acting_hand().seat, PUSH_22) is not None
+    hand = rnd.turn
+    return PUSH_22 in rnd.wager_names and hand is not None and rnd.wager(hand.seat, PUSH_22) is not None
 
 
 @guard("(o)")
 def acting_hand_is_busted(rnd) -> bool:
     """the point count of the player's hand is in excess of 21"""
-    return rnd.layout.acting_hand().busted
+    hand = rnd.turn
+    return hand is not None and hand.busted
 
 
 acting_hand_totals_21_or_more = guard("(l)(1)")(blackjack.acting_hand_totals_21_or_more)
@@ -73,24 +71,23 @@ acting_hand_totals_21_or_more = guard("(l)(1)")(blackjack.acting_hand_totals_21_
 @guard(("(l)(2)", "(h)(2)"))
 def acting_hand_is_ace_with_final_card(rnd) -> bool:
     """the player's initial card was an ace and the hand has received its second, final card"""
-    hand = rnd.layout.acting_hand()
-    return hand.one_card_only and len(hand.cards) >= 2
+    hand = rnd.turn
+    return hand is not None and hand.one_card_only and len(hand.cards) >= 2
 
 
 @guard("(h)")
 def acting_hand_has_second_card(rnd) -> bool:
     """the player has received a second card (the first decision takes it by a hit or a double down)"""
-    return len(rnd.layout.acting_hand().cards) >= 2
+    hand = rnd.turn
+    return hand is not None and len(hand.cards) >= 2
 
 
 @guard("§ 692.9")
 def acting_hand_may_double_down(rnd) -> bool:
     """the Rules Submission allows another Double Down wager on the hand"""
     limit = rnd.rules.max_double_downs
-    return limit is None or rnd.layout.acting_hand().doubles < limit
-
-
-all_decisions_made = guard("(m)")(blackjack.all_decisions_made)
+    hand = rnd.turn
+    return hand is not None and (limit is None or hand.doubles < limit)
 
 
 # -- (n) (o): the dealer's hand -----------------------------------------------------------------------

@@ -1,0 +1,190 @@
+"""Whose turn it is: the runtime walks each pass round the table the machine file declares.
+
+A ``turns:`` declaration names what a pass goes over (``each``: box, hand, player, wager) and
+where it starts (``from``: dealer_left, dealer_right). Seat 1 is the player farthest to the
+dealer's left; a box's split hands go in the same direction as the seats.
+
+- **On a state** (its decisions): entering the state starts a walk over the units; ``Round.turn``
+  is the unit whose turn it is; a transition marked ``ends_turn: true`` passes the turn to the
+  next unit once its actions ran; ``every_turn_taken`` (a guard the runtime answers) holds once
+  every unit has had its turn. A hand split during its turn joins the walk right after it.
+- **On a dealer transition looping on its state** (a pass, one step per unit): the transitions out
+  of one state that declare the same ``turns`` share one walk. The next unit with a turn is the
+  first, from the pass's position on, for which one of them holds; a unit with nothing to do in
+  the pass is passed over. Each of them is asked through its turn guard: it holds when that unit
+  exists and the transition's own guards hold for it; while it fires, ``Round.turn`` is that unit.
+  Every unit is visited once per pass.
+- **On any other transition** (a pass inside one step): its actions go round the table with
+  :func:`in_turn_order`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from operator import attrgetter
+from typing import Any, TypeVar
+
+from attrs import define, field
+
+from pa_table_games.machine.bound import holds_for_unit
+from pa_table_games.machine.spec import TransitionSpec, Turns
+
+T = TypeVar("T")
+
+
+@define
+class Player:
+    """A player of a pass ``each: player``: the seat and the wagers placed there, in placing order."""
+
+    seat: int
+    wagers: tuple = ()
+
+
+@define
+class Walk:
+    """One declared pass round the table: its units in the declared order and how far it has come."""
+
+    turns: Turns
+    units: list = field(factory=list)
+    at: int = 0  # the first unit that has not had its turn (a pass: where the search for the next starts)
+    taking: int | None = None  # a pass: the unit whose turn the firing transition takes
+
+    @property
+    def current(self) -> Any:
+        return self.units[self.at] if self.at < len(self.units) else None
+
+
+def _direction(start: str) -> bool:
+    """True for a pass from the dealer's right (highest seat first)."""
+    if start not in ("dealer_left", "dealer_right"):
+        raise AssertionError(f"a pass {start!r} is dealt by the game's own ring, not by seat")
+    return start == "dealer_right"
+
+
+def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
+    """The units a pass ``each`` goes over, seat 1 first (a box's hands in the order they are played);
+    ``holding``: only the players holding one of these wagers."""
+    if each == "player":
+        if holding:
+            if rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
+                return []
+            seats = {w.seat for w in rnd.wagers if w.name in holding}
+            return [p for p in units_of(rnd, each) if p.seat in seats]
+        wagers = rnd.wagers
+        if len(wagers) == 1:  # one seat, one wager
+            return [Player(wagers[0].seat, (wagers[0],))]
+        seats: dict[int, list] = {}
+        for w in wagers:
+            seats.setdefault(w.seat, []).append(w)
+        return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
+    if each == "wager":
+        return sorted(rnd.wagers, key=attrgetter("seat"))
+    units = rnd.game.info.units
+    if units is None:
+        raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
+    return sorted(units(rnd, each), key=attrgetter("seat"))  # stable: a box's hands keep their order
+
+
+def enter(rnd: Any, state: str) -> None:
+    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
+    declared = rnd.game.machine.walks.get(state)
+    if declared is None:  # most states
+        rnd.turn = None
+        return
+    walks = rnd.walks = {}
+    for key, turns in declared:
+        units = units_of(rnd, turns.each, turns.holding)
+        if _direction(turns.start):
+            units.reverse()
+        walks[key] = Walk(turns, units)
+    _show_turn(rnd)
+
+
+def _show_turn(rnd: Any) -> None:
+    walk = rnd.walks.get(rnd.state)
+    rnd.turn = walk.current if walk is not None else None
+
+
+def every_turn_taken(rnd: Any) -> bool:
+    """Every unit of the state's declared walk has had its turn."""
+    walk = rnd.walks.get(rnd.state)
+    return walk is None or walk.at >= len(walk.units)
+
+
+def join(rnd: Any, unit: Any) -> None:
+    """``unit`` (a hand split off during its turn) takes its turn right after the unit whose turn it is."""
+    walk = rnd.walks[rnd.state]
+    walk.units.insert(walk.at + 1, unit)  # the turn stays with the hand it split from
+
+
+def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
+    """The first unit from the pass's position on for which one of its transitions holds, and the first
+    of them that holds for it (those before it in the file do not): ``(unit, member)`` indexes."""
+    saved = rnd.turn
+    try:
+        for i in range(walk.at, len(walk.units)):
+            rnd.turn = walk.units[i]
+            for m, member in enumerate(members):
+                if holds_for_unit(member, rnd):
+                    return i, m
+        return None
+    finally:
+        rnd.turn = saved
+
+
+def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
+    """The turn guard of a pass's transition ``t``: the next unit with a turn exists and ``t`` holds for it."""
+    walk = rnd.walks.get(t.walk)
+    if walk is None:
+        return False
+    members = rnd.game.machine.passes[t.walk]
+    found = _next_with_a_turn(rnd, walk, members)
+    if found is None:
+        return False
+    i, m = found
+    mine = next(k for k, member in enumerate(members) if member.index == t.index)
+    if mine <= m:  # the scan asked t of that unit already
+        return mine == m
+    saved, rnd.turn = rnd.turn, walk.units[i]
+    try:
+        return holds_for_unit(t, rnd)
+    finally:
+        rnd.turn = saved
+
+
+def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
+    """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
+    walk = rnd.walks[t.walk]
+    walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
+    rnd.turn = walk.units[walk.taking]
+
+
+def after(rnd: Any, t: TransitionSpec) -> None:
+    """Once ``t``'s actions ran: pass the turn on if ``t`` ends it; on entering a new state, start its walks."""
+    walk = rnd.walks.get(t.walk)
+    if walk is not None:
+        if walk.taking is not None:  # a pass: units before this one had nothing to do in it
+            walk.at, walk.taking = walk.taking + t.ends_turn, None
+        elif t.ends_turn:
+            walk.at += 1
+    if t.dest != t.source:
+        enter(rnd, t.dest)
+    else:
+        _show_turn(rnd)
+
+
+def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
+                  hand: Callable[[T], int] = lambda item: getattr(item, "hand", getattr(item, "index", 0)),
+                  ) -> list[T]:
+    """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on
+    the state), from the dealer's left or right."""
+    firing = rnd.firing
+    turns = (firing.turns if firing is not None else None) or rnd.spec.state(rnd.state).turns
+    if turns is None:
+        raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
+                             f"{firing.trigger if firing else rnd.state!r}")
+    reverse = _direction(turns.start)
+    items = list(items)
+    if len(items) < 2:  # one box: nothing to order
+        return items
+    return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=reverse)

@@ -1,0 +1,200 @@
+"""Every ``turns:`` declaration drives the order it declares: flip it and the same rounds go the other way.
+
+For each declaration in the three machine files, a copy of the file with that one declaration
+flipped (dealer_left <-> dealer_right) is bound to the game's registry, and the same rounds
+(two or more seats, seeded shoes and stacked ones: Insurance offers, splits, optional wagers, House
+Money, progressives, both settlement procedures, a double shoe) are played under the file as filed and
+under the copy, each decision made by what the deciding seat holds (never by when it is asked).
+The rounds must differ somewhere: in the order of the events, or of the cards and settlements
+inside one event. A declaration the actions ignore would replay identically and fail here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+
+import attrs
+import pytest
+
+from pa_table_games import Shoe
+from pa_table_games.equipment.double_shoe import DoubleShoe
+from pa_table_games.errors import MachineFileError
+from pa_table_games.games import game_info
+from pa_table_games.machine.adapter import TransitionsEngine
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.machine.loader import load_spec
+from pa_table_games.runtime.game import MACHINES, Game
+
+DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\"(, holding: \[[^\]]*\])?\}")
+FLIP = {"dealer_left": "dealer_right", "dealer_right": "dealer_left"}
+GAMES = ("blackjack", "double-down-madness", "six-card-fortune-pai-gow")
+BJ_OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21", "kings_bounty",
+               "three_card_poker", "straight_jack", "house_money", "bad_beat", "hit_and_run")
+
+
+def _text(name: str) -> str:
+    return (MACHINES / game_info(name).machine).read_text(encoding="utf-8")
+
+
+def declarations() -> list[tuple[str, int, str]]:
+    """(game, k, the line) for the k-th ``turns:`` declaration of each machine file."""
+    found = []
+    for name in GAMES:
+        for k, match in enumerate(DECLARATION.finditer(_text(name))):
+            text = _text(name)
+            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
+            found.append((name, k, line.strip()))
+    return found
+
+
+@cache
+def machine(name: str, flipped: int | None = None) -> tuple[BoundMachine, TransitionsEngine]:
+    """The game's machine as filed, or with its ``flipped``-th declaration turned round."""
+    info, text = game_info(name), _text(name)
+    if flipped is not None:
+        match = list(DECLARATION.finditer(text))[flipped]
+        start, end = match.span(1)
+        text = text[:start] + FLIP[match.group(1)] + text[end:]
+    bound = BoundMachine(load_spec(MACHINES / info.machine, info.registry, text))
+    return bound, TransitionsEngine(bound)
+
+
+def decide(rnd, legal) -> str:
+    """What the seat deciding now does, from what it holds: insure, keep House Money on odd seats, split 8s and
+    aces, double on 10 or 11, hit below 15; Pai Gow hands are set the house way."""
+    names = [a.name for a in legal]
+    seat = legal[0].seat
+    for offer, yes in (("insurance", "yes"), ("even_money", "no"), ("house_money", "add" if seat % 2 else "keep")):
+        if f"{offer}={yes}" in names:
+            return f"{offer}={yes}"
+    if "house_way" in names:
+        return "house_way"
+    seat, index = rnd.game.info.turn(rnd)
+    hand = next(h for h in rnd.layout.hands if (h.seat, h.index) == (seat, index))
+    ranks = [c.rank for c in hand.cards]
+    if "split" in names and len(ranks) == 2 and ranks[0] == ranks[1] and ranks[0] in "8A":
+        return "split"
+    if "double" in names and hand.total in (10, 11) and not hand.doubles:
+        return "double"
+    if "hit" in names and hand.total < 15:
+        return "hit"
+    return "stand" if "stand" in names else names[0]
+
+
+def trace(rnd) -> list[tuple]:
+    """Each event with the cards it moved and the wagers it settled, in order."""
+    return [(e.trigger, e.seat, e.hand, tuple((m.card, m.to) for m in e.cards),
+             tuple((s.seat, s.wager, s.hand, s.outcome, s.net) for s in e.settled)) for e in rnd.events]
+
+
+def play(name: str, flipped: int | None, recipe: tuple) -> list[tuple]:
+    rules_changes, seats, shoe, options = recipe
+    info = game_info(name)
+    bound, engine = machine(name, flipped)
+    game = Game(info, attrs.evolve(info.rules_class(), **rules_changes), bound, engine)
+    table = game.new_table(shoe=shoe() if callable(shoe) else None, seed=None if callable(shoe) else shoe)
+    rnd = game.new_round(seats, table=table, options=options)
+    while not rnd.advance().is_over:
+        rnd.act(decide(rnd, rnd.legal_actions()))
+    return trace(rnd)
+
+
+def _seeded(name: str, count: int) -> list[tuple]:
+    """Seeded rounds with two to four seats, every Rules variant the passes depend on."""
+    rng = random.Random(633)
+    main = game_info(name).wagers[0]
+    variants = [{}] if name == "six-card-fortune-pai-gow" else [{}, {"settlement": "right_to_left"}]
+    if name == "blackjack":
+        variants.append({"double_shoe": True})
+    recipes = []
+    for i in range(count):
+        seats = {}
+        for seat in sorted(rng.sample(range(1, 7), rng.randint(2, 4))):
+            wagers = {main: 10}
+            extras = BJ_OPTIONAL if name == "blackjack" else ("push_22",) if name == "double-down-madness" else ()
+            wagers.update({w: 5 for w in extras if rng.random() < 0.5})
+            seats[seat] = wagers
+        recipes.append((variants[i % len(variants)], seats, 1000 + i, None))
+    return recipes
+
+
+def _stacked(name: str) -> list[tuple]:
+    """Stacked rounds for what seeded shoes seldom deal."""
+    if name == "blackjack":
+        hit_and_run = {1: {"blackjack": 10, "hit_and_run": 5}, 2: {"blackjack": 10, "hit_and_run": 5}}
+        return [
+            # (o): nine dealer cards: both players' jackpots verified by a floorperson, then paid
+            ({}, hit_and_run, lambda: Shoe.stacked("2C TH TS 2C 9H 9S 3C 2D 3D 2H AC AD AH AS TC"), None),
+            # (h), § 633a.8: an ace up, both insure, no dealer Blackjack: the Insurance Wagers are collected
+            ({}, {1: {"blackjack": 10}, 3: {"blackjack": 10}}, lambda: Shoe.stacked("2C TH 9S AD 8C 5D 7H 9D 8S 8D"), None),
+            # (d): a double shoe, the determinant card picks the side
+            ({"double_shoe": True}, {1: {"blackjack": 10}, 2: {"blackjack": 10}},
+             lambda: DoubleShoe.stacked("QH 9S 6D 8C 7S 5C TC 4D 3H", "2S 3S"), {"determinant_side": "red"}),
+        ]
+    if name == "double-down-madness":
+        seats = {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10, "push_22": 5}}
+        return [
+            # (g): a dealer Blackjack (hole KD, up AS): every wager collected, each Insurance wager paid
+            ({}, seats, lambda: Shoe.stacked("9C KD 5H 7H AS 2C"), None),
+            # § 692.8: an ace up, no dealer Blackjack: both Insurance wagers collected
+            ({}, seats, lambda: Shoe.stacked("9C 8D 5H 7H AS 9S TD 6C 2C 3C 4C 5C 2D 3D"), None),
+            # (p)(1): a dealer 22 returns both hands and pays both Push 22 wagers
+            ({}, seats, lambda: Shoe.stacked("9C 8D TH TS 6C 8S 8H 8C"), None),
+        ]
+    return []
+
+
+@cache
+def recipes(name: str) -> tuple:
+    return tuple(_stacked(name) + _seeded(name, {"blackjack": 30, "double-down-madness": 24}.get(name, 4)))
+
+
+@cache
+def as_filed(name: str) -> tuple:
+    return tuple(play(name, None, r) for r in recipes(name))
+
+
+def test_every_declaration_is_found():
+    """All 22 passes the texts order are declared: 12 in § 633a.7, 9 in § 692.7, 1 in § 670a.8."""
+    counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
+    assert counts == {"blackjack": 12, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
+
+
+@pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))
+def test_flipping_a_declaration_changes_the_order(name, k, line):
+    """The rounds played under the flipped declaration differ from those played under the file as filed."""
+    for recipe, filed in zip(recipes(name), as_filed(name)):
+        if play(name, k, recipe) != filed:
+            return
+    pytest.fail(f"{name}: flipping {line!r} changed no round: the declaration is decorative")
+
+
+def _bind_edited(name: str, old: str, new: str):
+    info, text = game_info(name), _text(name)
+    assert old in text
+    return load_spec(MACHINES / info.machine, info.registry, text.replace(old, new, 1))
+
+
+def test_ends_turn_needs_a_declared_pass():
+    """``ends_turn: true`` on a transition out of a state that declares no pass is a file:line error."""
+    with pytest.raises(MachineFileError, match=r"blackjack.yaml:\d+: .*'ends_turn' needs a pass round the table"):
+        _bind_edited("blackjack", "dest: up_card_dealt, cite:", "dest: up_card_dealt, ends_turn: true, cite:")
+
+
+def test_every_turn_taken_is_asked_only_where_a_pass_is_declared():
+    """The runtime's guard ``every_turn_taken`` out of a state without ``turns`` is a file:line error."""
+    with pytest.raises(MachineFileError, match=r"'every_turn_taken' is asked only out of a state that declares"):
+        _bind_edited("blackjack", "when: [dealer_total_below_17]", "when: [every_turn_taken]")
+
+
+def test_a_split_hand_takes_its_turn_right_after_the_hand_it_split_from():
+    """§ 633a.11: seat 1 splits 8s; both its hands play before seat 2, the first hand first (hit to 18,
+    then the second hand), whichever way (i) goes; flipped, seat 2 decides first."""
+    recipe = ({}, {1: {"blackjack": 10}, 2: {"blackjack": 10}},
+              lambda: Shoe.stacked("2C 8H 9S 6D 8S TS 7C TH 3D TD 4C 5C 6C"), None)
+    k = next(k for name, k, line in declarations() if name == "blackjack" and "each: hand, from: dealer_left" in line)
+    for flipped, order in ((None, [(1, 0), (1, 0), (1, 1), (2, 0)]), (k, [(2, 0), (1, 0), (1, 0), (1, 1)])):
+        decided = [(seat, hand) for trigger, seat, hand, *_ in play("blackjack", flipped, recipe) if seat is not None]
+        assert decided[:len(order)] == order, decided
