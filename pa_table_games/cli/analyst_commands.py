@@ -10,20 +10,16 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pa_table_games.analysis.exact import analyse
-from pa_table_games.analysis.report import report_lines
-from pa_table_games.cli.app import GAME, MAX_ROUNDS, RULES, UserError, main, workers_in_bounds
+from pa_table_games.cli.app import GAME, MAX_ROUNDS, RULES, UserError, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import load_game
-from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime.money import check_seats
-from pa_table_games.runtime.rules import load_rules
 from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
-from pa_table_games.tools.edge import edge_under_rules, exact_edge
-from pa_table_games.tools.simulate import simulate as run
+
+# simulate and edge import their engines when they run: the exact analysis alone loads numpy.
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
               "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
@@ -65,6 +61,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
+
+    from pa_table_games.tools.simulate import simulate as run
 
     _check_rounds(rounds)
     seated = parse_seats(seats)
@@ -113,7 +111,7 @@ def _progress_bar():
 
 MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_madness"}
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
               "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
 @click.argument("wager")
 @click.option("--decks", type=click.IntRange(1, 12), help="Decks in the shoe (default: the Rules' decks, else 6).")
@@ -128,6 +126,12 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
     surrender, Blackjack odds ...); --json names the Rules file used.
     """
+
+    from pa_table_games.analysis.exact import analyse
+    from pa_table_games.analysis.report import report_lines
+    from pa_table_games.games.blackjack.rules import BlackjackRules
+    from pa_table_games.runtime.rules import load_rules
+    from pa_table_games.tools.edge import edge_under_rules, exact_edge
 
     if wager in MAIN_WAGERS:
 

@@ -8,24 +8,15 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME, KEY_FILE, UserError, main, out_folder
-from pa_table_games.files import make_folder
+from pa_table_games.cli.app import GAME, KEY_FILE, GameName, UserError, out_folder
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.runtime.chain import load_key
-from pa_table_games.tools import trace as tracing
-from pa_table_games.tools.coverage import transition_coverage
-from pa_table_games.tools.coverage_search import regenerate
-from pa_table_games.tools.diagram import VIEWS, write_diagrams
-from pa_table_games.tools.diff import diff_args
-from pa_table_games.tools.diff_page import write_diff
-from pa_table_games.tools.dossier import write_dossiers
-from pa_table_games.tools.replay import replay as replay_log
-from pa_table_games.tools.review import write_review
+
+# Each command imports the tools it uses when it runs (the dossier alone loads reportlab).
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
               "\n  pa-table-games diagram blackjack --view code")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
 @click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
@@ -33,6 +24,8 @@ from pa_table_games.tools.review import write_review
                    "code: guard identifiers, for developers (<machine>.code.svg).")
 def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
     """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
+
+    from pa_table_games.tools.diagram import VIEWS, write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
@@ -42,19 +35,23 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
         for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
             click.echo(f"wrote {path}")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
               "\n  pa-table-games review --pdf")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
 def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
     """Write a static review page per machine (diagram + subsection table) and an index.html;
     with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
 
+    if pdf:
+        from pa_table_games.tools.dossier import write_dossiers
+    else:
+        from pa_table_games.tools.review import write_review
     for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
         click.echo(f"wrote {path}")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
 @click.argument("new")
 @click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
@@ -63,13 +60,16 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
     (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
 
+    from pa_table_games.tools.diff import diff_args
+    from pa_table_games.tools.diff_page import write_diff
+
     changes = diff_args(old, new)
     click.echo("\n".join(changes.lines()))
     for path in write_diff(changes, Path(out)) if out else []:
         click.echo(f"wrote {path}")
     ctx.exit(1 if changes.changes else 0)
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
               "\n  pa-table-games trace blackjack --coverage --format json")
 @GAME
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
@@ -78,12 +78,15 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 def trace(game: str, fmt: str, with_coverage: bool) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
 
+    from pa_table_games.tools import trace as tracing
+    from pa_table_games.tools.coverage import transition_coverage
+
     covered = transition_coverage(game) if with_coverage else None
     click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
               "\n  pa-table-games coverage --write --out scenarios")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
 @click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
@@ -92,6 +95,9 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
     The search is seeded: the same games and --sessions always find the same scenarios."""
+
+    from pa_table_games.files import make_folder
+    from pa_table_games.tools.coverage_search import regenerate
 
     folder = Path(out) if out else _checkout_scenarios() if write else None
     if folder is not None and write:
@@ -114,7 +120,7 @@ def _checkout_scenarios() -> Path:
             return folder / "tests" / "scenarios"
     raise UserError("coverage --write: not inside a pa-table-games checkout; give --out DIR")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
               "\n  pa-table-games replay round.jsonl\n  pa-table-games replay round.jsonl --json")
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -127,6 +133,9 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file) -> None:
     edit by someone without the key is found). Exit status 0: the round conforms; 1: it
     departs (each departure listed; a log marked incomplete departs); 2: the log is malformed
     or its hash chain is broken."""
+
+    from pa_table_games.runtime.chain import load_key
+    from pa_table_games.tools.replay import replay as replay_log
 
     report = replay_log(log_file, load_key(key_file))
     if as_json:

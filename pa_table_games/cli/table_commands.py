@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.app import GAME, KEY_FILE, RULES, UserError, log_path, main
+from pa_table_games.cli.app import GAME, KEY_FILE, RULES, UserError, log_path
 from pa_table_games.cli.interactive import play_at_terminal
 from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
 from pa_table_games.games import GAMES, load_game
@@ -17,7 +17,7 @@ from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
 from pa_table_games.strategies import get_strategy
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
               "\n  pa-table-games play blackjack --shoe '2C TH 6S 5D 7C 6H TD' --actions hit --json"
               "\n  pa-table-games play blackjack --seed 7 --strategy basic"
               "\n  pa-table-games play six-card-fortune-pai-gow --seed 3 --actions low=6D\n\n"
@@ -110,7 +110,7 @@ def _stopped(rnd, words: list[str], logging) -> None:
         click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
     click.get_current_context().exit(130)
 
-@main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
+@click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
     """Play one stacked demo round of each game and print its cited step log."""
     console = display.console()

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.game import Game, GameInfo, machine_and_engine
-from pa_table_games.runtime.rules import load_rules
+
+if TYPE_CHECKING:  # imported when a game is loaded: naming the games costs nothing (`list`, `--version`)
+    from pa_table_games.runtime.game import Game, GameInfo
 
 #: command-line name -> module declaring ``INFO``
 GAMES = {
@@ -21,17 +22,35 @@ GAMES = {
 }
 
 
+def canonical_game(text: str) -> str | None:
+    """The command-line name ``text`` means, in any case and with ``_`` for ``-`` (the machine
+    file's spelling): ``double_down_madness`` -> ``double-down-madness``; None if no game."""
+    word = text.strip().lower().replace("_", "-")
+    return word if word in GAMES else None
+
+
+def machine_path(name: str) -> Path:
+    """Where ``name``'s machine file is installed (read without loading the game)."""
+    from importlib.resources import files
+
+    return Path(str(files("pa_table_games") / "machines")) / f"{GAMES[name].rpartition('.')[2]}.yaml"
+
+
 def game_info(name: str) -> GameInfo:
-    """The ``GameInfo`` of ``name``; a :class:`TableGamesError` naming the known games if unknown."""
-    if name not in GAMES:
+    """The ``GameInfo`` of ``name`` (either spelling); a :class:`TableGamesError` naming the known games if unknown."""
+    meant = canonical_game(name) if isinstance(name, str) else None
+    if meant is None:
         raise TableGamesError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    return import_module(GAMES[name]).INFO
+    return import_module(GAMES[meant]).INFO
 
 
 def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game:
     """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults.
 
     ``engine="compiled"`` fires the same bound machine from plain tables (simulation)."""
+    from pa_table_games.runtime.game import Game, machine_and_engine
+    from pa_table_games.runtime.rules import load_rules
+
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
