@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from pa_table_games.cli.app import GAME, MAX_ROUNDS, RULES, UserError, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
-from pa_table_games.games import load_game
+from pa_table_games.games import canonical_game, load_game
 from pa_table_games.runtime.money import check_seats
 from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
 
@@ -26,7 +26,8 @@ from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocke
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=int, help="Seed (default: a random one, reported so the run can be repeated).")
-@click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
+@click.option("--strategy", help="How every player decides: blackjack basic (default), computed (the table `edge blackjack` "
+              "computes for the Rules in effect) or stand17; double-down-madness "
               "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
               "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
               "a negative house edge: the player's advantage on it).")
@@ -109,10 +110,30 @@ def _progress_bar():
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
-MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_madness"}
+#: game -> its main wager, whose exact edge the analysis computes (Pai Gow's is simulated: `simulate`)
+MAIN_WAGERS = {"blackjack": "blackjack", "double-down-madness": "double_down_madness"}
+
+def _wager_meant(text: str) -> tuple[str, str | None]:
+    """(the wager, its game when it is a main wager); any case, a game in either spelling (a note for ``_``)."""
+    word = text.strip().lower()
+    game = canonical_game(word)
+    if game in MAIN_WAGERS:
+        if "_" in word:
+            click.echo(f"note: {word} is {game} on the command line", err=True)
+        return MAIN_WAGERS[game], game
+    if game is not None:
+        raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
+                        f"simulate them: pa-table-games simulate {game} --rounds 1e6")
+    from pa_table_games.runtime.paytables import wagers
+
+    if word not in wagers():
+        raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
+                        f"Blackjack optional wager ({', '.join(wagers())})")
+    return word, None
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
-              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
+              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml"
+              "\n  pa-table-games edge double-down-madness --json")
 @click.argument("wager")
 @click.option("--decks", type=click.IntRange(1, 12), help="Decks in the shoe (default: the Rules' decks, else 6).")
 @click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
@@ -120,7 +141,7 @@ MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_mad
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None, as_json: bool) -> None:
     """Exact house edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
-    or a main wager (blackjack, double_down_madness) by card removal under continuous shuffle.
+    or a main wager (blackjack, double-down-madness) by card removal under continuous shuffle.
 
     With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
     choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
@@ -133,9 +154,9 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     from pa_table_games.runtime.rules import load_rules
     from pa_table_games.tools.edge import edge_under_rules, exact_edge
 
-    if wager in MAIN_WAGERS:
-
-        loaded = load_game(wager.replace("_", "-"), rules).rules  # the wager and its game share a name
+    wager, game = _wager_meant(wager)
+    if game is not None:
+        loaded = load_game(game, rules).rules
         if decks is not None:
             loaded = attrs.evolve(loaded, decks=decks)
         doc = analyse(wager, loaded) | {"rules": rules}

@@ -32,6 +32,7 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
         wagers: dict[str, float] = {}
         for item in match.group(2).split(","):
             name, eq, amount = item.strip().partition("=")
+            name = name.strip().lower()  # wager names in any case: Blackjack=10
             try:
                 value = parse_amount(amount)
             except ValueError:

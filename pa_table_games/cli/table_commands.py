@@ -31,7 +31,7 @@ from pa_table_games.strategies import get_strategy
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
 @click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
 @click.option("--strategy", help="Make the decisions left after --actions by this strategy (as `simulate`: "
-              "blackjack basic or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
+              "blackjack basic, computed or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
               "house_way or player_way).")
 @RULES
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
