@@ -46,7 +46,7 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", "split"],
      "error: split: allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", ""],
-     "error: the actions ran out in 'Player decisions': legal now for seat 1 hand 0: hit, stand, double, surrender"),
+     "error: the actions ran out in 'Player decisions': legal now for seat 1 hand 1: hit, stand, double, surrender"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C"], None),
     (["play", "blackjack", "--shoe", "2C 9H 6S"], "error: the shoe ran out of cards at deal_second_cards after 3 cards"),
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),

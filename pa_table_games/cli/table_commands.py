@@ -35,14 +35,19 @@ from pa_table_games.strategies import get_strategy
               "house_way or player_way).")
 @RULES
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
+@click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
+              "on a terminal, or with --strategy.")
+@click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "
+              "a face-down card is shown only to the player of its seat, until it is turned).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
               "and the full Rules).")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=log_path,
               help="Also write the round as JSON Lines (header + one event a line, hash-chained) for `replay`.")
 @click.option("--force", is_flag=True, help="Let --log replace an existing file.")
 @KEY_FILE
-def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file, force: bool,
-         key_file) -> None:
+def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, rounds: int, reveal: bool, as_json: bool,
+         log_file, force: bool, key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
@@ -50,6 +55,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
     log marked incomplete (exit status 130)."""
 
+    if rounds > 1 and (actions is not None or as_json or log_file):
+        raise UserError(f"--rounds {rounds}: --actions, --json and --log are for one round; play the rounds on a "
+                        f"terminal or with --strategy")
     if log_file:
         _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
     key = load_key(key_file) if log_file else None
@@ -62,7 +70,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file else None
     seed = recorder.seed if recorder else seed
     if actions is None and chosen is None and _terminal() and not as_json:
-        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key), rounds, reveal)
+    if rounds > 1:
+        return _rounds_by_strategy(loaded, seated, seed, shoe, options, chosen, rounds, reveal)
     words: list[str] = []
     try:
         rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
@@ -77,7 +87,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     if as_json:
         click.echo(display.round_json(rnd))
     else:
-        display.print_round(display.console(), rnd)
+        display.print_round(display.console(), rnd, reveal=reveal)
 
 def _terminal() -> bool:
     """Is a person typing? (Interactive play asks for each decision.)"""
@@ -94,10 +104,19 @@ def _check_log_target(path: str, force: bool, inputs: dict[str, str | None]) -> 
     if target.exists() and not force:
         raise UserError(f"--log {path}: the file exists: choose another name or add --force to replace it")
 
-def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
+def _rounds_by_strategy(game, seats, seed, shoe, options, strategy, rounds: int, reveal: bool) -> None:
+    """``rounds`` rounds at one table, each decision made by ``strategy``; each round's log and settlement."""
+    console, table = display.console(), None
+    for number in range(1, rounds + 1):
+        rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, strategy=strategy, table=table)
+        table = rnd.table
+        display.print_round(console, rnd, title=None if number == 1 else f"round {number} of {rounds}", reveal=reveal,
+                            rules=number == 1)
+
+def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1, reveal: bool = False) -> None:
 
     rnd, words = play_at_terminal(game, seats, seed, shoe, options,
-                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging))
+                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal)
     if logging:
         logging[0].write(logging[1], rnd, words, key=logging[2])
 

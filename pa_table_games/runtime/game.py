@@ -42,6 +42,7 @@ class GameInfo:
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str
     demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
+    view: Any = None  # its TableView (runtime/view.py): what a person at the table sees, and its words
 
 
 class Game:
