@@ -93,7 +93,7 @@ class TestDiffCommand:
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()
         assert ("~ state hole_card_turned: dealer steps now tried in the order stop_drawing, "
-                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_stands") in lines
+                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
 
     def test_same_file_is_no_change(self):
         """A file against itself: 'no changes', exit status 0."""

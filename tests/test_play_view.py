@@ -55,6 +55,17 @@ class TestStepLog:
         assert "deal_hole_card  § 633a.7(f)(4)  [face down]->dealer (hole card)" in out
         assert out.index("7C") > out.index("turn_hole_card")
 
+    def test_a_busted_dealer_busts_rather_than_stands(self):
+        """§ 633a.7(m) and § 692.7(n): a dealer over 21 stands on nothing; the step says the dealer busts."""
+        out = run("play", "blackjack", "--shoe", SHOE, "--actions", "hit").output  # dealer 6S 7C TD: 23
+        assert "dealer_busts  § 633a.7(m)" in out and "dealer_stands" not in out
+        out = run("play", "double-down-madness", "--shoe", "9C 8D 5H AS 6C 6S KD 7H 8S",
+                  "--seat", "1:double_down_madness=10", "--seat", "2:double_down_madness=10",
+                  "--actions", "double,double,hit").output  # dealer 8D 6C 8S: 22
+        assert "dealer_busts  § 692.7(n)" in out and "dealer_stands" not in out
+        stands = run("play", "blackjack", "--shoe", "2C TH 6S 5D TC 2H", "--actions", "stand").output  # dealer 18
+        assert "dealer_stands  § 633a.7(m)" in stands and "dealer_busts" not in stands
+
     def test_lines_are_never_wrapped_off_a_terminal(self):
         """Every step is one line and no citation is split, however long (a Pai Gow deal)."""
         out = run("play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "house_way").output
