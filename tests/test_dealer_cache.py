@@ -52,3 +52,16 @@ def test_a_cache_that_cannot_be_written_costs_only_time(tmp_path, monkeypatch):
     row = table.get(9, NONE)
     table.save()
     assert row.sum() > 0.99
+
+
+def test_a_cold_computation_reports_its_progress(monkeypatch):
+    """The edge command's bar listens to every batch computed; nothing is heard when all is known."""
+    from pa_table_games.analysis.dealer_cache import DealerTable, progress
+
+    monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+    table, heard = DealerTable(1, hits_soft_17=False), []
+    removals = [(0,) * 9 + (n,) for n in range(3)]
+    with progress(lambda up, done, missing: heard.append((up, done, missing))):
+        table.prefetch(5, removals, batch=2)
+        table.prefetch(5, removals, batch=2)  # known now: silent
+    assert heard == [(5, 2, 3), (5, 3, 3)]

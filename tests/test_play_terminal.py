@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from terminal import session
 
 #: burn 2C; seat 1 TH, up card 6S, seat 1 5D, hole card 7C; then 6H and TD
@@ -82,3 +84,12 @@ class TestWhatASeatSees:
         assert not [card for card in others if card in shown.split()  or f"[{card}]" in shown]
         assert "house way: high 7H 7D TC TS TD / low 6D: full house, tens over sevens / six" in screens[0]
         assert "4S" not in screens[0] and "4S->dealer (turned face up)" in shown
+
+
+class TestEdgeOnATerminal:
+    @pytest.mark.slow
+    def test_a_cold_start_shows_a_bar_on_stderr(self, monkeypatch):
+        """No cache: `edge blackjack` computes the dealer's probabilities (about 6 s of CPU) under a bar."""
+        monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+        code, shown, _ = session(["edge", "blackjack", "--decks", "1"], [], timeout=300)
+        assert code == 0 and "computing the dealer's probabilities" in shown and "house edge" in shown

@@ -110,6 +110,35 @@ def _progress_bar():
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
+@contextmanager
+def _cold_start_bar():
+    """On a terminal, a bar on stderr while the dealer's probabilities are computed (a cold cache: up to a
+    minute); nothing when they are cached or stderr is piped."""
+    from pa_table_games.analysis.dealer_cache import progress
+
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield
+        return
+    rows: dict[int, tuple[int, int]] = {}
+    bar = Progress("computing the dealer's probabilities (kept in the cache for next time)", BarColumn(),
+                   MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=True)
+
+    def heard(up: int, done: int, missing: int) -> None:
+        if not rows:
+            with sigint_blocked():  # the refresh thread never takes a Ctrl-C meant for the computation
+                bar.start()
+            bar.add_task("dealer", total=None)
+        rows[up] = (done, missing)
+        bar.update(bar.task_ids[0], completed=sum(d for d, _ in rows.values()),
+                   total=sum(m for _, m in rows.values()))
+
+    try:
+        with progress(heard):
+            yield
+    finally:
+        bar.stop()
+
 #: game -> its main wager, whose exact edge the analysis computes (Pai Gow's is simulated: `simulate`)
 MAIN_WAGERS = {"blackjack": "blackjack", "double-down-madness": "double_down_madness"}
 
@@ -159,7 +188,8 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
         loaded = load_game(game, rules).rules
         if decks is not None:
             loaded = attrs.evolve(loaded, decks=decks)
-        doc = analyse(wager, loaded) | {"rules": rules}
+        with _cold_start_bar():
+            doc = analyse(wager, loaded) | {"rules": rules}
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False) if as_json else "\n".join(report_lines(doc)))
         return
 
