@@ -138,11 +138,19 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
     assert sys.executable  # the suite's own interpreter is untouched
 
 
+#: Where an import inside a function is the design: the command line starts by loading only what the
+#: command used needs (``--version`` and ``list`` load no machine), and ``load_game`` loads the runtime
+#: only when a game is loaded. test_no_import_cycles reads those imports too.
+LAZY = ("cli/", "games/__init__.py")
+
+
 def test_no_package_import_hides_inside_a_function():
     """Layers are imported at the top of a module, where a cycle would show (only an optional extra,
-    Dask's ``distributed``, is imported where it is used)."""
+    Dask's ``distributed``, is imported where it is used, and the lazy start of :data:`LAZY`)."""
     hidden = []
     for path in PACKAGE.rglob("*.py"):
+        if str(path.relative_to(PACKAGE)).startswith(LAZY):
+            continue
         for fn in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 hidden += [f"{path.relative_to(PACKAGE)}:{n.lineno}" for n in ast.walk(fn)

@@ -7,7 +7,9 @@ tens over sevens", "a pair of kings", and the one-card low hand by its rank."""
 
 from __future__ import annotations
 
-from pa_table_games.games.six_card_fortune_pai_gow import poker
+from pa_table_games.games.six_card_fortune_pai_gow.poker import (
+    FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND,
+    TWO_PAIR, HandRank, rank_five, rank_low)
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
 from pa_table_games.runtime.view import TableView
 
@@ -26,30 +28,30 @@ def _letter(value: int) -> str:
     return "23456789TJQKA"[value - 2]
 
 
-def hand_words(rank: poker.HandRank) -> str:
+def hand_words(rank: HandRank) -> str:
     """``full house, tens over sevens``, ``a pair of kings``, ``two pair, aces and fives``, ``queen high``."""
     if rank.name in ("royal flush", "five aces"):
         return rank.name
-    if rank.category in (poker.STRAIGHT, poker.STRAIGHT_FLUSH):  # describe(): "straight (5-high)"
+    if rank.category in (STRAIGHT, STRAIGHT_FLUSH):  # describe(): "straight (5-high)"
         return f"{rank.name}, {_ONE[rank.describe().rpartition('(')[2][0]]} high"
     top = [_letter(v) for v in rank.tiebreak]
     words = {
-        poker.HIGH_CARD: lambda: f"{_ONE[top[0]]} high",
-        poker.ONE_PAIR: lambda: f"a pair of {_MANY[top[0]]}",
-        poker.TWO_PAIR: lambda: f"two pair, {_MANY[top[0]]} and {_MANY[top[1]]}",
-        poker.THREE_OF_A_KIND: lambda: f"three {_MANY[top[0]]}",
-        poker.FLUSH: lambda: f"flush, {_ONE[top[0]]} high",
-        poker.FULL_HOUSE: lambda: f"full house, {_MANY[top[0]]} over {_MANY[top[1]]}",
-        poker.FOUR_OF_A_KIND: lambda: f"four {_MANY[top[0]]}",
-        poker.FIVE_OF_A_KIND: lambda: f"five {_MANY[top[0]]}",
+        HIGH_CARD: lambda: f"{_ONE[top[0]]} high",
+        ONE_PAIR: lambda: f"a pair of {_MANY[top[0]]}",
+        TWO_PAIR: lambda: f"two pair, {_MANY[top[0]]} and {_MANY[top[1]]}",
+        THREE_OF_A_KIND: lambda: f"three {_MANY[top[0]]}",
+        FLUSH: lambda: f"flush, {_ONE[top[0]]} high",
+        FULL_HOUSE: lambda: f"full house, {_MANY[top[0]]} over {_MANY[top[1]]}",
+        FOUR_OF_A_KIND: lambda: f"four {_MANY[top[0]]}",
+        FIVE_OF_A_KIND: lambda: f"five {_MANY[top[0]]}",
     }
     return words[rank.category]()
 
 
 def set_words(rnd, high, low) -> str:
     """``high 7H 7D TC TS TD (full house, tens over sevens) / low 6D (six)``."""
-    high_rank = poker.rank_five(high, rnd.rules.joker_rule)
-    low_name = _ONE[_letter(poker.rank_low(low).tiebreak[0])]
+    high_rank = rank_five(high, rnd.rules.joker_rule)
+    low_name = _ONE[_letter(rank_low(low).tiebreak[0])]
     return f"high {_cards(high)} ({hand_words(high_rank)}) / low {low.code} ({low_name})"
 
 
@@ -91,8 +93,8 @@ def advice(rnd) -> list[str]:
     high, low = HouseWay(rnd.rules.joker_rule).set_hand(stack.cards)
     return [f"set the hand: low=CARD names the one-card low hand, e.g. low={stack.cards[0].code}; "
             f"the other five are the high hand (§ 670a.11)",
-            f"house way: high {_cards(high)} / low {low.code}: {hand_words(poker.rank_five(high, rnd.rules.joker_rule))}"
-            f" / {_ONE[_letter(poker.rank_low(low).tiebreak[0])]} (type house_way, or low={low.code})"]
+            f"house way: high {_cards(high)} / low {low.code}: {hand_words(rank_five(high, rnd.rules.joker_rule))}"
+            f" / {_ONE[_letter(rank_low(low).tiebreak[0])]} (type house_way, or low={low.code})"]
 
 
 def meanings(rnd) -> dict[str, str]:
