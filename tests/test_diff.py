@@ -112,7 +112,7 @@ class TestDiffCommand:
         edited(repo / "machines", INSURANCE_ON_ACE, name="blackjack.yaml")
         monkeypatch.setattr(diff_module, "MACHINES", repo / "machines")
         result = run("blackjack", "HEAD")
-        assert result.output.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
+        assert result.stdout.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
                                                   "+++ machines/blackjack.yaml (working copy)"]
         assert "~ arrow offer_insurance (hole_card_dealt -> insurance_offered)" in result.output
         refused = run("blackjack", "no-such-revision")

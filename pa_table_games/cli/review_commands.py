@@ -22,7 +22,9 @@ from pa_table_games.games import GAMES, load_game
 @click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
               help="reader: conditions in the regulation's words (<machine>.svg); "
                    "code: guard identifiers, for developers (<machine>.code.svg).")
-def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
+def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: str | None) -> None:
     """Render machines to DOT and SVG (default: every game, both views, into diagrams/)."""
 
     from pa_table_games.tools.diagram import VIEWS, write_diagrams
@@ -31,8 +33,8 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
     views = VIEWS if view == "both" else (view,)
-    for name in games or sorted(GAMES):
-        for path in write_diagrams(load_game(name).spec, Path(out), wanted, views):
+    for name in _games_for(games, machine):
+        for path in write_diagrams(load_game(name, machine=machine).spec, Path(out), wanted, views):
             click.echo(f"wrote {path}")
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
@@ -40,7 +42,9 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
 @click.argument("games", nargs=-1, type=GameName())
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
-def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
+def review(games: tuple[str, ...], out: str, pdf: bool, machine: str | None) -> None:
     """Write a static review page per machine (diagram + subsection table) and an index.html;
     with --pdf, a review dossier per machine (cover, diagram, subsections, steps, Rules, readings)."""
 
@@ -48,22 +52,29 @@ def review(games: tuple[str, ...], out: str, pdf: bool) -> None:
         from pa_table_games.tools.dossier import write_dossiers
     else:
         from pa_table_games.tools.review import write_review
-    for path in (write_dossiers if pdf else write_review)(list(games or sorted(GAMES)), Path(out)):
+    for path in (write_dossiers if pdf else write_review)(_games_for(games, machine), Path(out), machine):
         click.echo(f"wrote {path}")
 
-@click.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff blackjack new.yaml"
+               "\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
 @click.argument("new")
 @click.option("--out", type=click.Path(file_okay=False), help="Also write NAME.diff.svg and NAME.diff.html here.")
 @click.pass_context
 def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
-    """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
-    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
+    """Subsections, states, arrows, guards and actions added, removed or changed between two machines
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes.
+
+    Each argument is read by one rule, said on stderr: an existing path is a machine file; a game's
+    name is its installed machine file; anything else is a git revision (git rev-parse --verify)."""
 
     from pa_table_games.tools.diff import diff_args
     from pa_table_games.tools.diff_page import write_diff
 
-    changes = diff_args(old, new)
+    said: list[str] = []
+    changes = diff_args(old, new, said)
+    for line in said:
+        click.echo(f"note: {line}", err=True)
     click.echo("\n".join(changes.lines()))
     for path in write_diff(changes, Path(out)) if out else []:
         click.echo(f"wrote {path}")
@@ -74,15 +85,45 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 @GAME
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--coverage", "with_coverage", is_flag=True,
-              help="Also list each transition with the stored scenario (tests/scenarios) that fires it.")
-def trace(game: str, fmt: str, with_coverage: bool) -> None:
+              help="Also list each transition with the stored scenario that fires it (the checkout's tests/scenarios, "
+                   "or --scenarios).")
+@click.option("--scenarios", type=click.Path(file_okay=False, exists=True),
+              help="Folder of <game>.yaml scenario files, as `coverage GAME --write --out DIR` writes them.")
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
+def trace(game: str, fmt: str, with_coverage: bool, scenarios: str | None, machine: str | None) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
 
     from pa_table_games.tools import trace as tracing
     from pa_table_games.tools.coverage import transition_coverage
 
-    covered = transition_coverage(game) if with_coverage else None
-    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
+    covered = transition_coverage(game, _scenario_folder(scenarios)) if with_coverage else None
+    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game, machine=machine).spec, game), covered))
+
+def _scenario_folder(given: str | None) -> Path:
+    """--scenarios, else the stored scenarios of the checkout the package or the current folder is in."""
+    from pa_table_games.tools.coverage import SCENARIOS
+
+    if given:
+        return Path(given)
+    if SCENARIOS.is_dir():
+        return SCENARIOS
+    try:
+        return _checkout_scenarios()
+    except UserError:
+        raise UserError("trace --coverage: no stored scenarios outside a checkout: write them with "
+                        "`pa-table-games coverage GAME --write --out DIR` and give --scenarios DIR") from None
+
+def _games_for(games: tuple[str, ...], machine: str | None) -> list[str]:
+    """The games named (default: every game); with --machine, the one game its file names."""
+    if machine is None:
+        return list(games or sorted(GAMES))
+    from pa_table_games.games import game_of_machine
+
+    named = game_of_machine(machine)
+    if games and set(games) != {named}:
+        raise UserError(f"--machine {machine}: a machine file of {named}, not of {', '.join(games)}")
+    return [named]
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
               "\n  pa-table-games coverage --write --out scenarios")

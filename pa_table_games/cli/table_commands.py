@@ -34,6 +34,8 @@ from pa_table_games.strategies import get_strategy
               "blackjack basic, computed or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
               "house_way or player_way).")
 @RULES
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of GAME, read instead of the installed one.")
 @click.option("--misdeal", type=int, help="Pai Gow: inject a misdeal at this position (training, tests).")
 @click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
@@ -46,7 +48,7 @@ from pa_table_games.strategies import get_strategy
               help="Also write the round as JSON Lines (header + one event a line, hash-chained) for `replay`.")
 @click.option("--force", is_flag=True, help="Let --log replace an existing file.")
 @KEY_FILE
-def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, rounds: int, reveal: bool, as_json: bool,
+def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdeal, rounds: int, reveal: bool, as_json: bool,
          log_file, force: bool, key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
@@ -61,7 +63,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, rounds
     if log_file:
         _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
     key = load_key(key_file) if log_file else None
-    loaded, seated = load_game(game, rules), parse_seats(seats)
+    loaded, seated = load_game(game, rules, machine=machine), parse_seats(seats)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
     if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
         raise UserError(f"--misdeal: {game} has no injected misdeal (only "

@@ -44,14 +44,37 @@ def game_info(name: str) -> GameInfo:
     return import_module(GAMES[meant]).INFO
 
 
-def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game:
+def load_game(name: str, rules: Any = None, engine: str = "transitions", machine: str | Path | None = None) -> Game:
     """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults.
 
-    ``engine="compiled"`` fires the same bound machine from plain tables (simulation)."""
-    from pa_table_games.runtime.game import Game, machine_and_engine
+    ``engine="compiled"`` fires the same bound machine from plain tables (simulation). ``machine``: an
+    edited machine file of this game (its ``game:``), bound to the game's registry instead of the
+    installed one (``--machine FILE``: a new game registers its own module)."""
+    from pa_table_games.runtime.game import ENGINES, Game, machine_and_engine
     from pa_table_games.runtime.rules import load_rules
 
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
-    return Game(info, rules, *machine_and_engine(info, engine))
+    if machine is None:
+        return Game(info, rules, *machine_and_engine(info, engine))
+    from pa_table_games.machine.bound import BoundMachine
+
+    named = game_of_machine(machine)
+    if named != info.name:
+        raise TableGamesError(f"--machine {machine}: a machine file of {named}, not of {info.name}")
+    bound = BoundMachine.load(machine, info.registry)
+    return Game(info, rules, bound, ENGINES[engine](bound))
+
+
+def game_of_machine(path: str | Path) -> str:
+    """The game a machine file names (its ``game:``), for ``--machine FILE`` without a GAME."""
+    from pa_table_games.errors import MachineFileError
+    from pa_table_games.machine.yamlio import LineDict, load_yaml
+
+    doc = load_yaml(path, MachineFileError)
+    game = canonical_game(str(doc.get("game"))) if isinstance(doc, LineDict) else None
+    if game is None:
+        raise MachineFileError(path, doc.line_of("game") if isinstance(doc, LineDict) and "game" in doc else 1,
+                               f"'game' must name a known game ({', '.join(GAMES)})")
+    return game

@@ -252,9 +252,9 @@ def _cover(spec: MachineSpec, tr: Trace, game: str, digest: str) -> list[Flowabl
     return out
 
 
-def story(game: str) -> list[Flowable]:
-    """Everything in the dossier of ``game``, in order."""
-    spec = load_game(game).spec
+def story(game: str, machine: str | None = None) -> list[Flowable]:
+    """Everything in the dossier of ``game`` (``machine``: an edited machine file of it), in order."""
+    spec = load_game(game, machine=machine).spec
     tr = trace(spec, game)
     digest = hashlib.sha256(Path(spec.path).read_bytes()).hexdigest()
     svg = render(to_dot(spec), "svg").decode("utf-8")
@@ -282,9 +282,9 @@ def story(game: str) -> list[Flowable]:
     return out
 
 
-def dossier(game: str, path: Path) -> Path:
-    """Write the dossier of ``game`` to ``path``."""
-    spec = load_game(game).spec
+def dossier(game: str, path: Path, machine: str | None = None) -> Path:
+    """Write the dossier of ``game`` (``machine``: an edited machine file of it) to ``path``."""
+    spec = load_game(game, machine=machine).spec
 
     def footer(width: float):
         def draw(canvas, doc) -> None:
@@ -301,11 +301,11 @@ def dossier(game: str, path: Path) -> Path:
     doc.addPageTemplates([PageTemplate(name, [Frame(MARGIN, MARGIN, *FRAMES[name], leftPadding=0, rightPadding=0,
                                                     topPadding=0, bottomPadding=0)],
                                        onPage=footer(size[0]), pagesize=size) for name, size in PAGES.items()])
-    doc.build(story(game))
+    doc.build(story(game, machine))
     return path
 
 
-def write_dossiers(games: list[str], out: Path) -> list[Path]:
-    """Write ``<machine>.pdf`` for each game into ``out``; return the paths."""
+def write_dossiers(games: list[str], out: Path, machine: str | None = None) -> list[Path]:
+    """Write ``<machine>.pdf`` for each game into ``out`` (``machine``: an edited machine file of the one game); return the paths."""
     out.mkdir(parents=True, exist_ok=True)
-    return [dossier(game, out / f"{load_game(game).spec.name}.pdf") for game in sorted(games)]
+    return [dossier(game, out / f"{load_game(game, machine=machine).spec.name}.pdf", machine) for game in sorted(games)]
