@@ -69,7 +69,7 @@ def _as_written(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
-        return "none"
+        return "null"
     if isinstance(value, tuple):
         return "{" + ", ".join(f"{k}: {v}" for k, v in value) + "}"
     return f"{value:g}" if isinstance(value, float) else str(value)

@@ -88,7 +88,8 @@ flag.allowed = "true | false"
 def allowed_values(field: attrs.Attribute) -> str:
     """The values an option accepts, in words: its validator's ``allowed``, else its metadata's, else its type."""
     return (getattr(field.validator, "allowed", None) or field.metadata.get("allowed")
-            or {"float": "a number", "int": "a whole number", "bool": "true | false"}.get(str(field.type), str(field.type)))
+            or {"float": "a number", "int": "a whole number", "bool": "true | false",
+                "int | None": "a whole number, or null for none"}.get(str(field.type), str(field.type)))
 
 
 def load_rules(cls: type[R], path: str | Path | None) -> R:

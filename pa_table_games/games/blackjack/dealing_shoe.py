@@ -93,4 +93,4 @@ def depth_or_none(_: object, attribute: object, value: object) -> None:
         number(0, 12)(_, attribute, value)
 
 
-depth_or_none.allowed = "none (a quarter of the shoe) | number of decks 0..12"
+depth_or_none.allowed = "null (a quarter of the shoe) | number of decks 0..12"
