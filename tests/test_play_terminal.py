@@ -84,6 +84,7 @@ class TestWhatASeatSees:
         assert not [card for card in others if card in shown.split()  or f"[{card}]" in shown]
         assert "house way: high 7H 7D TC TS TD / low 6D: full house, tens over sevens / six" in screens[0]
         assert "4S" not in screens[0] and "4S->dealer (turned face up)" in shown
+        assert "seat 1: set high 7H 7D TC TS TD (full house, tens over sevens) / low 6D (six)" in shown
 
 
 class TestEdgeOnATerminal:

@@ -13,7 +13,7 @@ import click
 
 import pa_table_games.cli.display as display
 from pa_table_games.cli.play import play_round
-from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines
+from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
 
@@ -45,6 +45,7 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
                 if on_stop is not None:
                     on_stop(rnd, words)
                 raise
+            deciding = rnd.game.info.turn(rnd)
             try:
                 word = normalise(rnd, text)
                 if word == "help":
@@ -63,5 +64,7 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
             fresh = True
             rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
             shown = display.print_new_events(console, rnd, shown, reveal)
+            if deciding is not None:  # the hand just decided, as its player now sees it (Pai Gow: both hands named)
+                console.print(view_of(rnd).hand(rnd, *deciding), highlight=False, markup=False)
         display.print_outcome(console, rnd)
     return rnd, words

@@ -60,7 +60,10 @@ def _cards(cards) -> str:
 
 
 def dealer_line(rnd) -> str:
+    """``dealer: 6 cards face down`` until the dealer exposes and sets them the house way (§ 670a.11)."""
     dealer = rnd.layout.dealer
+    if dealer.is_set:
+        return f"dealer: {set_words(rnd, dealer.high, dealer.low)}"
     return f"dealer: {len(dealer.cards)} cards face down" if dealer.cards else "dealer: no cards yet"
 
 
@@ -80,8 +83,10 @@ def box_lines(rnd, turn) -> list[str]:
 
 
 def hand_line(rnd, seat: int, index: int) -> str:
-    """``seat 1: 7H 7D 6D TC TS TD — dealer: 6 cards face down``."""
-    return f"seat {seat}: {_cards(rnd.layout.stacks[seat].cards)} — {dealer_line(rnd)}"
+    """``seat 1: 7H 7D 6D TC TS TD — dealer: 6 cards face down``; once set, both hands named as the player set them."""
+    stack = rnd.layout.stacks[seat]
+    cards = f"set {set_words(rnd, stack.high, stack.low)}" if stack.is_set else _cards(stack.cards)
+    return f"seat {seat}: {cards} — {dealer_line(rnd)}"
 
 
 def advice(rnd) -> list[str]:
