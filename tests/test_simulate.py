@@ -240,6 +240,12 @@ def alive(pid: int) -> bool:
         return False
 
 
+def cpu_of(pid: int) -> float:
+    """CPU seconds process ``pid`` has used (user + system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def wait_for(condition, seconds: float = 60.0, every: float = 0.01):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -286,6 +292,8 @@ class TestSignals:
         proc = self.start("--workers", workers)
         if workers != "1":
             wait_for(lambda: len(workers_of(proc.pid)) == 2)
+        else:  # started and dealing (the command loads the simulation when it runs: about 1 s of CPU), however loaded the machine
+            wait_for(lambda: cpu_of(proc.pid) > 1.5, seconds=120)
         time.sleep(depth(1, 3))  # dealing: each second costs a second of CPU per worker
         out, _ = self.ctrl_c(proc)
         assert "interrupted:" in out and " of 1,000,000,000)" in out and "\ntotal " in out
