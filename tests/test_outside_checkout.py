@@ -93,3 +93,10 @@ def test_list_names_the_installed_machine_files():
     for line in lines:
         path = Path(line.split()[1])
         assert path.is_absolute() and path.is_file() and path.suffix == ".yaml"
+
+
+def test_diff_is_coloured_on_a_terminal_only(tmp_path):
+    """Added, removed and changed lines in colour on a terminal; plain text when piped."""
+    coloured = CliRunner().invoke(main, ["diff", "blackjack", str(edited(tmp_path))], color=True).stdout
+    assert "\x1b[33m~ arrow dealer_stands" in coloured
+    assert "\x1b[" not in run("diff", "blackjack", edited(tmp_path)).stdout

@@ -55,6 +55,9 @@ def review(games: tuple[str, ...], out: str, pdf: bool, machine: str | None) -> 
     for path in (write_dossiers if pdf else write_review)(_games_for(games, machine), Path(out), machine):
         click.echo(f"wrote {path}")
 
+#: diff lines as the terminal colours them: added green, removed red, changed yellow (the HTML page's colours)
+_COLOUR = {"+ ": "green", "- ": "red", "~ ": "yellow"}
+
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff blackjack new.yaml"
                "\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
@@ -75,7 +78,8 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     changes = diff_args(old, new, said)
     for line in said:
         click.echo(f"note: {line}", err=True)
-    click.echo("\n".join(changes.lines()))
+    for line in changes.lines():  # coloured on a terminal only (click leaves the colour out when piped)
+        click.echo(click.style(line, fg=_COLOUR.get(line[:2])))
     for path in write_diff(changes, Path(out)) if out else []:
         click.echo(f"wrote {path}")
     ctx.exit(1 if changes.changes else 0)
