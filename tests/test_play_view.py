@@ -169,6 +169,21 @@ class TestASeatsView:
         rnd = play_round(game, {1: {"blackjack": 10}}, [], shoe=SHOE, require_end=False)
         assert table_lines(rnd)[0] == "dealer" and prompt_line(rnd) == "seat 1 hand 1"
 
+    def test_whose_place_is_the_games_to_say(self):
+        """The step log asks the game's view whose seat a place is: a view owning no place hides seat 1's cards."""
+        import attrs
+
+        from pa_table_games.cli.display import event_line, sight
+        from pa_table_games.cli.play import play_round
+        from pa_table_games.games import load_game
+
+        game = load_game("six-card-fortune-pai-gow")
+        rnd = play_round(game, {1: {"six_card_fortune": 10}}, ["house_way"], seed=3)
+        deal = lambda: next(event_line(e, sight(rnd)) for e in rnd.events if e.trigger == "deal_cards")  # noqa: E731
+        assert "[7H]->seat 1" in deal()
+        game.info = attrs.evolve(game.info, view=attrs.evolve(game.info.view, owner=lambda place: None))
+        assert "7H" not in deal() and deal().count("[face down]->seat") == 36
+
     def test_double_down_madness_offers_no_double_amount(self):
         """§ 692.9 (default equal): the Double Down wager equals the original; no double=AMOUNT help."""
         from pa_table_games.cli.play import play_round

@@ -76,17 +76,19 @@ def print_title(console: Console, rnd, title: str | None = None, rules: bool = T
         console.print(line, highlight=False, markup=False)
 
 
-def viewer(rnd, reveal: bool = False) -> frozenset[int] | None:
-    """Who reads the step log: the person playing every seat with a wager (None: ``--reveal``, every card)."""
-    return None if reveal else frozenset(w.seat for w in rnd.wagers)
+def sight(rnd, reveal: bool = False) -> Sight:
+    """What the step log's reader may see: the person playing every seat with a wager (``--reveal``: every
+    card), the places' owners as the game's view says."""
+    view = rnd.game.info.view
+    return Sight(None if reveal else frozenset(w.seat for w in rnd.wagers), *([view.owner] if view else []))
 
 
 def print_round(console: Console, rnd, title: str | None = None, reveal: bool = False, rules: bool = True) -> None:
     """The cited step log of a round and its settlement table, as the person playing its seats saw it."""
     print_title(console, rnd, title, rules)
-    sight = Sight(viewer(rnd, reveal))
+    seen = sight(rnd, reveal)
     for e in rnd.events:
-        console.print(event_line(e, sight), highlight=False, markup=False)
+        console.print(event_line(e, seen), highlight=False, markup=False)
     print_outcome(console, rnd)
 
 
@@ -106,9 +108,9 @@ def print_outcome(console: Console, rnd) -> None:
 
 def print_new_events(console: Console, rnd, since: int, reveal: bool = False) -> int:
     """Print the events after the first ``since``; face-down cards stay hidden until turned."""
-    sight = Sight(viewer(rnd, reveal))
+    seen = sight(rnd, reveal)
     for i, e in enumerate(rnd.events):
-        line = event_line(e, sight)
+        line = event_line(e, seen)
         if i >= since:
             console.print(line, highlight=False, markup=False)
     return len(rnd.events)

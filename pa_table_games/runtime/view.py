@@ -54,21 +54,23 @@ class TableView:
     hand: Callable[[Any, int, int], str]  # (round, seat, hand) -> the deciding hand's cards, named in the game's words
     advice: Callable[[Any], list[str]] = _none  # round -> lines after the wagers at risk (how to decide)
     meanings: Callable[[Any], dict[str, str]] = _no_meanings  # round -> decision -> meaning (the game's own words)
+    owner: Callable[[str], int | None] = seat_of  # place -> the seat whose player sees a face-down card there
 
 
 class Sight:
     """What a person has seen of one round so far, for the step log.
 
-    ``viewer``: the seats the person plays (they see their own face-down cards); None shows every
-    card (``--reveal``). A face-down card moved to the discard rack is shown in brackets only if it
+    ``viewer``: the seats the person plays (they see their own face-down cards; ``owner`` says whose
+    seat a place is, from the game's view); None shows every card (``--reveal``). A face-down card moved to the discard rack is shown in brackets only if it
     was seen; otherwise (§ 670a.8(g): unwagered stacks are collected "unexposed") it stays hidden."""
 
-    def __init__(self, viewer: frozenset[int] | None = frozenset()) -> None:
-        self.viewer, self.seen = viewer, set()
+    def __init__(self, viewer: frozenset[int] | None = frozenset(),
+                 owner: Callable[[str], int | None] = seat_of) -> None:
+        self.viewer, self.owner, self.seen = viewer, owner, set()
 
     def sees(self, card: Any, place: str, face_up: bool) -> bool:
         """Does the person see ``card`` arriving face up or down at ``place``? (Remembers what was seen.)"""
-        if face_up or self.viewer is None or seat_of(place) in self.viewer:
+        if face_up or self.viewer is None or self.owner(place) in self.viewer:
             self.seen.add(card)
             return True
         return place.startswith("discard") and card in self.seen
