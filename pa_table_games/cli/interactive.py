@@ -13,7 +13,7 @@ import click
 
 import pa_table_games.cli.display as display
 from pa_table_games.cli.play import play_round
-from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, view_of
+from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
 
@@ -45,7 +45,7 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
                 if on_stop is not None:
                     on_stop(rnd, words)
                 raise
-            deciding = rnd.game.info.turn(rnd)
+            deciding = turn_of(rnd)
             try:
                 word = normalise(rnd, text)
                 if word == "help":

@@ -21,7 +21,7 @@ def view_of(rnd) -> TableView:
     return rnd.game.info.view or _generic_view()
 
 
-def _turn(rnd) -> tuple[int, int] | None:
+def turn_of(rnd) -> tuple[int, int] | None:
     """(seat, hand) deciding now, read through the game (hands from 0)."""
     return rnd.game.info.turn(rnd)
 
@@ -54,7 +54,7 @@ def _at_risk(rnd, seat: int) -> str:
 
 def prompt_line(rnd) -> str:
     """The prompt's first line: who decides, their hand named, what they see of the dealer."""
-    turn = _turn(rnd)
+    turn = turn_of(rnd)
     return "" if turn is None else view_of(rnd).hand(rnd, *turn)
 
 
@@ -62,7 +62,7 @@ def table_lines(rnd, brief: bool = False) -> list[str]:
     """The whole view at a decision: the dealer, each box (the deciding one marked), the wagers at risk,
     the game's advice and the legal actions; ``brief`` leaves out the actions' explanations (after the
     first decision of a session: ``help`` or ``?`` shows them)."""
-    view, turn = view_of(rnd), _turn(rnd)
+    view, turn = view_of(rnd), turn_of(rnd)
     out = [view.dealer(rnd), *view.boxes(rnd, turn)]
     if turn is not None:
         out.append(f"wagers at risk for seat {turn[0]}: {_at_risk(rnd, turn[0])}")
