@@ -3,11 +3,21 @@
 >>> from pa_table_games import load_game
 >>> game = load_game("blackjack")
 >>> rnd = game.new_round({1: {"blackjack": 10}}, seed=7).advance()
+
+The names below are imported when first used, so that ``pa-table-games --version`` and
+``list`` do not load the machines.
 """
 
+from importlib import import_module
+
 from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.games import load_game
-from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.values import Action
 
 __all__ = ["Action", "IllegalAction", "Shoe", "TableGamesError", "load_game"]
+
+_LAZY = {"load_game": "pa_table_games.games", "Shoe": "pa_table_games.equipment.shoe", "Action": "pa_table_games.values"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'pa_table_games' has no attribute {name!r}")

@@ -1,5 +1,5 @@
 """``python -m pa_table_games``."""
 
-from pa_table_games.cli import main
+from pa_table_games.cli import run
 
-main(prog_name="pa-table-games")
+run()

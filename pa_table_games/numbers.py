@@ -25,6 +25,11 @@ import re
 from decimal import Decimal
 from fractions import Fraction
 
+#: The most local worker processes (or local Dask workers) one simulation starts.
+MAX_WORKERS = 256
+#: The most rounds one simulation deals (10^12), however the number is written.
+MAX_ROUNDS = 10**12
+
 #: The longest number read, in characters (spaces around it not counted).
 MAX_CHARS = 32
 #: The most a pay table pays: 1,000,000 to 1.

@@ -46,7 +46,7 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", "split"],
      "error: split: allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", ""],
-     "error: the actions ran out in 'Player decisions': legal now for seat 1 hand 0: hit, stand, double, surrender"),
+     "error: the actions ran out in 'Player decisions': legal now for seat 1 hand 1: hit, stand, double, surrender"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C"], None),
     (["play", "blackjack", "--shoe", "2C 9H 6S"], "error: the shoe ran out of cards at deal_second_cards after 3 cards"),
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),
@@ -58,3 +58,83 @@ def test_user_errors_are_one_line_exit_2(args, line):
     assert result.exit_code == 2
     if line:
         assert result.output.startswith(line) and result.output.count("\n") == 1
+
+
+class TestOneNamePerGame:
+    @pytest.mark.parametrize("args", [
+        ["play", "double_down_madness", "--seed", "4", "--strategy", "madness"],
+        ["simulate", "double_down_madness", "--rounds", "200", "--seed", "1"],
+        ["trace", "double_down_madness"],
+        ["rules", "Double-Down-Madness"],
+    ])
+    def test_the_underscore_spelling_is_accepted_with_a_note(self, args):
+        """The machine file's spelling works in every command that takes a game, with one note."""
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
+        assert notes == ["note: double_down_madness is double-down-madness on the command line"] or "_" not in args[1]
+
+    def test_edge_takes_the_game_name(self):
+        hyphen = run("edge", "double-down-madness", "--json")
+        assert hyphen.exit_code == 0 and json.loads(hyphen.stdout)["house_edge"] > 0
+
+    def test_edge_error_lists_the_main_wagers_too(self):
+        result = run("edge", "poker")
+        assert result.exit_code == 2 and result.output.count("\n") == 1
+        assert "choose a main wager (blackjack, double-down-madness) or a Blackjack optional wager (lucky_ladies" in result.output
+
+    def test_edge_of_pai_gow_says_what_to_do(self):
+        result = run("edge", "six-card-fortune-pai-gow")
+        assert result.exit_code == 2 and "simulate them: pa-table-games simulate six-card-fortune-pai-gow" in result.output
+
+
+COMMANDS = ["list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay", "simulate", "edge"]
+
+
+class TestConventions:
+    @pytest.mark.parametrize("command", [[], *([c] for c in COMMANDS)], ids=lambda c: " ".join(c) or "top level")
+    def test_dash_h_everywhere(self, command):
+        result = run(*command, "-h")
+        assert result.exit_code == 0 and result.output.startswith("Usage: ")
+
+    def test_shell_completion_is_clicks_own(self):
+        """_PA_TABLE_GAMES_COMPLETE=bash_complete completes commands and game names (documented in -h)."""
+        env = {"_PA_TABLE_GAMES_COMPLETE": "bash_complete", "COMP_WORDS": "pa-table-games play dou", "COMP_CWORD": "2"}
+        result = CliRunner().invoke(main, [], prog_name="pa-table-games", env=env)
+        assert "double-down-madness" in result.output
+        assert "_PA_TABLE_GAMES_COMPLETE=bash_source pa-table-games" in run("-h").output
+
+    def test_rules_lists_every_option_with_default_allowed_values_and_cite(self):
+        import attrs
+
+        from pa_table_games.games.blackjack.rules import BlackjackRules
+
+        out = run("rules", "blackjack").output
+        for f in attrs.fields(BlackjackRules):
+            assert f"\n{f.name} (" in out
+        assert "\nshuffle (cover_card; cover_card | every_round; § 633a.7(e))" in out
+        assert "\ndecks (6; whole number 1..12; § 633a.2)" in out
+
+    def test_a_misspelt_rules_option_gets_a_suggestion(self, tmp_path):
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("dekcs: 8\n")
+        result = run("play", "blackjack", "--rules", str(rules), "--seed", "7", "--strategy", "basic")
+        assert result.exit_code == 2 and "unknown Rules option 'dekcs' for BlackjackRules: did you mean decks?" in result.output
+
+    def test_wager_names_in_any_case(self):
+        result = run("play", "blackjack", "--seat", "1:Blackjack=10,LUCKY_LADIES=5", "--seed", "7", "--strategy", "basic")
+        assert result.exit_code == 0 and "lucky_ladies" in result.output
+
+    @pytest.mark.parametrize("command", ["simulate", "play"])
+    def test_help_lists_every_strategy(self, command):
+        from pa_table_games.games import GAMES
+        from pa_table_games.strategies import strategy_names
+
+        shown = " ".join(run(command, "--help").output.split())
+        for game in GAMES:
+            for name in strategy_names(game):
+                assert name in shown, f"{command} --help omits {game}'s {name}"
+
+    def test_simulate_header_shows_the_shuffle(self):
+        out = run("simulate", "blackjack", "--rounds", "200", "--seed", "1").output
+        assert "shuffle cover_card" in out.splitlines()[1]

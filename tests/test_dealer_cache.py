@@ -119,3 +119,16 @@ def test_edge_with_a_damaged_cache_answers(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["edge", "blackjack", "--json"])
     assert result.exit_code == 0, result.output
     assert "house_edge" in result.output
+
+
+def test_a_cold_computation_reports_its_progress(monkeypatch):
+    """The edge command's bar listens to every batch computed; nothing is heard when all is known."""
+    from pa_table_games.analysis.dealer_cache import DealerTable, progress
+
+    monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+    table, heard = DealerTable(1, hits_soft_17=False), []
+    removals = [(0,) * 9 + (n,) for n in range(3)]
+    with progress(lambda up, done, missing: heard.append((up, done, missing))):
+        table.prefetch(5, removals, batch=2)
+        table.prefetch(5, removals, batch=2)  # known now: silent
+    assert heard == [(5, 2, 3), (5, 3, 3)]

@@ -96,7 +96,7 @@ class TestDiffCommand:
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()
         assert ("~ state hole_card_turned: dealer steps now tried in the order stop_drawing, "
-                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_stands") in lines
+                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
 
     def test_same_file_is_no_change(self):
         """A file against itself: 'no changes', exit status 0."""
@@ -115,7 +115,7 @@ class TestDiffCommand:
         edited(repo / "machines", INSURANCE_ON_ACE, name="blackjack.yaml")
         monkeypatch.setattr(diff_module, "MACHINES", repo / "machines")
         result = run("blackjack", "HEAD")
-        assert result.output.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
+        assert result.stdout.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
                                                   "+++ machines/blackjack.yaml (working copy)"]
         assert "~ arrow offer_insurance (hole_card_dealt -> insurance_offered)" in result.output
         refused = run("blackjack", "no-such-revision")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from terminal import session
 
 #: burn 2C; seat 1 TH, up card 6S, seat 1 5D, hole card 7C; then 6H and TD
@@ -14,7 +16,7 @@ class TestBlackjackAtATerminal:
         code, shown, screens = session(["play", "blackjack", "--shoe", SHOE], ["hit"])
         assert code == 0
         before = screens[0]
-        assert "seat 1 hand 0: TH 5D (hard 15) — dealer: up card 6S, hole card: face down" in before
+        assert "seat 1 hand 1: TH 5D (hard 15) — dealer: up card 6S, hole card: face down" in before
         assert "7C" not in before and "[face down]->dealer (hole card)" in before
         assert "7C->dealer (turned face up)" in shown.split("> hit")[1]
         assert "win +10  § 633a.7(p)(1)" in shown
@@ -52,3 +54,43 @@ class TestPaiGowAtATerminal:
         dealer = ("4S", "JS", "QH", "3C", "8S", "2H")  # the dealer's cards for seed 3
         assert not any(card in before for card in dealer)
         assert "4S->dealer (turned face up)" in shown and "low seat 1" in shown
+
+
+class TestSessions:
+    def test_three_rounds_at_one_table(self):
+        """play --rounds 3: one shoe (no second load or burn), the actions explained once, then a short
+        table; each round settled. Round 1: TH 5D v 6S 7C TD (bust); 2: 9H 8D v TS 7S; 3: 5C TC v 9S 8H."""
+        shoe = "2C TH 6S 5D 7C TD 9H TS 8D 7S 5C 9S TC 8H"
+        code, shown, screens = session(["play", "blackjack", "--shoe", shoe, "--rounds", "3"], ["s", "s", "s"])
+        assert code == 0 and len(screens) == 3
+        assert [shown.count(f"round {n} of 3") for n in (1, 2, 3)] == [1, 1, 1]
+        assert shown.count("load_shoe") == 1 and shown.count("burn_first_card") == 1
+        assert shown.count("legal actions:") == 1 and "legal actions:" in screens[0]
+        assert "-> seat 1: 9H 8D (hard 17); wager blackjack 10" in screens[1].split("round 2 of 3")[1]
+        assert "seat 1 hand 1: 5C TC (hard 15) — dealer: up card 9S, hole card: face down" in screens[2]
+        assert [line.split("│")[5].strip() for line in shown.splitlines() if "│ blackjack" in line] == ["win", "tie", "lose"]
+
+
+class TestWhatASeatSees:
+    def test_pai_gow_step_log_reveals_no_other_seat_and_no_unwagered_card(self):
+        """Seat 1 sees its six cards; the other positions' stacks (no wager: collected "unexposed",
+        § 670a.8(g)) never appear, and the dealer's six only once exposed."""
+        from test_play_view import dealt_to_others
+
+        args = ["play", "six-card-fortune-pai-gow", "--seed", "3", "--seat", "1:six_card_fortune=10"]
+        others = dealt_to_others([*args, "--actions", "house_way"], {"seat 1"})
+        code, shown, screens = session(args, ["house_way"])
+        assert code == 0 and len(others) == 30
+        assert not [card for card in others if card in shown.split()  or f"[{card}]" in shown]
+        assert "house way: high 7H 7D TC TS TD / low 6D: full house, tens over sevens / six" in screens[0]
+        assert "4S" not in screens[0] and "4S->dealer (turned face up)" in shown
+        assert "seat 1: set high 7H 7D TC TS TD (full house, tens over sevens) / low 6D (six)" in shown
+
+
+class TestEdgeOnATerminal:
+    @pytest.mark.slow
+    def test_a_cold_start_shows_a_bar_on_stderr(self, monkeypatch):
+        """No cache: `edge blackjack` computes the dealer's probabilities (about 6 s of CPU) under a bar."""
+        monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+        code, shown, _ = session(["edge", "blackjack", "--decks", "1"], [], timeout=300)
+        assert code == 0 and "computing the dealer's probabilities" in shown and "house edge" in shown

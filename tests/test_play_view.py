@@ -55,6 +55,17 @@ class TestStepLog:
         assert "deal_hole_card  § 633a.7(f)(4)  [face down]->dealer (hole card)" in out
         assert out.index("7C") > out.index("turn_hole_card")
 
+    def test_a_busted_dealer_busts_rather_than_stands(self):
+        """§ 633a.7(m) and § 692.7(n): a dealer over 21 stands on nothing; the step says the dealer busts."""
+        out = run("play", "blackjack", "--shoe", SHOE, "--actions", "hit").output  # dealer 6S 7C TD: 23
+        assert "dealer_busts  § 633a.7(m)" in out and "dealer_stands" not in out
+        out = run("play", "double-down-madness", "--shoe", "9C 8D 5H AS 6C 6S KD 7H 8S",
+                  "--seat", "1:double_down_madness=10", "--seat", "2:double_down_madness=10",
+                  "--actions", "double,double,hit").output  # dealer 8D 6C 8S: 22
+        assert "dealer_busts  § 692.7(n)" in out and "dealer_stands" not in out
+        stands = run("play", "blackjack", "--shoe", "2C TH 6S 5D TC 2H", "--actions", "stand").output  # dealer 18
+        assert "dealer_stands  § 633a.7(m)" in stands and "dealer_busts" not in stands
+
     def test_lines_are_never_wrapped_off_a_terminal(self):
         """Every step is one line and no citation is split, however long (a Pai Gow deal)."""
         out = run("play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "house_way").output
@@ -101,3 +112,105 @@ class TestCoverageWritesWhereAsked:
         first = (tmp_path / "a" / "six-card-fortune-pai-gow.yaml").read_text()
         assert first == (tmp_path / "b" / "six-card-fortune-pai-gow.yaml").read_text()
         assert "scenarios:" in first
+
+
+def dealt_to_others(args: list[str], mine: set[str]) -> set[str]:
+    """The cards the round deals face down to places other than ``mine`` and the dealer (from --json)."""
+    doc = json.loads(run(*args, "--json").output)
+    return {m["card"] for e in doc["events"] for m in e.get("cards", [])
+            if not m["face_up"] and m["to"].startswith("seat ") and m["to"] not in mine}
+
+
+class TestASeatsView:
+    """One visibility model (GameInfo.view): a face-down card is shown only to the player of its seat."""
+
+    PAI_GOW = ["play", "six-card-fortune-pai-gow", "--seed", "3", "--seat", "1:six_card_fortune=10",
+               "--actions", "house_way"]
+
+    def test_pai_gow_step_log_shows_no_other_stack_and_no_unwagered_card(self):
+        """§ 670a.8(g): the stacks of positions without a wager are collected "unexposed"."""
+        others = dealt_to_others(self.PAI_GOW, {"seat 1"})
+        assert len(others) == 30  # five unwagered stacks of six
+        out = run(*self.PAI_GOW).output
+        shown = {word.strip("[]").split("->")[0] for word in out.split()}
+        assert not others & shown
+        collect = next(line for line in out.splitlines() if "collect_unwagered_stacks" in line)
+        assert collect.endswith("30 x [face down]->discard rack")
+        deal = next(line for line in out.splitlines() if "deal_cards" in line)
+        assert "[7H]->seat 1" in deal and deal.count("[face down]->seat") == 30
+
+    def test_reveal_shows_every_card_and_json_keeps_every_card(self):
+        others = dealt_to_others(self.PAI_GOW, {"seat 1"})
+        out = run(*self.PAI_GOW, "--reveal").output
+        assert all(f"[{card}]->seat" in out for card in others)
+
+    def test_hands_are_named_in_the_games_words(self):
+        from pa_table_games.cli.play import play_round
+        from pa_table_games.cli.table_view import table_lines
+        from pa_table_games.games import load_game
+
+        rnd = play_round(load_game("six-card-fortune-pai-gow"), {1: {"six_card_fortune": 10}}, [], seed=3,
+                         require_end=False)
+        assert any("full house, tens over sevens / six" in line for line in table_lines(rnd))
+        rnd.act("house_way")
+        rnd = play_round(load_game("blackjack"), {1: {"blackjack": 10}}, [], shoe=SHOE, require_end=False)
+        assert "-> seat 1: TH 5D (hard 15); wager blackjack 10" in table_lines(rnd)
+
+    def test_a_game_without_a_view_still_gets_a_table(self):
+        """The CLI has no per-game branch: a game declaring no view gets the generic one, not a crash."""
+        import attrs
+
+        from pa_table_games.cli.play import play_round
+        from pa_table_games.cli.table_view import prompt_line, table_lines
+        from pa_table_games.games import load_game
+
+        game = load_game("blackjack")
+        game.info = attrs.evolve(game.info, view=None)
+        rnd = play_round(game, {1: {"blackjack": 10}}, [], shoe=SHOE, require_end=False)
+        assert table_lines(rnd)[0] == "dealer" and prompt_line(rnd) == "seat 1 hand 1"
+
+    def test_whose_place_is_the_games_to_say(self):
+        """The step log asks the game's view whose seat a place is: a view owning no place hides seat 1's cards."""
+        import attrs
+
+        from pa_table_games.cli.display import event_line, sight
+        from pa_table_games.cli.play import play_round
+        from pa_table_games.games import load_game
+
+        game = load_game("six-card-fortune-pai-gow")
+        rnd = play_round(game, {1: {"six_card_fortune": 10}}, ["house_way"], seed=3)
+        deal = lambda: next(event_line(e, sight(rnd)) for e in rnd.events if e.trigger == "deal_cards")  # noqa: E731
+        assert "[7H]->seat 1" in deal()
+        game.info = attrs.evolve(game.info, view=attrs.evolve(game.info.view, owner=lambda place: None))
+        assert "7H" not in deal() and deal().count("[face down]->seat") == 36
+
+    def test_double_down_madness_offers_no_double_amount(self):
+        """§ 692.9 (default equal): the Double Down wager equals the original; no double=AMOUNT help."""
+        from pa_table_games.cli.play import play_round
+        from pa_table_games.cli.table_view import legal_lines
+        from pa_table_games.games import load_game
+
+        rnd = play_round(load_game("double-down-madness"), {1: {"double_down_madness": 10}}, [],
+                         shoe="9C 8D 5H 6C 6S KD", require_end=False)
+        double = next(line for line in legal_lines(rnd) if line.strip().startswith("double"))
+        assert "AMOUNT" not in double and "equal to the original wager" in double
+
+
+class TestRounds:
+    def test_rounds_by_strategy_keep_the_table(self):
+        """--rounds 3 --strategy: one shoe for the three rounds (loaded and burned once)."""
+        out = run("play", "blackjack", "--seed", "7", "--rounds", "3", "--strategy", "basic").output
+        assert out.count("load_shoe") == 1 and out.count("burn_first_card") == 1
+        assert "round 2 of 3" in out and "round 3 of 3" in out and out.count("state: Round complete") == 3
+
+    def test_rounds_refuse_one_round_options(self):
+        result = run("play", "blackjack", "--rounds", "2", "--actions", "stand")
+        assert result.exit_code == 2 and result.output.startswith("error: --rounds 2: --actions, --json, --log and --walk")
+
+    def test_hands_counted_from_1_for_people_from_0_in_json(self):
+        """A split: the second hand is 'hand 2' in the step log, hand 1 in --json."""
+        args = ["play", "blackjack", "--shoe", "2C 8H 6S 8D 7C 3S 2D TD", "--actions", "split,stand,stand"]
+        out = run(*args).output
+        assert "stand seat 1 hand 2" in out and "->seat 1 hand 2" in out
+        doc = json.loads(run(*args, "--json").output)
+        assert {s["hand"] for s in doc["settlement"]} == {0, 1}

@@ -57,7 +57,7 @@ def quick(words: list[str]) -> tuple[list[str], tuple[int, ...]]:
     if LONG:
         return words, (0,)
     words = list(words)
-    if "--rounds" in words:
+    if words[0] == "simulate" and "--rounds" in words:  # play --rounds deals a few rounds as written
         words[words.index("--rounds") + 1] = "2000"
     if words[0] == "coverage":  # a short search may leave a transition unreached: exit 1 lists it
         return words + ["--sessions", "60"], (0, 1)

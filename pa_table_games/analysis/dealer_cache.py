@@ -17,6 +17,8 @@ from __future__ import annotations
 import io
 import os
 import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
@@ -65,6 +67,19 @@ def _checked(keys: np.ndarray, rows: np.ndarray, most: np.ndarray) -> dict[Remov
             (len(rows) and np.abs(rows.sum(axis=1) - 1).max() > 1e-9):
         raise _Damaged("rows")
     return dict(zip(map(tuple, keys.tolist()), rows.copy()))
+
+#: Told ``(up card, rows computed, rows missing)`` after each batch of a cold computation (the CLI's bar).
+_LISTENERS: list[Callable[[int, int, int], None]] = []
+
+
+@contextmanager
+def progress(listener: Callable[[int, int, int], None]) -> Iterator[None]:
+    """Within the block, ``listener`` hears of every batch of dealer outcomes computed (none when cached)."""
+    _LISTENERS.append(listener)
+    try:
+        yield
+    finally:
+        _LISTENERS.remove(listener)
 
 
 def full_shoe(decks: int) -> np.ndarray:
@@ -155,6 +170,8 @@ class DealerTable:
             shoes = start - np.array(chunk, dtype=np.int64)
             for key, row in zip(chunk, dealer_outcomes(shoes, up, self.hits_soft_17)):
                 table[key] = row
+            for listener in _LISTENERS:
+                listener(up, i + len(chunk), len(missing))
         self._dirty |= bool(missing)
 
     def get(self, up: int, removal: Removal) -> np.ndarray:

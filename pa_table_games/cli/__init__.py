@@ -1,19 +1,37 @@
 """``pa-table-games``: the command line. The only place errors become exit codes.
 
 Each command parses its options, calls one library function and renders the result. The
-commands live by who uses them: :mod:`.table_commands` (play, demo), :mod:`.review_commands`
-(diagram, review, diff, trace, coverage, replay) and :mod:`.analyst_commands` (simulate, edge);
-:mod:`.app` holds the group, its one error boundary and the shared options.
+commands live by who uses them: :mod:`.about_commands` (list, rules), :mod:`.table_commands`
+(play, demo), :mod:`.review_commands` (diagram, review, diff, trace, coverage, replay) and
+:mod:`.analyst_commands` (simulate, edge); :mod:`.app` holds the group (which loads a command's
+module only when it runs), its one error boundary and the shared options.
 """
 
 from __future__ import annotations
 
-import pa_table_games.cli.analyst_commands  # noqa: F401  (registers its commands on main)
-import pa_table_games.cli.review_commands  # noqa: F401
-import pa_table_games.cli.table_commands  # noqa: F401
-from pa_table_games.cli.app import main
+import sys
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
+
+
+def run() -> None:
+    """The console script: Ctrl-C at any instant, imports included, is one line and exit status 130."""
+    try:
+        from pa_table_games.cli.app import main as group
+
+        group(prog_name="pa-table-games")
+    except KeyboardInterrupt:
+        sys.stderr.write("\ninterrupted\n")
+        sys.exit(130)
+
+
+def __getattr__(name: str):
+    if name == "main":  # the click group, for CliRunner and ``python -m pa_table_games``
+        from pa_table_games.cli.app import main
+
+        return main
+    raise AttributeError(f"module 'pa_table_games.cli' has no attribute {name!r}")
+
 
 if __name__ == "__main__":  # pragma: no cover
-    main()
+    run()

@@ -10,28 +10,25 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pa_table_games.analysis.exact import analyse
-from pa_table_games.analysis.report import report_lines
-from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, Whole, main, workers_in_bounds
+from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
-from pa_table_games.games import load_game
-from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games import canonical_game, load_game
 from pa_table_games.runtime.money import check_seats
-from pa_table_games.runtime.rules import load_rules
 from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
 from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
-from pa_table_games.tools.edge import edge_under_rules, exact_edge
-from pa_table_games.tools.simulate import simulate as run
+
+# simulate and edge import their engines when they run: the exact analysis alone loads numpy.
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
               "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=SEED, help="Seed (default: a random one, reported so the run can be repeated).")
-@click.option("--strategy", help="How every player decides: blackjack basic (default) or stand17; double-down-madness "
+@click.option("--strategy", help="How every player decides: blackjack basic (default), computed (the table `edge blackjack` "
+              "computes for the Rules in effect) or stand17; double-down-madness "
               "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
               "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
               "a negative house edge: the player's advantage on it).")
@@ -70,6 +67,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
     """
+
+    from pa_table_games.tools.simulate import simulate as run
 
     _check_rounds(rounds)
     seated = parse_seats(seats)
@@ -112,10 +111,59 @@ def _progress_bar():
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
-MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_madness"}
+@contextmanager
+def _cold_start_bar():
+    """On a terminal, a bar on stderr while the dealer's probabilities are computed (a cold cache: up to a
+    minute); nothing when they are cached or stderr is piped."""
+    from pa_table_games.analysis.dealer_cache import progress
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
-              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml")
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield
+        return
+    rows: dict[int, tuple[int, int]] = {}
+    bar = Progress("computing the dealer's probabilities (kept in the cache for next time)", BarColumn(),
+                   MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=True)
+
+    def heard(up: int, done: int, missing: int) -> None:
+        if not rows:
+            with sigint_blocked():  # the refresh thread never takes a Ctrl-C meant for the computation
+                bar.start()
+            bar.add_task("dealer", total=None)
+        rows[up] = (done, missing)
+        bar.update(bar.task_ids[0], completed=sum(d for d, _ in rows.values()),
+                   total=sum(m for _, m in rows.values()))
+
+    try:
+        with progress(heard):
+            yield
+    finally:
+        bar.stop()
+
+#: game -> its main wager, whose exact edge the analysis computes (Pai Gow's is simulated: `simulate`)
+MAIN_WAGERS = {"blackjack": "blackjack", "double-down-madness": "double_down_madness"}
+
+def _wager_meant(text: str) -> tuple[str, str | None]:
+    """(the wager, its game when it is a main wager); any case, a game in either spelling (a note for ``_``)."""
+    word = text.strip().lower()
+    game = canonical_game(word)
+    if game in MAIN_WAGERS:
+        if "_" in word:
+            click.echo(f"note: {word} is {game} on the command line", err=True)
+        return MAIN_WAGERS[game], game
+    if game is not None:
+        raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
+                        f"simulate them: pa-table-games simulate {game} --rounds 1e6")
+    from pa_table_games.runtime.paytables import wagers
+
+    if word not in wagers():
+        raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
+                        f"Blackjack optional wager ({', '.join(wagers())})")
+    return word, None
+
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
+              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml"
+              "\n  pa-table-games edge double-down-madness --json")
 @click.argument("wager")
 @click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe (default: the Rules' decks, else 6).")
 @click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
@@ -123,19 +171,26 @@ MAIN_WAGERS = {"blackjack": "blackjack", "double_down_madness": "double_down_mad
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None, as_json: bool) -> None:
     """Exact house edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
-    or a main wager (blackjack, double_down_madness) by card removal under continuous shuffle.
+    or a main wager (blackjack, double-down-madness) by card removal under continuous shuffle.
 
     With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
     choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
     surrender, Blackjack odds ...); --json names the Rules file used.
     """
 
-    if wager in MAIN_WAGERS:
+    from pa_table_games.analysis.exact import analyse
+    from pa_table_games.analysis.report import report_lines
+    from pa_table_games.games.blackjack.rules import BlackjackRules
+    from pa_table_games.runtime.rules import load_rules
+    from pa_table_games.tools.edge import edge_under_rules, exact_edge
 
-        loaded = load_game(wager.replace("_", "-"), rules).rules  # the wager and its game share a name
+    wager, game = _wager_meant(wager)
+    if game is not None:
+        loaded = load_game(game, rules).rules
         if decks is not None:
             loaded = attrs.evolve(loaded, decks=decks)
-        doc = analyse(wager, loaded) | {"rules": rules}
+        with _cold_start_bar():
+            doc = analyse(wager, loaded) | {"rules": rules}
         click.echo(json.dumps(doc, indent=2, ensure_ascii=False) if as_json else "\n".join(report_lines(doc)))
         return
 

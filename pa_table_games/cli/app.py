@@ -1,22 +1,43 @@
-"""The command line's frame: the one error boundary, the shared options, the group and ``list``.
+"""The command line's frame: the one error boundary, the shared options and the group.
 
 Every user error is one line on stderr and exit status 2: the library's errors, click's usage
 errors, and whatever else a user can cause (an unwritable --out, a file nested too deeply, a
-number too large) — :class:`_Group` is the one boundary that maps them.
+number too large) — :class:`_Group` is the one boundary that maps them. Ctrl-C is one line and
+exit status 130 wherever it lands (a command that has a partial result prints it first).
+
+The group loads a command's module only when that command runs (click's lazy subcommands,
+:data:`COMMANDS`), and the command modules import the library inside each command: ``--version``
+and ``list`` start without loading a machine, ``transitions``, numpy or rich.
 """
 
 from __future__ import annotations
 
 import errno
 import re
-from pathlib import Path
+import sys
+from importlib import import_module
 
 import click
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.games import GAMES, load_game
-from pa_table_games.numbers import NumberError, whole
-from pa_table_games.tools.chunks import MAX_ROUNDS, MAX_WORKERS
+from pa_table_games.games import GAMES, canonical_game
+from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS, NumberError, whole
+
+#: command -> "module:function" defining it, imported when the command is used (or listed in -h).
+COMMANDS = {
+    "list": "pa_table_games.cli.about_commands:list_games",
+    "rules": "pa_table_games.cli.about_commands:rules",
+    "play": "pa_table_games.cli.table_commands:play",
+    "demo": "pa_table_games.cli.table_commands:demo",
+    "diagram": "pa_table_games.cli.review_commands:diagram",
+    "review": "pa_table_games.cli.review_commands:review",
+    "diff": "pa_table_games.cli.review_commands:diff",
+    "trace": "pa_table_games.cli.review_commands:trace",
+    "coverage": "pa_table_games.cli.review_commands:coverage",
+    "replay": "pa_table_games.cli.review_commands:replay",
+    "simulate": "pa_table_games.cli.analyst_commands:simulate",
+    "edge": "pa_table_games.cli.analyst_commands:edge",
+}
 
 
 class UserError(click.ClickException):
@@ -57,10 +78,28 @@ def _boundary(err: BaseException) -> UserError | None:
         return UserError(f"text that is not valid Unicode: {err}")
     return None
 
+def interrupted() -> click.exceptions.Exit:
+    """Ctrl-C: one line on stderr, exit status 130 (128 + SIGINT), never a traceback."""
+    click.echo("\ninterrupted", err=True)
+    return click.exceptions.Exit(130)
+
 class _Group(click.Group):
+    """The group: lazy subcommands (click's documented pattern) and the one error boundary."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *COMMANDS})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return super().get_command(ctx, name)
+        module, _, function = COMMANDS[name].partition(":")
+        return getattr(import_module(module), function)
+
     def make_context(self, info_name, args, parent=None, **extra):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
+        except KeyboardInterrupt:
+            raise interrupted() from None
         except Exception as err:  # noqa: BLE001  (mapped, or re-raised unchanged)
             raise _boundary(err) or err from None
 
@@ -69,13 +108,28 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort, UserError):
             raise
+        except KeyboardInterrupt:  # a command with a partial result prints it itself (simulate, play)
+            raise interrupted() from None
         except Exception as err:  # noqa: BLE001  (mapped, or re-raised unchanged)
             mapped = _boundary(err)
             if mapped is None:
                 raise
             raise mapped from None
 
-GAME = click.argument("game", metavar="GAME", type=click.Choice(sorted(GAMES)))
+class GameName(click.Choice):
+    """A game's command-line name (``double-down-madness``); any case, and the underscore spelling
+    (``double_down_madness``, the machine file's) with a one-line note on stderr."""
+
+    def __init__(self) -> None:
+        super().__init__(sorted(GAMES))
+
+    def convert(self, value, param, ctx):
+        meant = canonical_game(value) if isinstance(value, str) else None
+        if meant is not None and meant != value and "_" in value:
+            click.echo(f"note: {value} is {meant} on the command line", err=True)
+        return super().convert(meant or value, param, ctx)
+
+GAME = click.argument("game", metavar="GAME", type=GameName())
 
 RULES = click.option("--rules", type=click.Path(dir_okay=False), help="Rules Submission YAML file (defaults if omitted).")
 
@@ -125,14 +179,12 @@ def log_path(ctx, param, value: str | None) -> str | None:
         raise UserError(f"--{param.name.removesuffix('_file')} is empty: give a file name")
     return value
 
-@click.group(cls=_Group, epilog="Examples:\n\n\b\n  pa-table-games list\n  pa-table-games play blackjack --seed 7"
-             "\n  pa-table-games diagram --out diagrams")
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]},
+             epilog="Examples:\n\n\b\n  pa-table-games list\n  pa-table-games rules blackjack"
+             "\n  pa-table-games play blackjack --seed 7\n  pa-table-games diagram --out diagrams\n\n"
+             "Shell completion (click's): add to ~/.bashrc\n\n\b\n"
+             "  eval \"$(_PA_TABLE_GAMES_COMPLETE=bash_source pa-table-games)\"\n\n"
+             "(zsh: zsh_source in ~/.zshrc; fish: fish_source).")
+@click.version_option(package_name="pa-table-games", prog_name="pa-table-games", message="%(prog)s %(version)s")
 def main() -> None:
     """Pennsylvania table-game regulations as executable, reviewable state machines."""
-
-@main.command("list", epilog="Example:\n\n\b\n  pa-table-games list")
-def list_games() -> None:
-    """List the games and their machine files."""
-    for name in sorted(GAMES):
-        game = load_game(name)
-        click.echo(f"{name:28} machines/{Path(game.spec.path).name:32} {game.spec.section}")

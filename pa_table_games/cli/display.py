@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 
 from rich.console import Console
 from rich.table import Table as RichTable
 
 from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
+from pa_table_games.runtime.view import Sight, for_people
 from pa_table_games.values import CardMove, Event, Settled
 
 #: How a card dealt face down and not yet turned is shown (``--json`` keeps the card and its face_up flag).
@@ -27,38 +27,24 @@ def _money(value: float) -> str:
     return f"{value:+g}" if value else "0"
 
 
-class Sight:
-    """What the table has seen so far: cards dealt face up or turned, and the players' own cards.
-
-    A card dealt face down to the dealer or the stub is shown as ``[face down]`` until it is
-    turned (a later face-up move of that card to the same place); a card going face down to the
-    discard rack is shown in brackets only if it was seen."""
-
-    def __init__(self) -> None:
-        self.seen: Counter = Counter()
-
-    def show(self, m: CardMove) -> str:
-        if m.face_up:
-            self.seen[m.card] += 1
-            return f"{m.card}->{m.to}"
-        if m.to.startswith("seat "):  # a player's own card, dealt face down (Pai Gow): its player sees it
-            self.seen[m.card] += 1
-            return f"[{m.card}]->{m.to}"
-        if m.to == "discard rack" and self.seen[m.card]:
-            return f"[{m.card}]->{m.to}"
-        return f"{FACE_DOWN}->{m.to}"
+def shown(m: CardMove, sight: Sight) -> str:
+    """``7C->dealer``, ``[AH]->seat 5`` (face down, seen by its player) or ``[face down]->dealer (hole card)``."""
+    place = for_people(m.to)
+    if not sight.sees(m.card, m.to, m.face_up):
+        return f"{FACE_DOWN}->{place}"
+    return f"{m.card}->{place}" if m.face_up else f"[{m.card}]->{place}"
 
 
 def event_line(e: Event, sight: Sight | None = None) -> str:
-    """``  6 deal_hole_card  § 633a.7(f)(4)  [face down]->dealer (hole card)``."""
+    """``  6 deal_hole_card  § 633a.7(f)(4)  [face down]->dealer (hole card)``; hands counted from 1."""
     sight = sight if sight is not None else Sight()
-    who = f" seat {e.seat}" + (f" hand {e.hand}" if e.hand else "") if e.seat is not None else ""
+    who = f" seat {e.seat}" + (f" hand {e.hand + 1}" if e.hand else "") if e.seat is not None else ""
     parts = [f"{e.seq:>3} {e.trigger}{who}", ", ".join(e.cite)]
     if e.cards:
-        parts.append(" ".join(_runs([sight.show(m) for m in e.cards])))
+        parts.append(" ".join(_runs([shown(m, sight) for m in e.cards])))
     line = "  ".join(parts)
     for note in e.notes:
-        line += f"\n      {note}"
+        line += f"\n      {for_people(note)}"
     for s in e.settled:
         line += f"\n      settled: {settled_line(s)}"
     return line
@@ -78,24 +64,31 @@ def _runs(shown: list[str]) -> list[str]:
 
 
 def settled_line(s: Settled) -> str:
-    hand = f" hand {s.hand}" if s.hand else ""
+    hand = f" hand {s.hand + 1}" if s.hand else ""
     off = f" ({s.paid_off_table:g} paid off the table)" if s.paid_off_table else ""
     return f"seat {s.seat}{hand} {s.wager} {s.amount:g}: {s.outcome} {_money(s.net)}{off}  {s.cite}"
 
 
-def print_title(console: Console, rnd, title: str | None = None) -> None:
-    """The section's title and the Rules in effect."""
+def print_title(console: Console, rnd, title: str | None = None, rules: bool = True) -> None:
+    """The section's title and the Rules in effect (``rules=False``: the title alone, for a later round)."""
     console.print(f"[bold]{title or rnd.spec.section + ' — ' + rnd.spec.title}[/bold]", highlight=False)
-    for line in rules_lines(rnd.game.info.name, rnd.rules):
+    for line in rules_lines(rnd.game.info.name, rnd.rules) if rules else []:
         console.print(line, highlight=False, markup=False)
 
 
-def print_round(console: Console, rnd, title: str | None = None) -> None:
-    """The cited step log of a round and its settlement table, as the table saw it."""
-    print_title(console, rnd, title)
-    sight = Sight()
+def sight(rnd, reveal: bool = False) -> Sight:
+    """What the step log's reader may see: the person playing every seat with a wager (``--reveal``: every
+    card), the places' owners as the game's view says."""
+    view = rnd.game.info.view
+    return Sight(None if reveal else frozenset(w.seat for w in rnd.wagers), *([view.owner] if view else []))
+
+
+def print_round(console: Console, rnd, title: str | None = None, reveal: bool = False, rules: bool = True) -> None:
+    """The cited step log of a round and its settlement table, as the person playing its seats saw it."""
+    print_title(console, rnd, title, rules)
+    seen = sight(rnd, reveal)
     for e in rnd.events:
-        console.print(event_line(e, sight), highlight=False, markup=False)
+        console.print(event_line(e, seen), highlight=False, markup=False)
     print_outcome(console, rnd)
 
 
@@ -109,15 +102,15 @@ def print_outcome(console: Console, rnd) -> None:
     if rows:
         table = RichTable("seat", "wager", "hand", "amount", "outcome", "net", "cite", title="Settlement")
         for s in rows:
-            table.add_row(str(s.seat), s.wager, str(s.hand), f"{s.amount:g}", s.outcome, _money(s.net), s.cite)
+            table.add_row(str(s.seat), s.wager, str(s.hand + 1), f"{s.amount:g}", s.outcome, _money(s.net), s.cite)
         console.print(table)
 
 
-def print_new_events(console: Console, rnd, since: int) -> int:
+def print_new_events(console: Console, rnd, since: int, reveal: bool = False) -> int:
     """Print the events after the first ``since``; face-down cards stay hidden until turned."""
-    sight = Sight()
+    seen = sight(rnd, reveal)
     for i, e in enumerate(rnd.events):
-        line = event_line(e, sight)
+        line = event_line(e, seen)
         if i >= since:
             console.print(line, highlight=False, markup=False)
     return len(rnd.events)

@@ -1,7 +1,10 @@
-"""Playing a round at a terminal: the table view at every decision, forgiving input.
+"""Playing rounds at a terminal: the table view at every decision, forgiving input.
 
 The prompt names the deciding hand with its cards and total and the dealer's up card;
 the dealer's hole card (and in Pai Gow the dealer's six cards) stays face down until turned.
+The first decision of a session explains every legal action with its cite; later ones show
+the table and a short prompt (``help`` or ``?`` explains again). Several rounds are dealt at
+one table: the same shoe, discard rack and cover card, as a dealer deals them.
 """
 
 from __future__ import annotations
@@ -10,49 +13,58 @@ import click
 
 import pa_table_games.cli.display as display
 from pa_table_games.cli.play import play_round
-from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines
+from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
 
 
-def play_at_terminal(game, seats, seed, shoe, options, on_stop=None):
-    """Deal, then ask for each decision until the round is over; returns (round, decisions applied).
+def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int = 1, reveal: bool = False):
+    """Deal ``rounds`` rounds at one table, asking for each decision; returns (last round, its decisions).
 
     Ctrl-C or end of input at a prompt calls ``on_stop(round, decisions so far)`` (which may keep
     them, e.g. in a partial log) before the session ends."""
-    console, words = display.console(), []
-    rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False)
-    display.print_title(console, rnd)
-    shown, fresh = display.print_new_events(console, rnd, 0), True
-    while not rnd.is_over:
-        if fresh:  # a new decision: the whole table once; after help, a typo or a refusal, only the prompt
-            for line in table_lines(rnd):
-                console.print(line, highlight=False, markup=False)
-            fresh = False
-        legal = ", ".join(a.word for a in rnd.legal_actions())
-        try:
-            text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
-        except (click.Abort, KeyboardInterrupt, EOFError):
-            if on_stop is not None:
-                on_stop(rnd, words)
-            raise
-        try:
-            word = normalise(rnd, text)
-            if word == "help":
-                console.print("legal actions (their meaning, the subsection):", highlight=False, markup=False)
-                for line in legal_lines(rnd):
+    console, explained, table = display.console(), False, None
+    for number in range(1, rounds + 1):
+        words: list[str] = []
+        rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False, table=table)
+        table = rnd.table
+        if number == 1:
+            display.print_title(console, rnd)
+        if rounds > 1:
+            console.print(f"round {number} of {rounds}", style="bold", highlight=False, markup=False)
+        shown, fresh = display.print_new_events(console, rnd, 0, reveal), True
+        while not rnd.is_over:
+            if fresh:  # a new decision: the table once; after help, a typo or a refusal, only the prompt
+                for line in table_lines(rnd, brief=explained):
                     console.print(line, highlight=False, markup=False)
+                fresh = explained = True
+            legal = ", ".join(a.word for a in rnd.legal_actions())
+            try:
+                text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
+            except (click.Abort, KeyboardInterrupt, EOFError):
+                if on_stop is not None:
+                    on_stop(rnd, words)
+                raise
+            deciding = turn_of(rnd)
+            try:
+                word = normalise(rnd, text)
+                if word == "help":
+                    console.print("legal actions (their meaning, the subsection):", highlight=False, markup=False)
+                    for line in legal_lines(rnd):
+                        console.print(line, highlight=False, markup=False)
+                    continue
+                rnd.act(word)
+            except NotAnAction as err:
+                console.print(f"not understood: {err}", style="yellow", highlight=False, markup=False)
                 continue
-            rnd.act(word)
-        except NotAnAction as err:
-            console.print(f"not understood: {err}", style="yellow", highlight=False, markup=False)
-            continue
-        except IllegalAction as err:
-            console.print(f"refused: {err}", style="red", highlight=False, markup=False)
-            continue
-        words.append(word)
-        fresh = True
-        rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
-        shown = display.print_new_events(console, rnd, shown)
-    display.print_outcome(console, rnd)
+            except IllegalAction as err:
+                console.print(f"refused: {err}", style="red", highlight=False, markup=False)
+                continue
+            words.append(word)
+            fresh = True
+            rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
+            shown = display.print_new_events(console, rnd, shown, reveal)
+            if deciding is not None:  # the hand just decided, as its player now sees it (Pai Gow: both hands named)
+                console.print(view_of(rnd).hand(rnd, *deciding), highlight=False, markup=False)
+        display.print_outcome(console, rnd)
     return rnd, words

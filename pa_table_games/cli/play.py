@@ -32,6 +32,7 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
         wagers: dict[str, float] = {}
         for item in match.group(2).split(","):
             name, eq, amount = item.strip().partition("=")
+            name = name.strip().lower()  # wager names in any case: Blackjack=10
             try:
                 value = parse_amount(amount)
             except ValueError as err:  # pa_table_games.numbers.amount: the one reader of amounts
@@ -65,20 +66,21 @@ def parse_actions(text: str | None) -> list[str]:
 
 def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,
                seed: int | None = None, shoe: str | None = None, options: dict | None = None,
-               require_end: bool = True, strategy=None, played: list[str] | None = None):
+               require_end: bool = True, strategy=None, played: list[str] | None = None, table=None):
     """Play one round: advance, apply each decision in order, advance; return the round.
 
     Words are read as a person types them (:func:`~pa_table_games.cli.words.normalise`).
     When the decisions run out, ``strategy`` (``choose(rnd, legal) -> word``) makes the rest.
     With ``require_end``, decisions running out before the round ends is an error naming
     the legal actions at that point. ``played`` collects every decision applied, as read.
+    ``table``: deal at this table (its shoe, discard rack and cover card), as the round before.
     """
     stacked = Shoe.stacked(shoe) if shoe is not None else None
     if stacked is not None:
         check_stacked(game, stacked)
     seats = seats or {1: {game.info.wagers[0]: 10.0}}
     check_seats(game.rules, game.info.wagers[0], seats)
-    rnd = game.new_round(seats, seed=seed, shoe=stacked, options=options)
+    rnd = game.new_round(seats, seed=seed, shoe=stacked, options=options, table=table)
     played = played if played is not None else []
     rnd.advance()
     for number, word in enumerate(actions, 1):
@@ -99,7 +101,7 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
     if require_end and not rnd.is_over:
         legal = ", ".join(a.word for a in rnd.legal_actions()) or "none"
         who = rnd.legal_actions()[0] if rnd.legal_actions() else None
-        whose = f" for seat {who.seat} hand {who.hand}" if who else ""
+        whose = f" for seat {who.seat} hand {who.hand + 1}" if who else ""  # people count hands from 1
         raise DecisionsRanOut(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
                               f"legal now{whose}: {legal}")
     return rnd

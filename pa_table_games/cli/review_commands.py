@@ -8,106 +8,160 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME, KEY_FILE, UserError, Whole, main, out_folder
-from pa_table_games.files import make_folder
+from pa_table_games.cli.app import GAME, KEY_FILE, GameName, UserError, Whole, out_folder
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.runtime.chain import load_key
-from pa_table_games.tools import trace as tracing
-from pa_table_games.tools.coverage import transition_coverage
-from pa_table_games.tools.coverage_search import regenerate
-from pa_table_games.tools.diagram import VIEWS, write_diagrams
-from pa_table_games.tools.diff import diff_args
-from pa_table_games.tools.diff_page import write_diff
-from pa_table_games.tools.dossier import write_dossiers
-from pa_table_games.tools.phases import write_phase_diagrams
-from pa_table_games.tools.replay import replay as replay_log
-from pa_table_games.tools.review import write_review
-from pa_table_games.tools.walkthrough import write_demo_walks, write_walks
+
+# Each command imports the tools it uses when it runs (the dossier alone loads reportlab).
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games diagram\n  pa-table-games diagram blackjack --format dot,svg,png"
               "\n  pa-table-games diagram blackjack --view code")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--format", "formats", default="dot,svg", show_default=True, help="Comma-separated: dot, svg, png.")
 @click.option("--view", "view", type=click.Choice(["reader", "code", "both"]), default="both", show_default=True,
               help="reader: conditions in the regulation's words (<machine>.svg); "
                    "code: guard identifiers, for developers (<machine>.code.svg).")
-def diagram(games: tuple[str, ...], out: str, formats: str, view: str) -> None:
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
+def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: str | None) -> None:
     """Render machines to DOT and SVG (default: every game, both views, into diagrams/); the reader view
     also draws the overview of the round's phases (<machine>.overview.svg) and a diagram per phase
     (<machine>.phase-<id>.svg)."""
+
+    from pa_table_games.tools.diagram import VIEWS, write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
     views = VIEWS if view == "both" else (view,)
-    for name in games or sorted(GAMES):
-        spec = load_game(name).spec
+    from pa_table_games.tools.phases import write_phase_diagrams
+
+    for name in _games_for(games, machine):
+        spec = load_game(name, machine=machine).spec
         phases = write_phase_diagrams(spec, Path(out), wanted) if "reader" in views else []
         for path in write_diagrams(spec, Path(out), wanted, views) + phases:
             click.echo(f"wrote {path}")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
               "\n  pa-table-games review --pdf")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
 @click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
               help="Write the walk-through page of this logged round instead (<log>.walk.html; repeatable).")
 @click.option("--allow-v1", is_flag=True, help="With --log: also draw a version-1 log (no hash chain: unverifiable).")
 @KEY_FILE
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
 def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], allow_v1: bool,
-           key_file: str | None) -> None:
+           key_file: str | None, machine: str | None) -> None:
     """Write a static review page per machine (diagram + subsection table), the walk-through of each game's
     demo round (<machine>.walk.html) and an index.html; with --pdf, a review dossier per machine (cover,
     phases, subsections, steps, Rules, readings); with --log, the walk-through page of each logged round:
     step by step on the phase diagrams, the table as the log records it, each step's cite."""
 
     if logs:
-        if pdf or games:
-            raise UserError("--log writes walk-through pages: give it without --pdf and without games")
-        key = load_key(key_file)
-        for path in write_walks([Path(p) for p in logs], Path(out), key, allow_v1):
+        from pa_table_games.runtime.chain import load_key
+        from pa_table_games.tools.walkthrough import write_walks
+
+        if pdf or games or machine:
+            raise UserError("--log writes walk-through pages: give it without --pdf, --machine and games")
+        for path in write_walks([Path(p) for p in logs], Path(out), load_key(key_file), allow_v1):
             click.echo(f"wrote {path}")
         return
-    chosen = list(games or sorted(GAMES))
-    written = write_dossiers(chosen, Path(out)) if pdf else write_review(chosen, Path(out)) + \
-        write_demo_walks(chosen, Path(out))
+    chosen = _games_for(games, machine)
+    if pdf:
+        from pa_table_games.tools.dossier import write_dossiers
+
+        written = write_dossiers(chosen, Path(out), machine)
+    else:
+        from pa_table_games.tools.review import write_review
+        from pa_table_games.tools.walkthrough import write_demo_walks
+
+        # an edited machine file gets its review page; the demo rounds are the installed machines'
+        written = write_review(chosen, Path(out), machine) + ([] if machine else write_demo_walks(chosen, Path(out)))
     for path in written:
         click.echo(f"wrote {path}")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff old.yaml new.yaml --out review")
+#: diff lines as the terminal colours them: added green, removed red, changed yellow (the HTML page's colours)
+_COLOUR = {"+ ": "green", "- ": "red", "~ ": "yellow"}
+
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games diff blackjack HEAD~3\n  pa-table-games diff blackjack new.yaml"
+               "\n  pa-table-games diff old.yaml new.yaml --out review")
 @click.argument("old")
 @click.argument("new")
 @click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
               help="Also write NAME.diff.svg and NAME.diff.html here.")
 @click.pass_context
 def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
-    """Subsections, states, arrows, guards and actions added, removed or changed between two machine files
-    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes."""
+    """Subsections, states, arrows, guards and actions added, removed or changed between two machines
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes.
 
-    changes = diff_args(old, new)
-    click.echo("\n".join(changes.lines()))
-    for path in write_diff(changes, Path(out)) if out is not None else []:
+    Each argument is read by one rule, said on stderr: an existing path is a machine file; a game's
+    name is its installed machine file; anything else is a git revision (git rev-parse --verify)."""
+
+    from pa_table_games.tools.diff import diff_args
+    from pa_table_games.tools.diff_page import write_diff
+
+    said: list[str] = []
+    changes = diff_args(old, new, said)
+    for line in said:
+        click.echo(f"note: {line}", err=True)
+    for line in changes.lines():  # coloured on a terminal only (click leaves the colour out when piped)
+        click.echo(click.style(line, fg=_COLOUR.get(line[:2])))
+    for path in write_diff(changes, Path(out)) if out else []:
         click.echo(f"wrote {path}")
     ctx.exit(1 if changes.changes else 0)
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
               "\n  pa-table-games trace blackjack --coverage --format json")
 @GAME
 @click.option("--format", "fmt", type=click.Choice(["text", "markdown", "json"]), default="text", show_default=True)
 @click.option("--coverage", "with_coverage", is_flag=True,
-              help="Also list each transition with the stored scenario (tests/scenarios) that fires it.")
-def trace(game: str, fmt: str, with_coverage: bool) -> None:
+              help="Also list each transition with the stored scenario that fires it (the checkout's tests/scenarios, "
+                   "or --scenarios).")
+@click.option("--scenarios", type=click.Path(file_okay=False, exists=True),
+              help="Folder of <game>.yaml scenario files, as `coverage GAME --write --out DIR` writes them.")
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
+def trace(game: str, fmt: str, with_coverage: bool, scenarios: str | None, machine: str | None) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
 
-    covered = transition_coverage(game) if with_coverage else None
-    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game).spec, game), covered))
+    from pa_table_games.tools import trace as tracing
+    from pa_table_games.tools.coverage import transition_coverage
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
+    covered = transition_coverage(game, _scenario_folder(scenarios)) if with_coverage else None
+    click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game, machine=machine).spec, game), covered))
+
+def _scenario_folder(given: str | None) -> Path:
+    """--scenarios, else the stored scenarios of the checkout the package or the current folder is in."""
+    from pa_table_games.tools.coverage import SCENARIOS
+
+    if given:
+        return Path(given)
+    if SCENARIOS.is_dir():
+        return SCENARIOS
+    try:
+        return _checkout_scenarios()
+    except UserError:
+        raise UserError("trace --coverage: no stored scenarios outside a checkout: write them with "
+                        "`pa-table-games coverage GAME --write --out DIR` and give --scenarios DIR") from None
+
+def _games_for(games: tuple[str, ...], machine: str | None) -> list[str]:
+    """The games named (default: every game); with --machine, the one game its file names."""
+    if machine is None:
+        return list(games or sorted(GAMES))
+    from pa_table_games.games import game_of_machine
+
+    named = game_of_machine(machine)
+    if games and set(games) != {named}:
+        raise UserError(f"--machine {machine}: a machine file of {named}, not of {', '.join(games)}")
+    return [named]
+
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
               "\n  pa-table-games coverage --write --out scenarios")
-@click.argument("games", nargs=-1, type=click.Choice(sorted(GAMES)))
+@click.argument("games", nargs=-1, type=GameName())
 @click.option("--write", is_flag=True, help="Write <game>.yaml with the scenarios found (into --out).")
 @click.option("--out", type=click.Path(file_okay=False), callback=out_folder,
               help="Folder for --write (default: tests/scenarios of the checkout you are in).")
@@ -116,6 +170,9 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
     The search is seeded: the same games and --sessions always find the same scenarios."""
+
+    from pa_table_games.files import make_folder
+    from pa_table_games.tools.coverage_search import regenerate
 
     folder = Path(out) if out else _checkout_scenarios() if write else None
     if folder is not None and write:
@@ -138,7 +195,7 @@ def _checkout_scenarios() -> Path:
             return folder / "tests" / "scenarios"
     raise UserError("coverage --write: not inside a pa-table-games checkout; give --out DIR")
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --actions stand --log round.jsonl"
               "\n  pa-table-games replay round.jsonl\n  pa-table-games replay round.jsonl --json")
 @click.argument("log_file", metavar="LOG.jsonl", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
@@ -153,6 +210,9 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
     edit by someone without the key is found). Exit status 0: the round conforms; 1: it
     departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
     its hash chain is broken, or it has none (version 1) and --allow-v1 is not given."""
+
+    from pa_table_games.runtime.chain import load_key
+    from pa_table_games.tools.replay import replay as replay_log
 
     report = replay_log(log_file, load_key(key_file), allow_v1)
     if as_json:

@@ -9,7 +9,7 @@ import attrs
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole, log_path, main
+from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole, log_path
 from pa_table_games.cli.interactive import play_at_terminal
 from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
 from pa_table_games.games import GAMES, load_game
@@ -17,10 +17,9 @@ from pa_table_games.runtime.chain import load_key
 from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
 from pa_table_games.files import write_atomic
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tools.walkthrough import walk_page
 
 
-@main.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games play blackjack --seed 7 --seat 1:blackjack=10 --actions stand"
               "\n  pa-table-games play blackjack --shoe '2C TH 6S 5D 7C 6H TD' --actions hit --json"
               "\n  pa-table-games play blackjack --seed 7 --strategy basic"
               "\n  pa-table-games play six-card-fortune-pai-gow --seed 3 --actions low=6D\n\n"
@@ -34,10 +33,17 @@ from pa_table_games.tools.walkthrough import walk_page
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
 @click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
 @click.option("--strategy", help="Make the decisions left after --actions by this strategy (as `simulate`: "
-              "blackjack basic or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
+              "blackjack basic, computed or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
               "house_way or player_way).")
 @RULES
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of GAME, read instead of the installed one.")
 @click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Pai Gow: inject a misdeal at this position (training, tests).")
+@click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
+              help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
+              "on a terminal, or with --strategy.")
+@click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "
+              "a face-down card is shown only to the player of its seat, until it is turned).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
               "and the full Rules).")
 @click.option("--log", "log_file", type=click.Path(dir_okay=False), callback=log_path,
@@ -47,8 +53,8 @@ from pa_table_games.tools.walkthrough import walk_page
               help="Also write the round's walk-through page (HTML: step by step on the phase diagrams; "
                    "with --actions or --strategy).")
 @KEY_FILE
-def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_json: bool, log_file, force: bool,
-         walk_file, key_file) -> None:
+def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdeal, rounds: int, reveal: bool, as_json: bool,
+         log_file, force: bool, walk_file, key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
@@ -56,13 +62,16 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
     log marked incomplete (exit status 130)."""
 
+    if rounds > 1 and (actions is not None or as_json or log_file or walk_file):
+        raise UserError(f"--rounds {rounds}: --actions, --json, --log and --walk are for one round; play the rounds on a "
+                        f"terminal or with --strategy")
     if log_file:
         _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
     if walk_file:
         _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
                           option="--walk")
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
-    loaded, seated = load_game(game, rules), parse_seats(seats)
+    loaded, seated = load_game(game, rules, machine=machine), parse_seats(seats)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
     if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
         raise UserError(f"--misdeal: {game} has no injected misdeal (only "
@@ -74,7 +83,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
         if walk_file:
             raise UserError("--walk: give --actions or --strategy (interactive play writes its --log; "
                             "`review --log` draws it)")
-        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key))
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key), rounds, reveal)
+    if rounds > 1:
+        return _rounds_by_strategy(loaded, seated, seed, shoe, options, chosen, rounds, reveal)
     words: list[str] = []
     try:
         rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
@@ -87,11 +98,13 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, misdeal, as_jso
     if log_file:
         recorder.write(log_file, rnd, words, key=key)
     if walk_file:
+        from pa_table_games.tools.walkthrough import walk_page  # the diagrams' renderer: only when asked
+
         write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name)))
     if as_json:
         click.echo(display.round_json(rnd))
     else:
-        display.print_round(display.console(), rnd)
+        display.print_round(display.console(), rnd, reveal=reveal)
 
 def _terminal() -> bool:
     """Is a person typing? (Interactive play asks for each decision.)"""
@@ -109,10 +122,19 @@ def _check_log_target(path: str, force: bool, inputs: dict[str, str | None], opt
     if target.exists() and not force:
         raise UserError(f"{option} {path}: the file exists: choose another name or add --force to replace it")
 
-def _interactive(game, seats, seed, shoe, options, logging=None) -> None:
+def _rounds_by_strategy(game, seats, seed, shoe, options, strategy, rounds: int, reveal: bool) -> None:
+    """``rounds`` rounds at one table, each decision made by ``strategy``; each round's log and settlement."""
+    console, table = display.console(), None
+    for number in range(1, rounds + 1):
+        rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, strategy=strategy, table=table)
+        table = rnd.table
+        display.print_round(console, rnd, title=None if number == 1 else f"round {number} of {rounds}", reveal=reveal,
+                            rules=number == 1)
+
+def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1, reveal: bool = False) -> None:
 
     rnd, words = play_at_terminal(game, seats, seed, shoe, options,
-                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging))
+                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal)
     if logging:
         logging[0].write(logging[1], rnd, words, key=logging[2])
 
@@ -125,7 +147,7 @@ def _stopped(rnd, words: list[str], logging) -> None:
         click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
     click.get_current_context().exit(130)
 
-@main.command(epilog="Example:\n\n\b\n  pa-table-games demo")
+@click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
     """Play one stacked demo round of each game and print its cited step log."""
     console = display.console()

@@ -8,6 +8,8 @@ once per process and deals every round from that one bound machine.
 declares an entry point in the group :data:`ENTRY_POINT_GROUP` whose value is the module
 declaring ``INFO`` (``high-card = casino_games.high_card``), or a program calls
 :func:`register_game` before it loads the game.
+
+Naming the games costs nothing (``list``, ``--version``): the runtime is imported when a game is loaded.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from importlib.metadata import entry_points
+from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.game import Game, GameInfo, machine_and_engine
-from pa_table_games.runtime.rules import load_rules
+
+if TYPE_CHECKING:
+    from pa_table_games.runtime.game import Game, GameInfo
 
 #: The entry-point group through which another distribution adds a game.
 ENTRY_POINT_GROUP = "pa_table_games.games"
@@ -44,7 +48,7 @@ class _Games(Mapping[str, str]):
     def _all(self) -> dict[str, str]:
         if self._found is None:
             found = dict(BUILT_IN)
-            for point in _entry_points():
+            for point in entry_points(group=ENTRY_POINT_GROUP):
                 found.setdefault(point.name, point.value.partition(":")[0])
             self._found = found
         return self._found
@@ -70,10 +74,6 @@ class _Games(Mapping[str, str]):
         return len(self._all())
 
 
-def _entry_points() -> list[Any]:
-    return list(entry_points(group=ENTRY_POINT_GROUP))
-
-
 #: Every game this process knows, by command-line name (a read-only mapping; see :func:`register_game`).
 GAMES = _Games()
 
@@ -81,26 +81,71 @@ GAMES = _Games()
 def register_game(info: GameInfo) -> None:
     """Make ``info``'s game known to this process under ``info.name`` (for a section outside this
     package when no entry point declares it, e.g. in a test)."""
+    from pa_table_games.runtime.game import GameInfo
+
     if not isinstance(info, GameInfo):
         raise TableGamesError(f"register_game takes a GameInfo, not {type(info).__name__}")
     GAMES.register(info)
 
 
+def canonical_game(text: str) -> str | None:
+    """The command-line name ``text`` means, in any case and with ``_`` for ``-`` (the machine
+    file's spelling): ``double_down_madness`` -> ``double-down-madness``; None if no game."""
+    word = text.strip().lower().replace("_", "-")
+    return word if word in GAMES else None
+
+
+def machine_path(name: str) -> Path:
+    """Where ``name``'s machine file is (a built-in section's is read without loading the game)."""
+    machines = Path(str(files("pa_table_games") / "machines"))
+    if name in BUILT_IN:
+        return machines / f"{BUILT_IN[name].rpartition('.')[2]}.yaml"
+    return machines / game_info(name).machine  # an absolute path stays itself
+
+
 def game_info(name: str) -> GameInfo:
-    """The ``GameInfo`` of ``name``; a :class:`TableGamesError` naming the known games if unknown."""
-    if name not in GAMES:
+    """The ``GameInfo`` of ``name`` (either spelling); a :class:`TableGamesError` naming the known games if unknown."""
+    from pa_table_games.runtime.game import GameInfo
+
+    meant = canonical_game(name) if isinstance(name, str) else None
+    if meant is None:
         raise TableGamesError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
-    info = GAMES.info(name)
-    if not isinstance(info, GameInfo) or info.name != name:
-        raise TableGamesError(f"game {name!r}: its module {GAMES[name]} declares no GameInfo named {name!r} as INFO")
+    info = GAMES.info(meant)
+    if not isinstance(info, GameInfo) or info.name != meant:
+        raise TableGamesError(f"game {meant!r}: its module {GAMES[meant]} declares no GameInfo named {meant!r} as INFO")
     return info
 
 
-def load_game(name: str, rules: Any = None, engine: str = "transitions") -> Game:
+def load_game(name: str, rules: Any = None, engine: str = "transitions", machine: str | Path | None = None) -> Game:
     """The game called ``name``; ``rules`` is a Rules object, a YAML path, or None for defaults.
 
-    ``engine="compiled"`` fires the same bound machine from plain tables (simulation)."""
+    ``engine="compiled"`` fires the same bound machine from plain tables (simulation). ``machine``: an
+    edited machine file of this game (its ``game:``), bound to the game's registry instead of the
+    installed one (``--machine FILE``: a new game registers its own module)."""
+    from pa_table_games.machine.bound import BoundMachine
+    from pa_table_games.runtime.game import ENGINES, Game, machine_and_engine
+    from pa_table_games.runtime.rules import load_rules
+
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
-    return Game(info, rules, *machine_and_engine(info, engine))
+    if machine is None:
+        return Game(info, rules, *machine_and_engine(info, engine))
+    named = game_of_machine(machine)
+    if named != info.name:
+        raise TableGamesError(f"--machine {machine}: a machine file of {named}, not of {info.name}")
+    bound = BoundMachine.load(machine, info.registry)
+    return Game(info, rules, bound, ENGINES[engine](bound))
+
+
+def game_of_machine(path: str | Path) -> str:
+    """The game a machine file names (its ``game:``), for ``--machine FILE`` without a GAME."""
+    from pa_table_games.errors import MachineFileError
+    from pa_table_games.machine.yamlio import LineDict, load_yaml
+
+    doc = load_yaml(path, MachineFileError)
+    game = canonical_game(str(doc.get("game"))) if isinstance(doc, LineDict) else None
+    if game is None:
+        raise MachineFileError(path, doc.line_of("game") if isinstance(doc, LineDict) and "game" in doc else 1,
+                               f"'game' must name a known game ({', '.join(GAMES)})")
+    return game

@@ -48,6 +48,7 @@ class GameInfo:
     #: (round, "box" | "hand") -> the boxes or hands a declared pass goes over, seat 1 first, a box's hands in
     #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
     units: Callable[[Any, str], list] | None = None
+    view: Any = None  # its TableView (runtime/view.py): what a person at the table sees, and its words
 
 
 class Game:

@@ -8,6 +8,8 @@ mapping of option -> value; an unknown option or a bad value is a ``file:line`` 
 
 from __future__ import annotations
 
+import difflib
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
@@ -48,10 +50,14 @@ def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}{bound}") from None
 
 
+is_odds.allowed = "odds N:M (whole numbers)"  # what `pa-table-games rules GAME` lists (:func:`allowed_values`)
+
+
 def one_of(*choices: str) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in choices:
             raise ValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {value!r}")
+    check.allowed = " | ".join(choices)
     return check
 
 
@@ -60,6 +66,7 @@ def whole(low: int, high: int | None = None) -> Any:
         if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
             limit = f"{low}..{high}" if high is not None else f">= {low}"
             raise ValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
+    check.allowed = f"whole number {low}..{high}" if high is not None else f"whole number >= {low}"
     return check
 
 
@@ -67,12 +74,23 @@ def number(low: float, high: float) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
             raise ValueError(f"{attribute.name} must be a number from {low} to {high}, not {value!r}")
+    check.allowed = f"number {low:g}..{high:g}"
     return check
 
 
 def flag(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     if not isinstance(value, bool):
         raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
+
+
+flag.allowed = "true | false"
+
+
+def allowed_values(field: attrs.Attribute) -> str:
+    """The values an option accepts, in words: its validator's ``allowed``, else its metadata's, else its type."""
+    return (getattr(field.validator, "allowed", None) or field.metadata.get("allowed")
+            or {"float": "a number", "int": "a whole number", "bool": "true | false",
+                "int | None": "a whole number, or null for none"}.get(str(field.type), str(field.type)))
 
 
 def load_rules(cls: type[R], path: str | Path | None) -> R:
@@ -101,7 +119,9 @@ def rules_from_mapping(cls: type[R], doc: dict, file: str = "<rules>") -> R:
     for key, value in doc.items():
         line = doc.line_of(key) if isinstance(doc, LineDict) else None
         if key not in fields:
-            raise RulesFileError(file, line, f"unknown Rules option {key!r} for {cls.__name__} "
+            near = difflib.get_close_matches(str(key).lower(), fields, n=1, cutoff=0.6)
+            guess = f": did you mean {near[0]}?" if near else ""
+            raise RulesFileError(file, line, f"unknown Rules option {key!r} for {cls.__name__}{guess} "
                                  f"(known: {', '.join(sorted(fields))})")
         try:
             rules = attrs.evolve(rules, **{key: value})

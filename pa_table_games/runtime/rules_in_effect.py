@@ -15,10 +15,10 @@ FIXED_DEALER_RULE = {
     "six-card-fortune-pai-gow": "the dealer sets the hand the house way (§ 670a.11)",
 }
 
-#: Options stated on every run where a game has them: decks, Blackjack pays, double, split, surrender.
+#: Options stated on every run where a game has them: decks, Blackjack pays, double, split, surrender, shuffle.
 KEY_OPTIONS = ("decks", "blackjack_pays", "suited_blackjack_pays", "double_on", "double_after_split",
                "double_down_wager", "max_double_downs", "split_max_hands", "resplit_aces", "split_aces_one_card",
-               "surrender", "double_down", "double_down_max", "joker")
+               "surrender", "double_down", "double_down_max", "joker", "shuffle")
 
 
 def _text(value: Any) -> str:

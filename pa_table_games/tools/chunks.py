@@ -24,16 +24,13 @@ from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
+from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS  # noqa: F401  (the simulation's limits, read by the CLI too)
 from pa_table_games.tools.tally import Tally, initial_by_name
 
 #: Rounds dealt from one seeded table: the unit of work and of reproducibility.
 CHUNK = 10_000
 #: Rounds between progress reports and Ctrl-C checks.
 STEP = 1000
-#: The most local worker processes (or local Dask workers) one simulation starts.
-MAX_WORKERS = 256
-#: The most rounds one simulation deals (10^12), however the number is written.
-MAX_ROUNDS = 10**12
 
 
 class SimulationError(TableGamesError):

@@ -1,7 +1,9 @@
 """``pa-table-games diff OLD NEW``: what an amendment (or a casino's new Rules) changes in a machine.
 
-OLD and NEW are two machine files, or a machine (game name or file stem) and a git revision:
-``diff blackjack HEAD~3`` compares ``machines/blackjack.yaml`` at ``HEAD~3`` with the working copy.
+Each argument is read by one rule: an existing path is a machine file, a game's name (either
+spelling) its installed machine file, anything else a git revision (``git rev-parse --verify``):
+``diff blackjack new.yaml`` compares the installed machine with a file; ``diff blackjack HEAD~3``
+compares ``machines/blackjack.yaml`` at ``HEAD~3`` with the working copy.
 Both sides are loaded against the game's registry, so each is a valid machine in its own right.
 
 The report lists, in this order, the subsections, waivers, cross-references, states, arrows,
@@ -22,7 +24,7 @@ import attrs
 from attrs import field, frozen
 
 from pa_table_games.errors import MachineFileError, TableGamesError
-from pa_table_games.games import GAMES, game_info
+from pa_table_games.games import GAMES, canonical_game, game_info
 from pa_table_games.machine.registry import Entry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
@@ -101,12 +103,11 @@ def load_side(path: str, text: str | None = None) -> MachineSpec:
 
 
 def machine_file(name: str) -> Path:
-    """``blackjack`` or ``double_down_madness`` -> the machine file in machines/."""
-    for game in GAMES:
-        info = game_info(game)
-        if name in (game, Path(info.machine).stem):
-            return MACHINES / info.machine
-    raise TableGamesError(f"{name!r} is neither a machine file nor a machine (known: {', '.join(GAMES)})")
+    """``blackjack``, ``double-down-madness`` or ``double_down_madness`` -> its installed machine file."""
+    meant = canonical_game(name)
+    if meant is None:
+        raise TableGamesError(f"{name!r} is neither a machine file nor a machine (known: {', '.join(GAMES)})")
+    return MACHINES / game_info(meant).machine
 
 
 def _git(folder: Path, *args: str) -> subprocess.CompletedProcess:
@@ -145,16 +146,52 @@ def at_revision(path: Path, revision: str) -> str:
     return result.stdout
 
 
-def diff_args(old: str, new: str) -> MachineDiff:
-    """``OLD NEW`` as the command line takes them: two files, or a machine and a git revision."""
-    if Path(old).is_file():
-        if not Path(new).is_file():
-            raise TableGamesError(f"{new}: no such machine file (OLD is a file, so NEW must be one too)")
-        return compare(load_side(old), load_side(new), old, new)
-    path = machine_file(old)
+def read_argument(arg: str) -> tuple[str, Path | None]:
+    """How ``diff`` reads one argument, by one rule: an existing path is a file; a game's name (either
+    spelling) is its installed machine file; anything else is a git revision (checked when used)."""
+    if Path(arg).exists():
+        return "file", Path(arg)
+    if canonical_game(arg) is not None:
+        return "game", machine_file(arg)
+    return "revision", None
+
+
+def verified_revision(path: Path, revision: str) -> str:
+    """``revision`` if ``git rev-parse --verify`` knows it in the repository holding ``path``, else a one-line error
+    (one that git could read as an option is refused by :func:`commit_of` before git sees it)."""
+    here = path.resolve()
+    if not revision.strip() or revision.startswith("-") or any(c in revision for c in "\0\n\r"):
+        commit_of(here.parent, revision, f"machines/{here.name}")
+    result = _git(here.parent, "rev-parse", "--verify", "--quiet", "--end-of-options", f"{revision}^{{commit}}")
+    if result.returncode != 0:
+        why = (result.stderr.strip().splitlines() or [f"no such revision in the repository holding {here.parent}"])[-1]
+        raise TableGamesError(f"cannot read machines/{here.name} at revision {revision!r}: it is neither a file, a game "
+                              f"({', '.join(GAMES)}) nor a git revision ({why.removeprefix('fatal: ')})")
+    return revision
+
+
+def diff_args(old: str, new: str, said: list[str] | None = None) -> MachineDiff:
+    """``OLD NEW`` as the command line takes them (:func:`read_argument`): two machines (files or games), or a
+    machine and a git revision (then OLD is the machine at that revision, NEW the machine now). ``said``
+    collects one line per argument saying how it was read."""
+    said = said if said is not None else []
+    (old_kind, old_path), (new_kind, new_path) = read_argument(old), read_argument(new)
+    for side, arg, kind, path in (("OLD", old, old_kind, old_path), ("NEW", new, new_kind, new_path)):
+        said.append(f"{side} {arg}: " + {"file": "a machine file", "game": f"a game: its installed machine file {path}",
+                                         "revision": "a git revision"}[kind])
+    if old_path is not None and new_path is not None:
+        return compare(load_side(str(old_path)), load_side(str(new_path)), _label(old, old_path), _label(new, new_path))
+    if old_path is None and new_path is None:
+        raise TableGamesError(f"{old!r} is neither a machine file nor a machine (known: {', '.join(GAMES)})")
+    path, revision = (old_path, new) if old_path is not None else (new_path, old)
     label = f"machines/{path.name}"
-    return compare(load_side(f"{new}:{label}", at_revision(path, new)), load_side(str(path)),
-                   f"{label} at {new}", f"{label} (working copy)")
+    text = at_revision(path, verified_revision(path, revision))
+    return compare(load_side(f"{revision}:{label}", text), load_side(str(path)), f"{label} at {revision}",
+                   f"{label} (working copy)")
+
+
+def _label(arg: str, path: Path) -> str:
+    return arg if Path(arg).exists() else f"{arg} ({path})"
 
 
 # -- comparing ---------------------------------------------------------------------------------------

@@ -269,9 +269,9 @@ def _cover(spec: MachineSpec, tr: Trace, game: str, digest: str) -> list[Flowabl
     return out
 
 
-def story(game: str) -> list[Flowable]:
-    """Everything in the dossier of ``game``, in order."""
-    spec = load_game(game).spec
+def story(game: str, machine: str | None = None) -> list[Flowable]:
+    """Everything in the dossier of ``game`` (``machine``: an edited machine file of it), in order."""
+    spec = load_game(game, machine=machine).spec
     tr = trace(spec, game)
     digest = hashlib.sha256(Path(spec.path).read_bytes()).hexdigest()
     out = _cover(spec, tr, game, digest)
@@ -305,10 +305,10 @@ def story(game: str) -> list[Flowable]:
     return out
 
 
-def dossier(game: str, path: Path) -> Path:
-    """Write the dossier of ``game`` to ``path`` (built in memory, then written whole through
-    :func:`~pa_table_games.files.write_atomic`: never through a link or a pipe standing there)."""
-    spec = load_game(game).spec
+def dossier(game: str, path: Path, machine: str | None = None) -> Path:
+    """Write the dossier of ``game`` (``machine``: an edited machine file of it) to ``path`` (built in memory,
+    then written whole through :func:`~pa_table_games.files.write_atomic`: never through a link or a pipe)."""
+    spec = load_game(game, machine=machine).spec
 
     def footer(width: float):
         def draw(canvas, doc) -> None:
@@ -326,13 +326,15 @@ def dossier(game: str, path: Path) -> Path:
     doc.addPageTemplates([PageTemplate(name, [Frame(MARGIN, MARGIN, *FRAMES[name], leftPadding=0, rightPadding=0,
                                                     topPadding=0, bottomPadding=0)],
                                        onPage=footer(size[0]), pagesize=size) for name, size in PAGES.items()])
-    doc.build(story(game))
+    doc.build(story(game, machine))
     return write_atomic(path, pdf.getvalue())
 
 
-def write_dossiers(games: list[str], out: Path) -> list[Path]:
-    """Write ``<machine>.pdf`` for each game into ``out``; return the paths."""
+def write_dossiers(games: list[str], out: Path, machine: str | None = None) -> list[Path]:
+    """Write ``<machine>.pdf`` for each game into ``out`` (``machine``: an edited machine file of the one game);
+    return the paths."""
     make_folder(out)
+    names = {game: load_game(game, machine=machine).spec.name for game in games}
     for game in games:  # a link or a pipe at any target is refused before any dossier is built
-        check_target(out / f"{load_game(game).spec.name}.pdf")
-    return [dossier(game, out / f"{load_game(game).spec.name}.pdf") for game in sorted(games)]
+        check_target(out / f"{names[game]}.pdf")
+    return [dossier(game, out / f"{names[game]}.pdf", machine) for game in sorted(games)]

@@ -21,9 +21,8 @@ from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
 from pa_table_games.tools.diagram import (_cites, _lines, _state_label, _wrap, action_words, condition_words,
                                           numbers, render, title_lines)
 
-_BOX_WIDTH = 40  # characters per line inside an overview box
 _ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps
-_ONE_STEP_WIDTH = 26  # ... naming one step
+_ONE_STEP_WIDTH = 32  # ... naming one step
 _STUB = {"shape": "note", "style": "dashed", "fontsize": "9", "color": "grey40", "fontcolor": "grey20"}
 
 
@@ -75,10 +74,9 @@ def _merged(spec: MachineSpec, steps: list[TransitionSpec]) -> list[str]:
 
 def _phase_box(spec: MachineSpec, n: int, phase: PhaseSpec) -> str:
     count = len(phase.states)
-    cites = _wrap(f"{short_cites(spec, phase.cite)} \u00b7 {count} state{'s' * (count > 1)}", _BOX_WIDTH, "", "")
-    rows = [f'<TR><TD><FONT POINT-SIZE="12"><B>{n}. {html.escape(phase.label)}</B></FONT></TD></TR>',
-            '<TR><TD><FONT POINT-SIZE="10">' + "<BR/>".join(html.escape(x) for x in cites) + "</FONT></TD></TR>"]
-    return "<" + '<TABLE BORDER="0" CELLBORDER="0" CELLSPACING="0">' + "".join(rows) + "</TABLE>>"
+    cites = html.escape(f"{short_cites(spec, phase.cite)} \u00b7 {count} state{'s' * (count > 1)}")
+    return (f'<<B>{n}. {html.escape(phase.label)}</B>  <FONT POINT-SIZE="10">{cites}</FONT>>')  # one line: the
+    # overview is read on one printed page
 
 
 def overview_dot(spec: MachineSpec) -> str:
@@ -86,7 +84,7 @@ def overview_dot(spec: MachineSpec) -> str:
     phase diagram."""
     g = graphviz.Digraph(overview_stem(spec), comment=f"{spec.section}: the phases of a round "
                          f"(overview of {Path(spec.path).name})")
-    g.attr(rankdir="TB", fontname="Arimo", fontsize="11", labelloc="t", nodesep="0.2", ranksep="0.2",
+    g.attr(rankdir="TB", fontname="Arimo", fontsize="11", labelloc="t", nodesep="0.2", ranksep="0.12",
            label="\n".join(_wrap(" \u2014 ".join(title_lines(spec)[:-1] + ["the round's phases in order; "
                                                                            "arrows: the steps between them"]),
                                   90, "", "")))

@@ -197,12 +197,13 @@ def index(specs: list[tuple[str, MachineSpec]]) -> str:
     return _fill(INDEX, rows="\n".join(rows))
 
 
-def write_review(games: list[str], out: Path) -> list[Path]:
-    """Write ``<machine>.html`` for each game and ``index.html`` into ``out``; return the paths."""
+def write_review(games: list[str], out: Path, machine: str | None = None) -> list[Path]:
+    """Write ``<machine>.html`` for each game and ``index.html`` into ``out`` (``machine``: an edited machine
+    file of the one game); return the paths."""
     make_folder(out)
     written, specs = [], []
     for game in sorted(games):
-        spec = load_game(game).spec
+        spec = load_game(game, machine=machine).spec
         specs.append((game, spec))
         path = out / f"{spec.name}.html"
         write_atomic(path, page(spec, game))

@@ -11,6 +11,7 @@ from pa_table_games.games.blackjack.dealing_shoe import refuse_joker
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY
 from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games.blackjack.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
 
 #: The optional wagers (contract names), each placed with a Blackjack Wager in the same box.
@@ -87,6 +88,7 @@ INFO = GameInfo(
     turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,
+    view=VIEW,
     cover_card_cite="(e)",
     demo={"seats": {1: {"blackjack": 10}, 2: {"blackjack": 10}},
           "shoe": "5C 9H TS 6D 2H 7S 8C 9S 3D KH", "actions": ["double", "stand"]},

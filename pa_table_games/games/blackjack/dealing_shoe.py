@@ -92,3 +92,6 @@ def depth_or_none(_: object, attribute: object, value: object) -> None:
     """Validator: ``None`` (a quarter of the shoe) or a number of decks from 0 to 12."""
     if value is not None:
         number(0, 12)(_, attribute, value)
+
+
+depth_or_none.allowed = "null (a quarter of the shoe) | number of decks 0..12"

@@ -166,6 +166,12 @@ def dealer_total_below_17(rnd) -> bool:
     return points(rnd.layout.dealer)[0] < 17
 
 
+@guard("(m)")
+def dealer_busted(rnd) -> bool:
+    """the dealer's hand totals more than 21: the dealer busts rather than stands"""
+    return points(rnd.layout.dealer)[0] > 21
+
+
 # -- (r): settlement ------------------------------------------------------------------------------
 @guard("(r)(1)")
 def rules_collect_then_pay(rnd) -> bool:

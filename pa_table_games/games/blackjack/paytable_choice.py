@@ -46,7 +46,8 @@ def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
 
 def pay_tables_option(cite: str, help: str) -> Any:
     """The ``paytables`` Rules field: empty by default, checked when set."""
-    return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help})
+    return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help,
+                       "allowed": "{WAGER: TABLE, ...} (tables in paytables/blackjack.yaml)"})
 
 
 #: id(rules) -> (rules, {wager: table}): each Rules object's tables, looked up once (Rules are frozen).

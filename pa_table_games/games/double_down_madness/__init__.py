@@ -15,6 +15,7 @@ from pa_table_games.games.double_down_madness import actions, guards  # noqa: F4
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
+from pa_table_games.games.double_down_madness.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
 
 WAGERS = (MAIN, PUSH_22, INSURANCE)
@@ -40,6 +41,7 @@ INFO = GameInfo(
     turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,
+    view=VIEW,
     cover_card_cite="(d)",
     # Burn 9C; hole card 8D; seat 1 gets 5H, seat 2 AS; up card 6C. Seat 1 doubles (6S: 11),
     # doubles again (KD: 21, closed by (l)(1)); seat 2 hits (7H: soft 18, closed by (l)(2)).

@@ -110,6 +110,12 @@ def dealer_must_draw(rnd) -> bool:
     return value < 17 or (value == 17 and soft)
 
 
+@guard("(n)")
+def dealer_busted(rnd) -> bool:
+    """the dealer's hand totals more than 21: the dealer busts rather than stands (22 is settled by (p))"""
+    return points(rnd.layout.dealer)[0] > 21
+
+
 # -- (p) (t): settlement -------------------------------------------------------------------------------
 @guard("(p)(1)")
 def dealer_total_is_22(rnd) -> bool:

@@ -20,6 +20,7 @@ from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, g
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
+from pa_table_games.games.six_card_fortune_pai_gow.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
 
 MAIN = "six_card_fortune"
@@ -71,6 +72,7 @@ INFO = GameInfo(
     turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,
+    view=VIEW,
     cover_card_cite="(e)",
     demo={"seats": {1: {MAIN: 10, "fortune_bonus": 5}, 4: {MAIN: 10, "progressive": 1}},
           "seed": 7, "actions": ["double_down", "house_way", "house_way"]},
