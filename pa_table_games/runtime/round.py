@@ -85,7 +85,6 @@ class Round:
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
         self.layout: Any = game.info.layout(self)
-        self.earlier_bundles = len(table.rack.bundles)  # the discard rack's bundles of earlier rounds (§ 633a.7(s))
 
     # -- the API ---------------------------------------------------------------------------
     @property

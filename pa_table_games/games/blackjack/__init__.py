@@ -68,7 +68,7 @@ def new_layout(rnd) -> BlackjackLayout:
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
-    return BlackjackLayout()
+    return BlackjackLayout(earlier_bundles=len(rnd.table.rack.bundles))
 
 
 def new_shoe(rules: BlackjackRules, seed: int | None) -> Shoe | DoubleShoe:

@@ -50,10 +50,11 @@ def _refill_from_discard_rack(rnd) -> None:
     shoe, rack = rnd.shoe, rnd.table.rack
     side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
     back = shoe.current if isinstance(shoe, DoubleShoe) else ""
-    cards, rnd.earlier_bundles = rack.take(lambda card: card.back == back, first=rnd.earlier_bundles)
+    lay = rnd.layout
+    cards, lay.earlier_bundles = rack.take(lambda card: card.back == back, first=lay.earlier_bundles)
     whose = "of earlier rounds in the"
     if not cards:  # the round itself has dealt every card: the reading's last resort
-        cards, rnd.earlier_bundles = rack.take(lambda card: card.back == back)
+        cards, lay.earlier_bundles = rack.take(lambda card: card.back == back)
         whose = f"this round placed ({codes(cards)}: the event log keeps each hand) in the"
     if not cards:
         raise ShoeExhausted("the shoe and the discard rack are empty: the round cannot be completed")

@@ -82,6 +82,7 @@ class BlackjackLayout:
     dealer_blackjack: bool | None = None  # None until the card reader has been used
     insurance_open: bool = False  # the Insurance / even money offer is being answered
     dealer_discarded: bool = False
+    earlier_bundles: int = 0  # the discard rack's first bundles, placed in earlier rounds ((s): a refill takes those)
     # House Money, § 633a.7(g)(10)(ii): winners choose, from the dealer's right, to add or keep
     house_money_open: bool = False
     house_money_seats: list[int] = field(factory=list)  # seats offered the choice, in turn

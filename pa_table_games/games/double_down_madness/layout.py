@@ -34,4 +34,5 @@ def new_layout(rnd) -> MadnessLayout:
         if w.name == PUSH_22 and w.seat not in mains:
             raise WagerError(f"seat {w.seat}: a Push 22 wager is placed with a Double Down Madness wager "
                              f"(§ 692.7(e))")
-    return MadnessLayout(up_index=1, originals={w.seat: w.amount for w in rnd.wagers if w.name == MAIN})
+    return MadnessLayout(up_index=1, originals={w.seat: w.amount for w in rnd.wagers if w.name == MAIN},
+                         earlier_bundles=len(rnd.table.rack.bundles))
