@@ -16,7 +16,7 @@ import click
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.numbers import NumberError, whole
-from pa_table_games.tools.chunks import MAX_ROUNDS, MAX_WORKERS
+from pa_table_games.tools.chunks import MAX_ROUNDS, MAX_WORKERS  # noqa: F401  (MAX_ROUNDS: re-exported)
 
 
 class UserError(click.ClickException):
