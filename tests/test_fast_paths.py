@@ -23,7 +23,7 @@ class TestOdds:
     def test_bad_odds_raise_every_time(self):
         """Odds with a zero divisor are refused on every reading, not only the first."""
         for _ in range(2):
-            with pytest.raises(ZeroDivisionError):
+            with pytest.raises(ValueError):
                 odds("3:0")
 
 
