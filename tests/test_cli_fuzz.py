@@ -7,7 +7,7 @@ or 2; never an exception escaping the command line; an error is one line on stde
 ``error: ...``; no input runs longer than :data:`HANG_SECONDS`. Hostile mutators add a symbolic
 link, a pipe (FIFO), a dangling link or a folder at an output's name (whose target must keep its
 bytes), numbers in Unicode digits or thousands of digits, revisions that look like git options
-(no file may appear) and absurd pay odds in a Rules file. The default run draws about 250
+(no file may appear) and absurd pay odds in a Rules file. The default run draws about 300
 inputs; ``pytest -m slow`` (and ``make test-long``, run by CI) draws 2,500.
 """
 
@@ -230,22 +230,30 @@ REVISIONS = st.one_of(st.sampled_from(["--output={tmp}/written", "-o{tmp}/writte
 def _revision(tmp: Path, revision: str) -> None:
     """`diff blackjack -- REVISION`: a revision that looks like an option writes no file."""
     folder = tmp / f"revision{next(_names)}"
-    folder.mkdir()
+    landings = [folder / f"{name}:." for name in ("written", "w2", "w3")]  # git show --output=PATH:./FILE
+    for landing in landings:
+        landing.mkdir(parents=True)
     check(["diff", "blackjack", "--", revision.replace("{tmp}", str(folder))], tmp)
-    assert not any(folder.iterdir()), (revision, list(folder.iterdir()))
+    written = [p for landing in landings for p in landing.iterdir()] + [p for p in folder.iterdir() if p not in landings]
+    assert not written, (revision, written)
 
 
-ODDS = st.one_of(st.sampled_from(["1e308:1", "9" * 400 + ":1", "1000001:1", "1000000:1", "٣:٢", "3:0", "0:1", "-3:2",
+ODDS = st.one_of(st.sampled_from(["1e308:1", "9" * 400 + ":1", "9" * 308 + ":1", "1" + "0" * 300 + ":1", "1000001:1",
+                                  "1000000:1", "٣:٢", "3:0", "0:1", "-3:2",
                                   "3:2:1", "inf:1", "nan:1", "1:" + "9" * 40, "3.5:1", "0x10:1", "1_000:1", " 6 : 5 "]),
-                 st.tuples(st.integers(0, 10**12), st.integers(0, 10**12)).map(lambda t: f"{t[0]}:{t[1]}"))
-ODDS_OPTIONS = st.sampled_from(["blackjack_pays", "insurance_pays", "push_22_pays", "suited_blackjack_pays"])
+                 st.tuples(st.integers(0, 10**12), st.integers(0, 10**12)).map(lambda t: f"{t[0]}:{t[1]}"),
+                 st.integers(290, 320).map(lambda n: "9" * n + ":1"))  # a Blackjack paying 1e301 or +inf
+ODDS_OPTIONS = st.sampled_from(["blackjack_pays", "blackjack_pays", "insurance_pays", "push_22_pays",
+                                "suited_blackjack_pays"])
 
 
 def _odds(tmp: Path, option: str, odds: str, game: str) -> None:
-    """Absurd pay odds in a Rules file: refused at their line, or a round that settles in finite amounts."""
+    """Absurd pay odds in a Rules file: refused at their line, or a round that settles in finite amounts
+    (the Blackjack round is stacked so that the player has a Blackjack: blackjack_pays is paid)."""
     path = tmp / f"odds{next(_names)}.yaml"
     path.write_text(f'{option}: "{odds}"\n', encoding="utf-8")
-    result = check(["play", game, "--rules", str(path), "--seed", "3", "--strategy", "stand17", "--json"], tmp)
+    deal = ["--shoe", "2C AS 6S KD 7C"] if game == "blackjack" else ["--seed", "3"]
+    result = check(["play", game, "--rules", str(path), *deal, "--strategy", "stand17", "--json"], tmp)
     if result.exit_code == 2:
         assert result.stderr.startswith(f"error: {path}:1: "), result.stderr
     else:
@@ -254,17 +262,17 @@ def _odds(tmp: Path, option: str, odds: str, game: str) -> None:
 
 ARGV = st.one_of(_play(Path("{tmp}")), _others(Path("{tmp}")))
 PLANTS = dict(command=st.sampled_from(sorted(OUTPUTS)), planted=PLANTED)
-ABSURD_ODDS = dict(option=ODDS_OPTIONS, odds=ODDS, game=st.sampled_from(["blackjack", "double-down-madness"]))
+ABSURD_ODDS = dict(option=ODDS_OPTIONS, odds=ODDS, game=st.sampled_from(["blackjack", "blackjack", "double-down-madness"]))
 RULE_EDITS = dict(edits=EDITS, game=st.sampled_from(sorted(GAMES)))
 LOG_EDITS = dict(source=st.sampled_from(SEED_LOGS), edits=EDITS)
 
-# the default run: 250 inputs
+# the default run: 296 inputs
 test_argument_vectors = _fuzz(120, args=ARGV)(_argv)
 test_mutated_rules_files = _fuzz(40, **RULE_EDITS)(_rules)
 test_mutated_logs = _fuzz(60, **LOG_EDITS)(_log)
 test_planted_outputs = _fuzz(6, **PLANTS)(_planted)
-test_option_looking_revisions = _fuzz(12, revision=REVISIONS)(_revision)
-test_absurd_odds = _fuzz(12, **ABSURD_ODDS)(_odds)
+test_option_looking_revisions = _fuzz(30, revision=REVISIONS)(_revision)
+test_absurd_odds = _fuzz(40, **ABSURD_ODDS)(_odds)
 # the long profile (pytest -m slow, make test-long): 2,500 inputs
 test_argument_vectors_long = _fuzz(1200, slow=True, args=ARGV)(_argv)
 test_mutated_rules_files_long = _fuzz(400, slow=True, **RULE_EDITS)(_rules)

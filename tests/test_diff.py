@@ -199,12 +199,15 @@ class TestRevisionIsNeverAnOption:
 
     @pytest.mark.parametrize("revision", ["--output={out}", "-o{out}", "--output={out} HEAD"])
     def test_option_looking_revision_writes_nothing(self, tmp_path, revision):
-        """`diff blackjack -- --output=PATH` (the revision after `--`) is refused in one line; no file appears."""
-        out = tmp_path / "written.txt"
+        """`diff blackjack -- --output=PATH` (the revision after `--`) is refused in one line; no file appears.
+        (git show --output=PATH:./blackjack.yaml wrote the diff into the folder PATH:.)"""
+        out = tmp_path / "written"
+        landing = tmp_path / "written:."
+        landing.mkdir()
         result = CliRunner().invoke(main, ["diff", "blackjack", "--", revision.format(out=out)])
+        assert not out.exists() and not any(landing.iterdir())
         assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
         assert "never an option" in result.output
-        assert not out.exists()
 
     def test_revision_outside_the_repository_is_one_line(self):
         result = run("blackjack", "HEAD~100000")

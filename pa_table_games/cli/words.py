@@ -23,8 +23,6 @@ SHORT = {
 }
 _ANSWERS = {"y": "yes", "n": "no"}
 _CHOICE_NAMES = ("insurance", "even_money", "house_money")
-#: Words whose value names something (Pai Gow's ``wager=NAME``, refused after "no more bets"), not an amount.
-_NAME_WORDS = ("wager",)
 
 
 class NotAnAction(TableGamesError):
@@ -61,17 +59,21 @@ def normalise(rnd, text: str) -> str:
     if eq:
         value = _ANSWERS.get(value, value) if name in _CHOICE_NAMES else value.upper() if name == "low" else value
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
-            if name not in _CHOICE_NAMES + _NAME_WORDS and name != "low" and not _typed_number(value):
+            if name not in _CHOICE_NAMES and name != "low" and _misread_number(value):
                 raise NotAnAction(f"{text.strip()!r}: {value!r} is not an amount: write {name}=AMOUNT in the "
                                   f"digits 0-9, e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"
     raise NotAnAction(typo_message(text.strip(), legal, triggers))
 
 
-def _typed_number(value: str) -> bool:
-    """Could ``value`` be an amount as :mod:`pa_table_games.numbers` reads one (ASCII, no underscore, at most
-    32 characters)? Python's float() would read ``١٠`` (Arabic-Indic digits) as 10."""
-    return value.isascii() and "_" not in value and len(value.strip()) <= MAX_CHARS
+def _misread_number(value: str) -> bool:
+    """Would Python's float() read ``value`` as a number that :mod:`pa_table_games.numbers` does not
+    (``١٠`` in Arabic-Indic digits, ``1_0``, thousands of digits)? A word (``fortune_bonus``) is no number."""
+    try:
+        float(value)
+    except ValueError:
+        return False
+    return not value.isascii() or "_" in value or len(value.strip()) > MAX_CHARS
 
 
 def typo_message(text: str, legal: list[str], triggers: list[str]) -> str:

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from pa_table_games import numbers
+from pa_table_games.numbers import amount as read_amount
 from pa_table_games.errors import WagerError
 
 #: Default table limits (Rules ``table_minimum`` / ``table_maximum``), in dollars.
@@ -44,7 +44,7 @@ def amount_problem(value: Any) -> str | None:
 def parse_amount(text: str) -> float:
     """A number typed by a player, e.g. ``"10"`` or ``"12.50"``: positive whole cents exactly, read by
     :func:`pa_table_games.numbers.amount`; ``ValueError`` (a ``NumberError``) if it is not one."""
-    return float(numbers.amount(text))
+    return float(read_amount(text))
 
 
 def show(amount: float) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 from attrs import field, frozen
 
-from pa_table_games import numbers
+from pa_table_games.numbers import odds as read_odds, shown
 from pa_table_games.files import read_text
 from pa_table_games.errors import RulesFileError, WagerError
 
@@ -162,10 +162,10 @@ class _Loader:
 
     def odds(self, text: Any, path: tuple[str | int, ...], wager: str, name: str) -> Fraction:
         if not isinstance(text, str):
-            raise self.fail(path, f"{wager}/{name}: odds {numbers.shown(text)} must be a quoted \"N:M\" "
+            raise self.fail(path, f"{wager}/{name}: odds {shown(text)} must be a quoted \"N:M\" "
                             "string (an unquoted 25:1 is read by YAML as the number 1501)")
         try:
-            return numbers.odds(text)
+            return read_odds(text)
         except ValueError as err:
             raise self.fail(path, f"{wager}/{name}: odds {err}") from None
 

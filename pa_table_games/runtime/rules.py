@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-import pa_table_games.numbers as numbers
+from pa_table_games.numbers import odds as read_odds
 from pa_table_games.errors import RulesFileError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 
@@ -36,14 +36,14 @@ def odds(text: str) -> float:
 @lru_cache(maxsize=256)
 def _odds(text: str) -> float:
     """:func:`odds` of one text, computed once (a Rules odds property is read every round); errors are not cached."""
-    return float(numbers.odds(text))
+    return float(read_odds(text))
 
 
 def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     """Validator: odds written ``"N:M"``, N and M whole numbers from 1 to 1,000,000 (at most
     1,000,000 to 1: :func:`pa_table_games.numbers.odds`)."""
     try:
-        numbers.odds(value)
+        read_odds(value)
     except ValueError as err:
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"
         bound = f" ({str(err).split(': ', 1)[-1]})" if "more than" in str(err) else ""
