@@ -71,7 +71,7 @@ class TestWords:
     def test_insurance_answered_y(self):
         """burn, TH, up AS, 7D, hole 9C: 'y' places the Insurance Wager (§ 633a.8), lost when 9C is turned."""
         out = run("play", "blackjack", "--shoe", "2C TH AS 7D 9C", "--actions", "y,s").output
-        assert "insurance=yes seat 1  § 633a.8" in out and "insurance 5: lose -5" in out
+        assert "insurance=yes seat 1  § 633a.8" in out and "insurance 5.00: lose -5.00" in out
 
     def test_pai_gow_low_card_in_any_case(self):
         assert "low seat 1  § 670a.11" in run("play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low=6d").output

@@ -11,6 +11,7 @@ from pa_table_games.games.blackjack.hand import points
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
+from pa_table_games.runtime.money import show
 
 #: One line per decision, in the player's words (the cite comes from the machine file).
 MEANINGS = {
@@ -63,7 +64,7 @@ def _cards(cards) -> str:
 
 def _at_risk(rnd, seat: int) -> str:
     open_wagers = [w for w in rnd.wagers if w.seat == seat and not w.settled]
-    return ", ".join(f"{w.name}{f' (hand {w.hand})' if w.hand else ''} {w.amount:g}" for w in open_wagers) or "none"
+    return ", ".join(f"{w.name}{f' (hand {w.hand})' if w.hand else ''} {show(w.amount)}" for w in open_wagers) or "none"
 
 
 def dealer_line(lay: BlackjackLayout) -> str:
@@ -106,7 +107,7 @@ def table_lines(rnd) -> list[str]:
             mark = "->" if turn == (h.seat, h.index) else "  "
             state = " (settled)" if h.settled else " (stood)" if h.stood else ""
             cards = f"{_cards(h.cards)} ({total_text(h.cards)})" if h.cards else "no cards"
-            out.append(f"{mark} {h.label}: {cards}{state}; wager {h.wager.name} {h.wager.amount:g}")
+            out.append(f"{mark} {h.label}: {cards}{state}; wager {h.wager.name} {show(h.wager.amount)}")
     elif isinstance(lay, PaiGowLayout):
         out.append("dealer: 6 cards face down")
         for s in lay.player_stacks():

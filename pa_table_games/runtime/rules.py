@@ -8,6 +8,7 @@ mapping of option -> value; an unknown option or a bad value is a ``file:line`` 
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -26,22 +27,22 @@ def option(default: Any, cite: str, help: str, validator: Any = None) -> Any:
     return attrs.field(default=default, validator=validator, metadata={"cite": cite, "help": help})
 
 
-def odds(text: str) -> float:
-    """``"3:2"`` -> 1.5 (pays 3 to 2)."""
+def odds(text: str) -> Fraction:
+    """``"3:2"`` -> ``Fraction(3, 2)`` (pays 3 to 2): a ratio, exact (a payout is rounded once, in ``money.times``)."""
     return _odds(str(text))
 
 
 @lru_cache(maxsize=256)
-def _odds(text: str) -> float:
+def _odds(text: str) -> Fraction:
     """:func:`odds` of one text, computed once (a Rules odds property is read every round); errors are not cached."""
     left, _, right = text.partition(":")
-    return float(Fraction(int(left), int(right or 1)))
+    return Fraction(int(left), int(right or 1))
 
 
 def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     """Validator: odds written ``"N:M"`` with positive whole numbers."""
     try:
-        if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1:
+        if not isinstance(value, str) or odds(value) <= 0 or value.count(":") != 1 or not math.isfinite(float(odds(value))):
             raise ValueError
     except (ValueError, ZeroDivisionError, OverflowError):
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"

@@ -34,7 +34,7 @@ from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime.chain import file_sha256
 from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
+from pa_table_games.runtime.log import EXACT_MONEY, LogFileError, RoundLog, read_log
 from pa_table_games.runtime.money import check_seats
 from pa_table_games.runtime.rules import rules_from_mapping
 from pa_table_games.values import Action
@@ -358,6 +358,8 @@ class _Replay:
     def compare_settled(self, logged: list[dict], mine: list[dict], cite: str) -> None:
         if logged == mine:
             return
+        if self.log.header["version"] < EXACT_MONEY:  # amounts then were never rounded to the cent
+            logged = [_within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
         key = lambda r: (r["seat"], r["wager"], r["hand"])  # noqa: E731
         ours = {key(r): r for r in mine}
         theirs = {key(r): r for r in logged}
@@ -378,6 +380,19 @@ class _Replay:
                             f"{row['outcome']} {row['net']:+g}", row["cite"])
         if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
+
+
+def _within_a_cent(row: dict, ours: dict | None) -> dict:
+    """An earlier version's settled ``row`` with each amount taken as ``ours`` when less than a cent from it
+    (the same wager settled the same way, computed in floating point)."""
+    if ours is None or {k: v for k, v in row.items() if k not in _AMOUNTS} != \
+            {k: v for k, v in ours.items() if k not in _AMOUNTS}:
+        return row
+    near = {k: ours[k] for k in _AMOUNTS if k in row and k in ours and abs(row[k] - ours[k]) < 0.01}
+    return {**row, **near}
+
+
+_AMOUNTS = ("amount", "net", "paid_off_table")
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:

@@ -20,9 +20,11 @@ Progressive Wagers without a two-card straight, the rest are settled in (o)(3).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.runtime.money import times
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
@@ -84,13 +86,13 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     raise KeyError(name)
 
 
-def payout(rnd, wager: Wager) -> tuple[str, float]:
+def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     """(outcome, net) of ``wager``: odds summed over its winning outcomes, or the wager lost."""
     won = winning_outcomes(rnd, wager)
     if not won:
         return "lose", -wager.amount
     pays = rnd.rules.pay_table(wager.name).pays
-    return "+".join(won), wager.amount * float(sum((pays[o] for o in won), Fraction(0)))
+    return "+".join(won), times(wager.amount, sum((pays[o] for o in won), Fraction(0)))  # odds summed, rounded once
 
 
 def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
