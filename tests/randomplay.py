@@ -25,6 +25,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.hand import points
+from pa_table_games.runtime.money import check_seats
 from pa_table_games.values import Action
 
 #: A round that has not ended after this many events (dealer transitions + decisions) is a
@@ -319,6 +320,7 @@ def valid_seats(game, table, wanted: list[tuple[int, str, float]]) -> dict[int, 
         trial = copy.deepcopy(seats)
         trial.setdefault(seat, {})[name] = amount
         try:
+            check_seats(game.rules, game.info.wagers[0], trial)  # the table limits, as play checks them
             game.new_round(trial, table=table, atomic=False)
         except TableGamesError:
             refused.append(name)
