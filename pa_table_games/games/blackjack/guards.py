@@ -10,7 +10,7 @@ from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
 from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard
-from pa_table_games.runtime.money import room_under_maximum
+from pa_table_games.runtime.money import rules_maximum
 
 
 # -- (a) (c) (e): the shoe ------------------------------------------------------------------
@@ -133,7 +133,7 @@ def acting_hand_may_double_down(rnd) -> bool:
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (len(hand.cards) == 2 and (totals is None or hand.total in totals)
             and (rules.double_after_split or not hand.from_split)
-            and room_under_maximum(rules, hand.wager.amount) > 0)  # a Double Down for less, at most
+            and hand.wager.amount < rules_maximum(rules))  # then a Double Down for less, at most
 
 
 @guard("§ 633a.11")
