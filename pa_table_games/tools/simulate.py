@@ -101,13 +101,13 @@ class SimulationResult:
                f"{self.workers} worker{'s' if self.workers > 1 else ''}{where}",
                *(rules_lines(self.game, self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
-               f"{'wager':20} {'rounds':>11} {'wagered':>13} {'net':>12} {'house edge':>11} "
+               f"{'wager':20} {'rounds':>11} {'wagered':>16} {'net':>15} {'house edge':>11} "
                f"{'95% interval':>22} {'sd/round':>9}"]
         for w in [*self.wagers(), self.total()]:
             edge = _pct(w.house_edge)
             interval = f"[{_pct(w.ci95[0])}, {_pct(w.ci95[1])}]" if w.ci95 else "-"
             sd = f"{w.sd:.4f}" if w.sd is not None else "-"
-            out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>13,.0f} {w.net:>+12,.1f} {edge:>11} "
+            out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>16,.2f} {w.net:>+15,.2f} {edge:>11} "
                        f"{interval:>22} {sd:>9}")
         if self.note:
             out.append(f"note: {self.note}")
