@@ -20,7 +20,7 @@ from conftest import drive, one_box, play, row
 from randomplay import check_cards, check_final, play_random_round, positions, valid_seats, whole_cents
 from pa_table_games import Shoe, load_game
 from pa_table_games.cli import main
-from pa_table_games.errors import IllegalAction
+from pa_table_games.errors import IllegalAction, WagerError
 from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
@@ -126,6 +126,13 @@ class TestTheTableMaximumHoldsAfterAnAddition:
 
 
 class TestAmountsTypedAndWritten:
+    def test_true_is_no_amount_even_after_a_wager_of_1(self):
+        """Amounts are converted once and remembered; True (== 1 in Python) is still refused."""
+        game = load_game(BJ)
+        assert game.new_round({1: {BJ: 1}}, seed=1).wagers[0].amount == Decimal("1.00")
+        with pytest.raises(WagerError, match="not a number"):
+            game.new_round({1: {BJ: True}}, seed=1)
+
     def test_a_wager_of_a_fraction_of_a_cent_is_refused(self):
         result = run("play", BJ, "--shoe", "2C TH 6S 9D 7C", "--seat", "1:blackjack=10.0000000001", "--actions", "stand")
         assert (result.exit_code, result.output.strip().splitlines()[-1]) == (

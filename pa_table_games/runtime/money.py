@@ -87,7 +87,7 @@ def money(value: Any) -> Decimal:
         return _money.__wrapped__(value)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)  # typed: True is no amount, though True == 1
 def _money(value: Any) -> Decimal:
     problem = amount_problem(value)
     if problem:
