@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from attrs import field, frozen
 
 
@@ -12,7 +14,7 @@ class Action:
     seat: int
     name: str
     hand: int = 0
-    amount: float | None = None  # ``double=5``
+    amount: Decimal | None = None  # ``double=5``, in whole cents
     choice: str | None = None  # a free-form argument, e.g. a card code: ``low=KS``
 
     @property
@@ -31,22 +33,23 @@ class Settled:
     """One wager settled: a row of the round's settlement.
 
     ``net`` is what the player gained (+) or lost (-); ``cite`` is the subsection that decided it.
+    Amounts are dollars in whole cents (``Decimal("15.02")``); ``to_json`` writes them as JSON numbers.
     """
 
     seat: int
     wager: str
     hand: int
-    amount: float
+    amount: Decimal
     outcome: str
-    net: float
+    net: Decimal
     cite: str
-    paid_off_table: float = 0.0
+    paid_off_table: Decimal = Decimal("0.00")
 
     def to_json(self) -> dict:
-        row = {"seat": self.seat, "wager": self.wager, "hand": self.hand, "amount": self.amount,
-               "outcome": self.outcome, "net": self.net, "cite": self.cite}
+        row = {"seat": self.seat, "wager": self.wager, "hand": self.hand, "amount": float(self.amount),
+               "outcome": self.outcome, "net": float(self.net), "cite": self.cite}
         if self.paid_off_table:
-            row["paid_off_table"] = self.paid_off_table
+            row["paid_off_table"] = float(self.paid_off_table)
         return row
 
 
@@ -89,5 +92,9 @@ class Event:
         return doc
 
 
-def _number(value: float) -> str:
+def _number(value: object) -> str:
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            return str(float(value))  # nan, inf, -inf
+        return str(int(value)) if value == value.to_integral_value() else str(value)
     return str(int(value)) if float(value).is_integer() else str(value)

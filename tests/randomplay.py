@@ -11,10 +11,10 @@ below, each with the subsection it comes from.
 from __future__ import annotations
 
 import copy
-import math
 import random
 import re
 from collections import Counter
+from decimal import Decimal
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -25,6 +25,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.hand import points
+from pa_table_games.runtime.money import check_seats
 from pa_table_games.values import Action
 
 #: A round that has not ended after this many events (dealer transitions + decisions) is a
@@ -143,7 +144,7 @@ def plain(obj: Any) -> Any:
     return obj
 
 
-_ATOMS = frozenset({str, int, float, bool, type(None)})
+_ATOMS = frozenset({str, int, float, bool, type(None), Decimal})
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
@@ -213,12 +214,14 @@ def check_cards(rnd, loaded: Counter) -> None:
     assert now == loaded, f"cards not conserved since the table opened: lost {loaded - now}, extra {now - loaded}"
 
 
-def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-6)
+def whole_cents(value: Any) -> bool:
+    """``value`` is an exact amount: a Decimal of whole cents (no float, no fraction of a cent)."""
+    return type(value) is Decimal and value.is_finite() and value == value.quantize(Decimal("0.01"))
 
 
 def _check_chips(rnd) -> None:
-    """Players' net + table inventory + off-table jackpots = 0 at settlement; each wager settled once."""
+    """Players' net + table inventory + off-table jackpots = exactly 0 at settlement; each wager settled once;
+    every amount whole cents; no wager above the table maximum, whatever was added to it."""
     rows = rnd.settlement()
     keys = [(s.seat, s.wager, s.hand) for s in rows]
     assert len(keys) == len(set(keys)), f"a wager settled twice: {keys}"
@@ -226,17 +229,24 @@ def _check_chips(rnd) -> None:
     assert set(keys) == set(settled), f"settled flags {sorted(settled)} differ from the log {sorted(keys)}"
     for row in rows:
         wager = settled[(row.seat, row.wager, row.hand)]
-        assert _close(row.amount, wager.amount), f"{row} settled a different amount than {wager}"
-        assert row.net >= -row.amount - 1e-9, f"{row} lost more than was wagered"
+        assert row.amount == wager.amount, f"{row} settled a different amount than {wager}"
+        assert all(whole_cents(v) for v in (row.amount, row.net, row.paid_off_table)), f"{row}: not whole cents"
+        assert row.net >= -row.amount, f"{row} lost more than was wagered"
+    maximum = Decimal(repr(float(rnd.rules.table_maximum)))
+    for w in rnd.wagers:
+        assert whole_cents(w.amount) and w.amount <= maximum, f"{w}: not whole cents within the maximum {maximum}"
     ledger = rnd.ledger
+    accounts = [ledger.layout, ledger.inventory, ledger.off_table, *ledger.players.values()]
+    assert all(whole_cents(v) for v in accounts), ledger
+    assert sum(accounts) == 0, ledger
     for seat in {w.seat for w in rnd.wagers} | set(ledger.players):
         on_layout = sum(w.amount for w in rnd.wagers if w.seat == seat and not w.settled)
         net = sum(r.net for r in rows if r.seat == seat)
-        assert _close(ledger.players.get(seat, 0.0), net - on_layout), (
+        assert ledger.players.get(seat, 0) == net - on_layout, (
             f"seat {seat}: ledger {ledger.players.get(seat)} != settled net {net} - staked {on_layout}")
-    assert _close(ledger.layout, sum(w.amount for w in rnd.wagers if not w.settled)), ledger
-    assert _close(ledger.inventory + ledger.off_table, -sum(r.net for r in rows)), ledger
-    assert _close(ledger.off_table, -sum(r.paid_off_table for r in rows)), ledger
+    assert ledger.layout == sum(w.amount for w in rnd.wagers if not w.settled), ledger
+    assert ledger.inventory + ledger.off_table == -sum(r.net for r in rows), ledger
+    assert ledger.off_table == -sum(r.paid_off_table for r in rows), ledger
 
 
 def _check_log(rnd) -> None:
@@ -296,7 +306,7 @@ ORACLES: dict[str, Callable[[Any], None]] = {
 
 
 # -- seats and whole random rounds (plain random.Random: the property tests' sampler) -------------
-AMOUNTS = (1, 2.5, 5, 10, 25, 100)
+AMOUNTS = (1, 2.5, 5, 10, 25, 100, 1.01, 10.01, 7.37)  # odd cents too: halves and odds round
 
 
 def valid_seats(game, table, wanted: list[tuple[int, str, float]]) -> dict[int, dict[str, float]]:
@@ -310,6 +320,7 @@ def valid_seats(game, table, wanted: list[tuple[int, str, float]]) -> dict[int, 
         trial = copy.deepcopy(seats)
         trial.setdefault(seat, {})[name] = amount
         try:
+            check_seats(game.rules, game.info.wagers[0], trial)  # the table limits, as play checks them
             game.new_round(trial, table=table, atomic=False)
         except TableGamesError:
             refused.append(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import pytest
 
@@ -18,7 +19,7 @@ from pa_table_games.strategies import get_strategy
 class TestOdds:
     def test_same_value_every_time(self):
         """Odds text read twice gives the same payout ratio."""
-        assert odds("3:2") == odds("3:2") == 1.5 and odds("6:5") == 1.2
+        assert odds("3:2") == odds("3:2") == Fraction(3, 2) and odds("6:5") == Fraction(6, 5)  # exact ratios
 
     def test_bad_odds_raise_every_time(self):
         """Odds with a zero divisor are refused on every reading, not only the first (a cached answer

@@ -19,7 +19,7 @@ class TestBlackjackAtATerminal:
         assert "seat 1 hand 1: TH 5D (hard 15) — dealer: up card 6S, hole card: face down" in before
         assert "7C" not in before and "[face down]->dealer (hole card)" in before
         assert "7C->dealer (turned face up)" in shown.split("> hit")[1]
-        assert "win +10  § 633a.7(p)(1)" in shown
+        assert "win +10.00  § 633a.7(p)(1)" in shown
 
     def test_help_typos_case_and_short_forms(self):
         """help and ? list the actions with meaning and cite; a typo gets a suggestion, not a citation;

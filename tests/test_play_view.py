@@ -82,7 +82,7 @@ class TestWords:
     def test_insurance_answered_y(self):
         """burn, TH, up AS, 7D, hole 9C: 'y' places the Insurance Wager (§ 633a.8), lost when 9C is turned."""
         out = run("play", "blackjack", "--shoe", "2C TH AS 7D 9C", "--actions", "y,s").output
-        assert "insurance=yes seat 1  § 633a.8" in out and "insurance 5: lose -5" in out
+        assert "insurance=yes seat 1  § 633a.8" in out and "insurance 5.00: lose -5.00" in out
 
     def test_pai_gow_low_card_in_any_case(self):
         assert "low seat 1  § 670a.11" in run("play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low=6d").output
@@ -154,7 +154,7 @@ class TestASeatsView:
         assert any("full house, tens over sevens / six" in line for line in table_lines(rnd))
         rnd.act("house_way")
         rnd = play_round(load_game("blackjack"), {1: {"blackjack": 10}}, [], shoe=SHOE, require_end=False)
-        assert "-> seat 1: TH 5D (hard 15); wager blackjack 10" in table_lines(rnd)
+        assert "-> seat 1: TH 5D (hard 15); wager blackjack 10.00" in table_lines(rnd)
 
     def test_a_game_without_a_view_still_gets_a_table(self):
         """The CLI has no per-game branch: a game declaring no view gets the generic one, not a crash."""

@@ -233,7 +233,7 @@ class BlackjackAnalysis:
         """Expected net and outcome frequencies per round (one Blackjack Wager of one unit)."""
         shoe = full_shoe(self.rules.decks).astype(float)
         size = shoe.sum()
-        bj_pays = self.rules.blackjack_odds
+        bj_pays = float(self.rules.blackjack_odds)
         totals = dict.fromkeys(("ev", "player_blackjack", "dealer_blackjack", "both_blackjack", "surrender",
                                 "win", "push", "lose", "double", "split", "hands"), 0.0)
         for up, card in enumerate(self.ups):

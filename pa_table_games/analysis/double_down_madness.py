@@ -93,7 +93,7 @@ class DdmUpCard:
         if player > 21:
             found = _busted(rows)
         elif cards == 2 and hand[ACE] == 1 and hand[TEN] == 1:
-            pays = 0.25 * self.rules.suited_blackjack_odds + 0.75 * self.rules.blackjack_odds
+            pays = 0.25 * float(self.rules.suited_blackjack_odds) + 0.75 * float(self.rules.blackjack_odds)
             found = (STAND * rows, _staked(np.array([pays, 1.0, 0, 0, 0, 0]), rows))  # (i): paid at once
         elif player == 21 or (ace_first and cards == 2):  # (l)(1), (l)(2)
             found = (STAND * rows, self.stand(hand, rows))

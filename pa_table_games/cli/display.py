@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
+from decimal import Decimal
 
 from rich.console import Console
 from rich.table import Table as RichTable
 
+from pa_table_games.runtime.money import show, signed
 from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
 from pa_table_games.runtime.view import Sight, for_people
 from pa_table_games.values import CardMove, Event, Settled
@@ -23,8 +26,9 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, width=100_000, soft_wrap=True)
 
 
-def _money(value: float) -> str:
-    return f"{value:+g}" if value else "0"
+def _money(value: Decimal) -> str:
+    """A net in dollars with two decimals and its sign: ``+15.02``, ``-10.00``, ``0.00``."""
+    return signed(value)
 
 
 def shown(m: CardMove, sight: Sight) -> str:
@@ -65,8 +69,8 @@ def _runs(shown: list[str]) -> list[str]:
 
 def settled_line(s: Settled) -> str:
     hand = f" hand {s.hand + 1}" if s.hand else ""
-    off = f" ({s.paid_off_table:g} paid off the table)" if s.paid_off_table else ""
-    return f"seat {s.seat}{hand} {s.wager} {s.amount:g}: {s.outcome} {_money(s.net)}{off}  {s.cite}"
+    off = f" ({show(s.paid_off_table)} paid off the table)" if s.paid_off_table else ""
+    return f"seat {s.seat}{hand} {s.wager} {show(s.amount)}: {s.outcome} {_money(s.net)}{off}  {s.cite}"
 
 
 def print_title(console: Console, rnd, title: str | None = None, rules: bool = True) -> None:
@@ -102,7 +106,7 @@ def print_outcome(console: Console, rnd) -> None:
     if rows:
         table = RichTable("seat", "wager", "hand", "amount", "outcome", "net", "cite", title="Settlement")
         for s in rows:
-            table.add_row(str(s.seat), s.wager, str(s.hand + 1), f"{s.amount:g}", s.outcome, _money(s.net), s.cite)
+            table.add_row(str(s.seat), s.wager, str(s.hand + 1), show(s.amount), s.outcome, _money(s.net), s.cite)
         console.print(table)
 
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 
 from pa_table_games.cli.words import normalise
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
-from pa_table_games.runtime.money import amount_problem, check_seats, parse_amount
+from pa_table_games.runtime.money import amount_problem, check_seats, money, parse_amount
 
 class DecisionsRanOut(TableGamesError):
     """The round needs a decision and none is left."""
@@ -19,9 +20,9 @@ class DecisionsRanOut(TableGamesError):
 _SEAT = re.compile(r"^\s*([0-9]{1,3})\s*:\s*(.+)$", re.DOTALL)
 
 
-def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
-    """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": 10.0, "lucky_ladies": 5.0}}``."""
-    seats: dict[int, dict[str, float]] = {}
+def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, Decimal]]:
+    """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": Decimal("10.00"), "lucky_ladies": Decimal("5.00")}}``."""
+    seats: dict[int, dict[str, Decimal]] = {}
     for spec in specs:
         match = _SEAT.match(spec)
         if not match:
@@ -29,7 +30,7 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
         seat = int(match.group(1))
         if seat in seats:
             raise WagerError(f"--seat {spec!r}: seat {seat} is given twice")
-        wagers: dict[str, float] = {}
+        wagers: dict[str, Decimal] = {}
         for item in match.group(2).split(","):
             name, eq, amount = item.strip().partition("=")
             name = name.strip().lower()  # wager names in any case: Blackjack=10
@@ -39,13 +40,13 @@ def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, float]]:
                 value, problem = _refused_amount(amount, err)
             else:
                 problem = amount_problem(value)
-            if not eq or not name or value <= 0:
+            if not eq or not name or (value == value and value <= 0):  # a NaN (never equal to itself): its problem below
                 raise WagerError(f"--seat {spec!r}: {item.strip()!r} is not WAGER=AMOUNT with a positive amount")
             if problem:
                 raise WagerError(f"--seat {spec!r}: {name}={amount.strip()}: {problem}")
             if name in wagers:
                 raise WagerError(f"--seat {spec!r}: wager {name!r} is given twice")
-            wagers[name] = value
+            wagers[name] = money(value)
         seats[seat] = wagers
     return seats
 

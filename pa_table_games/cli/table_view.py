@@ -8,6 +8,7 @@ count seats and hands from 1 (``--json`` and logs count hands from 0).
 
 from __future__ import annotations
 
+from pa_table_games.runtime.money import show
 from pa_table_games.runtime.view import TableView
 
 
@@ -49,7 +50,7 @@ def legal_lines(rnd) -> list[str]:
 
 def _at_risk(rnd, seat: int) -> str:
     open_wagers = [w for w in rnd.wagers if w.seat == seat and not w.settled]
-    return ", ".join(f"{w.name}{f' (hand {w.hand + 1})' if w.hand else ''} {w.amount:g}" for w in open_wagers) or "none"
+    return ", ".join(f"{w.name}{f' (hand {w.hand + 1})' if w.hand else ''} {show(w.amount)}" for w in open_wagers) or "none"
 
 
 def prompt_line(rnd) -> str:

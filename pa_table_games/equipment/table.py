@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 
 from attrs import define, field
 
@@ -19,7 +20,7 @@ class Table:
     new_dealer: bool = False  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
     removed: list[Card] = field(factory=list)  # a deck taken off the table (§ 670a.8(f))
     rounds_played: int = 0
-    meters: dict[str, float] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
+    meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
 
     def cards_off_layout(self) -> Counter:
         """Shoe (both sides of a double shoe, their segregated areas, cover cards set aside) +

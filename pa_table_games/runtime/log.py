@@ -12,15 +12,20 @@ cards it moved and the wagers it settled — as in ``--json``. Since version 2 e
 carries a ``hash`` chaining it to the line before, the header's to the machine file's
 SHA-256 (``machine_sha256``), keyed when the operator has a key (:mod:`.chain`)::
 
-    {"kind": "header", "log": "pa-table-games round", "version": 2, "game": "blackjack", ...}
+    {"kind": "header", "log": "pa-table-games round", "version": 3, "game": "blackjack", ...}
     {"kind": "event", "seq": 1, "trigger": "load_shoe", "source": "round_start", ..., "hash": "sha256:..."}
 
-Reading checks the form and the chain (a malformed line, a duplicate key, a NaN, a broken
-hash is a :class:`LogFileError` naming its line). A version-1 log has no chain, so nothing shows
-it was not edited (an edited log rewritten as version 1 would pass): it is refused as
-unverifiable, like a broken chain, unless the reader allows version 1 (``replay --allow-v1``,
-for the committed version-1 logs).
-Whether the round followed the regulation is :mod:`pa_table_games.tools.replay`'s job.
+Amounts (the seats' wagers, a settlement's ``amount``, ``net`` and ``paid_off_table``) are JSON
+numbers of dollars. Since version 3 each is a whole number of cents, written as the shortest
+decimal that is exactly it (``10.01``, ``-5.0``) and read back exactly; a version-3 log holding
+any other amount is malformed. Versions 1 and 2 (amounts in floating point, never rounded) are
+still read; :mod:`pa_table_games.tools.replay` takes their settled amounts as matching within a cent.
+
+Reading checks the form and the chain (a malformed line, a duplicate key, a NaN, a broken hash is a
+:class:`LogFileError` naming its line). A version-1 log has no chain, so nothing shows it was not
+edited: it is refused as unverifiable, like a broken chain, unless the reader allows version 1
+(``replay --allow-v1``, for the committed version-1 logs). Whether the round followed the
+regulation is :mod:`pa_table_games.tools.replay`'s job.
 """
 
 from __future__ import annotations
@@ -40,12 +45,17 @@ from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
 from pa_table_games.runtime.chain import broken_link, file_sha256, seal
 from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.money import amount_problem, as_json, money, whole_cents
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 
 FORMAT = "pa-table-games round"
-VERSION = 2
-VERSIONS = (1, 2)  # version 1: no hash chain, no 'stacked' (a log without a seed was stacked)
+VERSION = 3
+#: version 1: no hash chain, no 'stacked' (a log without a seed was stacked); version 2: amounts not
+#: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.runtime.money`)
+VERSIONS = (1, 2, 3)
+#: The first version whose amounts are all whole cents.
+EXACT_MONEY = 3
 #: Round options a log may hold, per game: those the command line sets (``play --misdeal``).
 ROUND_OPTIONS = {"six-card-fortune-pai-gow": {"misdeal": int}}
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
@@ -98,9 +108,9 @@ class RoundLog:
     header_line: int = 1
 
     def to_jsonl(self, key: bytes | None = None) -> str:
-        """The log as JSON Lines; a version-2 log is chained (keyed with ``key``) as it is written."""
+        """The log as JSON Lines; a version-2 or later log is chained (keyed with ``key``) as it is written."""
         docs = [dict(self.header), *(dict(e) for e in self.events)]
-        if self.header.get("version") == VERSION:
+        if self.header.get("version") in (2, 3):
             seal(docs, self.header["machine_sha256"], key)
         return "".join(json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n" for doc in docs)
 
@@ -133,7 +143,7 @@ def record(rnd: Any, start: Start, seats: dict[int, dict[str, float]], actions: 
     header = {"kind": "header", "log": FORMAT, "version": VERSION, "game": rnd.game.info.name,
               "section": rnd.spec.section, "machine_sha256": file_sha256(str(rnd.spec.path)),
               "stacked": seed is None, "rules": _plain(attrs.asdict(rnd.rules)),
-              "seats": {str(seat): dict(w) for seat, w in sorted(seats.items())},
+              "seats": {str(seat): {name: as_json(money(a)) for name, a in w.items()} for seat, w in sorted(seats.items())},
               "seed": seed, "shoe": taken, "undealt": left,
               "shoe_state": dict(start.shoe_state), "table": dict(start.table),
               "options": _plain(dict(rnd.options)), "actions": list(actions)}
@@ -161,7 +171,7 @@ class Recorder:
     def __init__(self, game: Game, seats: dict[int, dict[str, float]], *, seed: int | None,
                  shoe: str | None) -> None:
         self.seed = seed if seed is not None or shoe is not None else random.SystemRandom().randrange(2**31)
-        self.seats = {seat: dict(w) for seat, w in seats.items()} or {1: {game.info.wagers[0]: 10.0}}
+        self.seats = {seat: dict(w) for seat, w in seats.items()} or {1: {game.info.wagers[0]: money(10)}}
         twin = game.new_table(seed=self.seed, shoe=Shoe.stacked(shoe) if shoe is not None else None)
         self.start = Start.of(twin)
         self.shuffled = shoe is None  # a stacked shoe's generator is not the seed's
@@ -201,7 +211,7 @@ def read_log(path: str | Path, key: bytes | None = None, allow_v1: bool = False)
             _check_header(doc, file, number)
             header, header_line = doc, number
         elif kind == "event":
-            _check_event(doc, file, number)
+            _check_event(doc, file, number, header["version"])
             events.append(doc)
             lines.append(number)
         else:
@@ -264,7 +274,7 @@ def _depth(value: Any) -> int:
 
 def _check_chain(header: dict, events: list[dict], lines: list[int], file: str, key: bytes | None,
                  allow_v1: bool = False) -> None:
-    """A version-2 log's hashes verify (keyed with ``key``); a version-1 log has none to verify, so it
+    """A version-2 or later log's hashes verify (keyed with ``key``); a version-1 log has none to verify, so it
     is unverifiable unless ``allow_v1``."""
     if header["version"] == 1:
         if key is not None:
@@ -297,7 +307,7 @@ def _check_header(doc: dict, file: str, line: int) -> None:
     fail = lambda message: LogFileError(file, line, f"header: {message}")  # noqa: E731
     if doc["log"] != FORMAT or doc["version"] not in VERSIONS or isinstance(doc["version"], bool):
         raise fail(f"not a {FORMAT!r} log of version {' or '.join(map(str, VERSIONS))}")
-    if doc["version"] == 2:
+    if doc["version"] in (2, 3):
         for key in ("section", "stacked", "machine_sha256", "hash"):
             if key not in doc:
                 raise LogFileError(file, line, f"the header is missing {key!r}")
@@ -322,6 +332,11 @@ def _check_header(doc: dict, file: str, line: int) -> None:
         if not isinstance(wagers, dict) or not all(isinstance(k, str) and _is_number(v) and v > 0
                                                    for k, v in wagers.items()):
             raise fail(f"seat {seat!r}: seats map a seat number to {{wager: positive amount}}")
+        if doc["version"] >= EXACT_MONEY:
+            for name, value in wagers.items():
+                if amount_problem(value):
+                    raise fail(f"seat {seat!r}: {name} {value!r} is {amount_problem(value)} (version {EXACT_MONEY}"
+                               " amounts are whole cents)")
     known = ROUND_OPTIONS.get(doc["game"], {}) if isinstance(doc["game"], str) else {}
     for name, value in doc.get("options", {}).items():
         if name not in known:
@@ -348,7 +363,7 @@ def _check_header(doc: dict, file: str, line: int) -> None:
         raise fail(f"shoe: {err}") from None
 
 
-def _check_event(doc: dict, file: str, line: int) -> None:
+def _check_event(doc: dict, file: str, line: int, version: int = VERSION) -> None:
     _keys(doc, _EVENT, "event", file, line)
     fail = lambda message: LogFileError(file, line, f"event: {message}")  # noqa: E731
     if not isinstance(doc["seq"], int) or isinstance(doc["seq"], bool):
@@ -364,6 +379,12 @@ def _check_event(doc: dict, file: str, line: int) -> None:
             raise fail(f"{key!r} must be a whole number")
     _check_rows(doc.get("cards", []), _CARD, "cards", fail)
     _check_rows(doc.get("settled", []), _SETTLED, "settled", fail, optional={"paid_off_table": float})
+    if version >= EXACT_MONEY:
+        for i, row in enumerate(doc.get("settled", []), 1):
+            for key in ("amount", "net", "paid_off_table"):
+                if key in row and not whole_cents(row[key]):
+                    raise fail(f"settled item {i}: {key!r} {row[key]!r} is not a whole number of cents "
+                               f"(version {EXACT_MONEY} amounts are whole cents)")
 
 
 def _check_rows(rows: Any, fields: dict, what: str, fail: Any, optional: dict | None = None) -> None:

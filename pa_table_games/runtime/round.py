@@ -9,9 +9,9 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 from __future__ import annotations
 
 import copy
-import math
 from collections import Counter
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -23,6 +23,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import turns as _turns
+from pa_table_games.runtime.money import ZERO, check_settlement, exact_or_as_is, parse_amount, wager_amount
 from pa_table_games.values import Action, CardMove, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
@@ -77,8 +78,8 @@ class Round:
         self.rows = record != "totals"
         # record="totals": net per wager name, in the order first settled, and the amounts of wagers
         # settled that were not among ``seats`` (placed during the round: Insurance), in order
-        self._nets: dict[str, float] = {}
-        self._placed_later: list[tuple[str, float]] = []
+        self._nets: dict[str, Decimal] = {}  # exact: whole cents
+        self._placed_later: list[tuple[str, Decimal]] = []
         self._seats = seats
         self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
@@ -112,7 +113,7 @@ class Round:
         return tuple(Action(turn[0], name, turn[1]) for name in machine.decisions(self.state, self))
 
     def act(self, action: Action | str | None = None, *, seat: int | None = None, name: str | None = None,
-            hand: int | None = None, amount: float | None = None, choice: str | None = None) -> Round:
+            hand: int | None = None, amount: Any = None, choice: str | None = None) -> Round:
         """Apply one player decision (``act(seat=1, name="hit")`` or ``act("hit")`` for whoever
         decides now), then stop; call ``advance()`` next. A refused decision changes nothing."""
         if isinstance(action, str):
@@ -121,7 +122,7 @@ class Round:
             if seat is None or name is None:
                 raise TableGamesError("act needs an Action or seat= and name=")
             turn = self.game.info.turn(self)
-            action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), amount, choice)
+            action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
         self._check(action)
         self.acting = action
         try:
@@ -141,7 +142,7 @@ class Round:
             return Action(turn[0], word, turn[1])
         name, _, value = word.partition("=")
         try:
-            return Action(turn[0], name, turn[1], amount=float(value))
+            return Action(turn[0], name, turn[1], amount=parse_amount(value))
         except ValueError:
             return Action(turn[0], name, turn[1], choice=value)
 
@@ -154,7 +155,7 @@ class Round:
             return tuple(self._settled)
         return tuple(s for e in self.events for s in e.settled)
 
-    def totals(self) -> tuple[dict[str, float], list[tuple[str, float]]]:
+    def totals(self) -> tuple[dict[str, Decimal], list[tuple[str, Decimal]]]:
         """A ``record="totals"`` round's sums: net per wager name, summed over seats and hands in the
         order settled, and ``(name, amount)`` of each settled wager not placed before the deal."""
         return self._nets, self._placed_later
@@ -206,25 +207,24 @@ class Round:
         ``seat=`` and ``hand=`` say how to read an item's seat and hand when they are not its attributes."""
         return _turns.in_turn_order(self, items, **keys)
 
-    def place_wager(self, seat: int, name: str, amount: float, hand: int = 0) -> Wager:
-        """Stake a wager: a known name, a seat of the table, a positive amount, then the game's own rules."""
+    def place_wager(self, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
+        """Stake a wager: a known name, a seat of the table, a positive amount in whole cents, then the game's own rules."""
         info = self.game.info
         if name not in info.wagers:
             raise WagerError(f"seat {seat}: unknown {self.spec.title.split(':')[0]} wager {name!r} "
                              f"(known: {', '.join(info.wagers)})")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.rules.positions:
             raise WagerError(f"seat {seat}: the table has positions 1 to {self.rules.positions}")
-        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not 0 < amount < math.inf:
-            raise WagerError(f"seat {seat}: {name} must be a positive amount, not {amount!r}")
+        amount = wager_amount(seat, name, amount)
         info.check_wager(self, seat, name, amount)
-        wager = Wager(seat, name, hand, float(amount))
+        wager = Wager(seat, name, hand, amount)
         self.wagers.append(wager)
         self.wager_names.add(name)
         self.ledger.stake(seat, wager.amount)
         return wager
 
-    def add_to_wager(self, wager: Wager, amount: float) -> None:
-        """Raise a wager (a double down); the chips come from the player."""
+    def add_to_wager(self, wager: Wager, amount: Decimal) -> None:
+        """Raise a wager (a double down, House Money) by whole cents, within the maximum (``money.addition``)."""
         wager.amount += amount
         self.ledger.stake(wager.seat, amount)
 
@@ -234,11 +234,12 @@ class Round:
                 return w
         return None
 
-    def settle(self, wager: Wager, outcome: str, net: float, cite: str, off_table: float = 0.0) -> Settled | None:
-        """Settle ``wager`` once: ``net`` < 0 collects that much and returns the rest; >= 0 pays it.
+    def settle(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal = ZERO) -> Settled | None:
+        """Settle ``wager`` once: ``net`` (whole cents) < 0 collects that much and returns the rest; >= 0 pays it.
         The settlement row, or None when the round records totals only."""
         if wager.settled:
             raise AssertionError(f"{wager} settled twice")
+        check_settlement(wager, net, off_table)
         wager.settled = True
         ledger = self.ledger
         if net < 0:
@@ -254,7 +255,7 @@ class Round:
         if not self.rows:
             name = wager.name
             nets = self._nets
-            nets[name] = nets.get(name, 0.0) + net
+            nets[name] = nets.get(name, ZERO) + net
             if name not in self._seats.get(wager.seat, ()):
                 self._placed_later.append((name, wager.amount))
             return None
@@ -281,11 +282,11 @@ class Round:
             lost = self._deck - self.cards_now()
             extra = self.cards_now() - self._deck
             raise AssertionError(f"cards not conserved in {self.state}: lost {lost}, extra {extra}")
-        if not abs(self.ledger.total()) <= 1e-9:  # so that NaN fails
+        if self.ledger.total() != 0:
             raise AssertionError(f"chips not conserved in {self.state}: {self.ledger}")
         if self.is_over:
             unsettled = [w for w in self.wagers if not w.settled]
-            if unsettled or not abs(self.ledger.layout) <= 1e-9:
+            if unsettled or self.ledger.layout != 0:
                 raise AssertionError(f"round over with unsettled wagers {unsettled}")
 
     # -- engine hooks ----------------------------------------------------------------------

@@ -28,15 +28,15 @@ def option(default: Any, cite: str, help: str, validator: Any = None) -> Any:
     return attrs.field(default=default, validator=validator, metadata={"cite": cite, "help": help})
 
 
-def odds(text: str) -> float:
-    """``"3:2"`` -> 1.5 (pays 3 to 2)."""
+def odds(text: str) -> Fraction:
+    """``"3:2"`` -> ``Fraction(3, 2)`` (pays 3 to 2): a ratio, exact (a payout is rounded once, in ``money.times``)."""
     return _odds(str(text))
 
 
 @lru_cache(maxsize=256)
-def _odds(text: str) -> float:
+def _odds(text: str) -> Fraction:
     """:func:`odds` of one text, computed once (a Rules odds property is read every round); errors are not cached."""
-    return float(read_odds(text))
+    return read_odds(text)  # a Fraction: the one reader of odds (pa_table_games.numbers.odds)
 
 
 def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:

@@ -22,6 +22,7 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.money import money
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
 from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS  # noqa: F401  (the simulation's limits, read by the CLI too)
@@ -109,7 +110,7 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
     true, asked every STEP rounds), ``report(done)`` after every STEP; the tally of those rounds."""
     game = load_game(deal.game, deal.rules, engine=deal.engine)
     strategy = get_strategy(deal.game, deal.strategy, game.rules)
-    initial = {(seat, name): float(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
+    initial = {(seat, name): money(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
     interactive = deal.engine != "compiled"
     lean = not deal.log and not interactive  # the rounds keep only the sums the tally reads
     dealt = deal_rounds(game, game.new_table(seed=table_seed), deal.seats, strategy, log=deal.log,

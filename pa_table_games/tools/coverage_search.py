@@ -21,6 +21,7 @@ from attrs import field, frozen
 from pa_table_games.tools.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
                                      play_scenario, read_scenarios, write_scenarios)
 from pa_table_games.errors import TableGamesError
+from pa_table_games.runtime.money import check_seats
 from pa_table_games.runtime.game import Game
 from pa_table_games.games import load_game
 from pa_table_games.equipment.shoe import Shoe
@@ -82,12 +83,13 @@ class _Search:
         rng, wagers = self.rng, game.info.wagers
         seats: dict[int, dict] = {}
         for seat in sorted(rng.sample(range(1, 4), rng.randint(1, 3))):
-            seats[seat] = {wagers[0]: 10}
+            seats[seat] = {wagers[0]: min(max(10, game.rules.table_minimum), game.rules.table_maximum)}  # within the limits
             for name in wagers[1:]:
                 if rng.random() < 0.35:
                     for amount in (5, 1, 10, 25):
                         trial = {**seats, seat: {**seats[seat], name: amount}}
                         try:
+                            check_seats(game.rules, wagers[0], trial)  # the table limits, as play and replay
                             game.new_round(trial, shoe=Shoe.stacked("AS"))
                         except TableGamesError:
                             continue

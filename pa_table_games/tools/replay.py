@@ -26,18 +26,13 @@ from typing import Any
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
-from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import IllegalAction, TableGamesError
-from pa_table_games.games import load_game
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime.chain import file_sha256
-from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.log import LogFileError, RoundLog, read_log
-from pa_table_games.runtime.money import check_seats
-from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.runtime.log import EXACT_MONEY, RoundLog, read_log
+from pa_table_games.tools.replay_setup import setup
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -110,7 +105,7 @@ def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False) -
 def rerun(log: RoundLog, watch: Callable[[TransitionSpec], None] | None = None) -> ReplayReport:
     """Re-run a round log already read; ``watch(t)`` is told each transition the machine fires, in order
     (the walk-through page highlights them)."""
-    game, rnd = _setup(log)
+    game, rnd = setup(log)
     if watch is not None:
         end_event = rnd.end_event
 
@@ -135,72 +130,6 @@ def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
                                f"SHA-256 {recorded[:12]}..., machines/{Path(game.spec.path).name} is now "
                                f"{now[:12]}...", game.spec.section))
     return tuple(found)
-
-
-def _setup(log: RoundLog) -> tuple[Game, Any]:
-    """The game under the logged Rules and a round at a table holding the logged shoe."""
-    h, file = log.header, log.file
-    try:
-        game = load_game(h["game"])
-        defaults = game.info.rules_class()
-        rules = {k: tuple(v) if isinstance(v, list) and isinstance(getattr(defaults, k, None), tuple) else v
-                 for k, v in h["rules"].items()}
-        game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"))
-        if h.get("section", game.spec.section) != game.spec.section:
-            raise TableGamesError(f"section {h['section']!r}: {h['game']} is {game.spec.section!r}")
-        shoe = _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))
-        if h.get("seed") is None:
-            check_stacked(game, shoe)
-        else:
-            _check_shuffled(game, shoe, h["seed"])
-        seats = {int(seat): dict(w) for seat, w in h["seats"].items()}
-        check_seats(game.rules, game.info.wagers[0], seats)
-        if h.get("seed") is not None:  # the shuffled shoe's generator, for any draw of chance in the round
-            shoe.rng = game.new_table(seed=h["seed"]).shoe.rng
-            for side in getattr(shoe, "sides", {}).values():
-                side.rng = shoe.rng
-        for name, value in h.get("shoe_state", {}).items():
-            _set_flag(shoe, name, value)
-        table = game.new_table(shoe=shoe)
-        for name, value in h.get("table", {}).items():
-            _set_flag(table, name, value)
-        return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
-    except TableGamesError as err:
-        raise LogFileError(file, log.header_line, f"header: {err}") from None
-
-
-def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:
-    """A shuffled shoe is the Rules' shoe, and exactly the one ``seed`` shuffles."""
-    differs = shuffled_differs(game, shoe)
-    if differs:
-        raise TableGamesError(f"shoe: a shuffled shoe ('stacked': false) must be the Rules' shoe: {differs}")
-    again = sides(game.new_table(seed=seed).shoe)
-    for name, side in sides(shoe).items():
-        logged, shuffled = side.remaining(), again[name].remaining()
-        for position, (a, b) in enumerate(zip(logged, shuffled), 1):
-            if a is not b:
-                where = f"{name} side, card {position}" if name else f"card {position}"
-                raise TableGamesError(f"shoe: seed {seed} shuffles another shoe ({where}: the seed gives "
-                                      f"{b.code}, the log has {a.code})")
-
-
-def _stacked(dealt: Any, undealt: Any) -> Any:
-    """The logged shoe, stacked: a list for a single shoe, {side: list} for a double shoe."""
-    if isinstance(dealt, list):
-        if not isinstance(undealt, list):
-            raise TableGamesError("'undealt' must be a list like 'shoe'")
-        return Shoe.stacked(dealt + undealt)
-
-    if set(dealt) != set(SIDES) or not isinstance(undealt, dict) or not set(undealt) <= set(SIDES):
-        raise TableGamesError(f"a double shoe is logged as {{{', '.join(SIDES)}}}: a list of card codes each")
-    return DoubleShoe.stacked(*(dealt[side] + undealt.get(side, []) for side in SIDES))
-
-
-def _set_flag(obj: Any, name: str, value: bool) -> None:
-    flags = {f.name for f in attrs.fields(type(obj)) if f.type in ("bool", bool)}
-    if name not in flags:
-        raise TableGamesError(f"unknown flag {name!r} (known: {', '.join(sorted(flags))})")
-    setattr(obj, name, value)
 
 
 class _Replay:
@@ -371,6 +300,8 @@ class _Replay:
     def compare_settled(self, logged: list[dict], mine: list[dict], cite: str) -> None:
         if logged == mine:
             return
+        if self.log.header["version"] < EXACT_MONEY:  # amounts then were never rounded to the cent
+            logged = [_within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
         key = lambda r: (r["seat"], r["wager"], r["hand"])  # noqa: E731
         ours = {key(r): r for r in mine}
         theirs = {key(r): r for r in logged}
@@ -391,6 +322,19 @@ class _Replay:
                             f"{row['outcome']} {row['net']:+g}", row["cite"])
         if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
+
+
+def _within_a_cent(row: dict, ours: dict | None) -> dict:
+    """An earlier version's settled ``row`` with each amount taken as ``ours`` when less than a cent from it
+    (the same wager settled the same way, computed in floating point)."""
+    if ours is None or {k: v for k, v in row.items() if k not in _AMOUNTS} != \
+            {k: v for k, v in ours.items() if k not in _AMOUNTS}:
+        return row
+    near = {k: ours[k] for k in _AMOUNTS if k in row and k in ours and abs(row[k] - ours[k]) < 0.01}
+    return {**row, **near}
+
+
+_AMOUNTS = ("amount", "net", "paid_off_table")
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:

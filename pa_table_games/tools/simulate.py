@@ -31,6 +31,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pa_table_games.runtime.money import amount_problem, money
 from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
@@ -86,7 +87,7 @@ class SimulationResult:
         return {"game": self.game, "section": self.section, "strategy": self.strategy,
                 "rules": rules_json(self.rules_in_effect) if self.rules_in_effect is not None else None,
                 "rules_file": self.rules,
-                "seats": {str(seat): dict(w) for seat, w in sorted(self.seats.items())},
+                "seats": {str(seat): {n: float(a) for n, a in w.items()} for seat, w in sorted(self.seats.items())},
                 "seed": self.seed, "workers": self.workers, "scheduler": self.scheduler, "rounds_requested": self.rounds_requested,
                 "rounds": self.rounds, "complete": self.complete, "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
@@ -100,13 +101,13 @@ class SimulationResult:
                f"{self.workers} worker{'s' if self.workers > 1 else ''}{where}",
                *(rules_lines(self.game, self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
-               f"{'wager':20} {'rounds':>11} {'wagered':>13} {'net':>12} {'house edge':>11} "
+               f"{'wager':20} {'rounds':>11} {'wagered':>16} {'net':>15} {'house edge':>11} "
                f"{'95% interval':>22} {'sd/round':>9}"]
         for w in [*self.wagers(), self.total()]:
             edge = _pct(w.house_edge)
             interval = f"[{_pct(w.ci95[0])}, {_pct(w.ci95[1])}]" if w.ci95 else "-"
             sd = f"{w.sd:.4f}" if w.sd is not None else "-"
-            out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>13,.0f} {w.net:>+12,.1f} {edge:>11} "
+            out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>16,.2f} {w.net:>+15,.2f} {edge:>11} "
                        f"{interval:>22} {sd:>9}")
         if self.note:
             out.append(f"note: {self.note}")
@@ -118,6 +119,11 @@ def _pct(value: float | None) -> str:
 
 
 # -- running: one process, local processes or a Dask cluster ----------------------------------
+def _amount(name: str, amount: Any) -> Any:
+    """A seat's amount exactly (whole cents); anything else is left for ``new_round`` to refuse with its reason."""
+    return money(amount) if amount_problem(amount) is None else amount
+
+
 def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy: str | None = None,
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None, engine: str = "compiled",
@@ -136,8 +142,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         loaded = load_game(game, rules, engine=engine)
-        seats = {int(s): {n: float(a) for n, a in w.items()}
-                 for s, w in (seats or {1: {loaded.info.wagers[0]: 10.0}}).items()}
+        seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
+                 for s, w in (seats or {1: {loaded.info.wagers[0]: 10}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)

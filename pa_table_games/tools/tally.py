@@ -18,68 +18,76 @@ deviation per round, per unit initially wagered, ``sqrt(var(x_r - R y_r)) / mean
 the 95 % interval is ``edge ± 1.96 sd / sqrt(n)`` over ``n`` rounds (every round counts, with
 ``x_r = y_r = 0`` where the wager was not placed).
 
+**Exact sums**: amounts are whole cents, so every sum is kept as a whole number of cents
+(of cents squared for Σx², Σy², Σxy): exact, however many rounds. Only the edge, its sd and
+interval, which are ratios, are computed in floating point at the end.
+
 **Merging**: a simulation is dealt in chunks, each tallied on its own; :meth:`Tally.merge`
-adds their sums as exact fractions, so the merged sums are the same whatever the order the
+adds their sums exactly, so the merged sums are the same whatever the order the
 chunks finished in or the processes or machines they ran on.
 """
 
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from attrs import frozen
 
+from pa_table_games.runtime.money import in_cents
+
 Z95 = 1.959963984540054
 
 
 class Tally:
-    """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount)."""
+    """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount, in cents)."""
 
     __slots__ = ("rounds", "sums")
 
     def __init__(self) -> None:
         self.rounds = 0
-        self.sums: dict[str, list[float]] = {}
+        self.sums: dict[str, list[int]] = {}
 
-    def add(self, initial: dict[tuple[int, str], float], settled: Any) -> None:
+    def add(self, initial: dict[tuple[int, str], Decimal], settled: Any) -> None:
         """One finished round: ``initial`` (seat, wager) -> amount before the deal; its settlement rows."""
-        x: dict[str, float] = {}
-        y: dict[str, float] = {}
+        x: dict[str, Decimal] = {}
+        y: dict[str, Decimal] = {}
         for (_, name), amount in initial.items():
-            y[name] = y.get(name, 0.0) + amount
+            y[name] = y.get(name, 0) + amount
         for row in settled:
-            x[row.wager] = x.get(row.wager, 0.0) + row.net
+            x[row.wager] = x.get(row.wager, 0) + row.net
             if (row.seat, row.wager) not in initial:  # placed during the round: its amount when placed
-                y[row.wager] = y.get(row.wager, 0.0) + row.amount
+                y[row.wager] = y.get(row.wager, 0) + row.amount
         self._add_round(x, y)
 
-    def add_totals(self, initial: dict[str, float], nets: dict[str, float], placed_later: list[tuple[str, float]]) -> None:
-        """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows,
-        float for float. ``initial`` is the wager name -> amount before the deal, summed over seats
-        in :meth:`add`'s order (see :func:`initial_by_name`)."""
+    def add_totals(self, initial: dict[str, Decimal], nets: dict[str, Decimal],
+                   placed_later: list[tuple[str, Decimal]]) -> None:
+        """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows.
+        ``initial`` is the wager name -> amount before the deal, summed over seats (see :func:`initial_by_name`)."""
         y = initial.copy()
         for name, amount in placed_later:
-            y[name] = y.get(name, 0.0) + amount
+            y[name] = y.get(name, 0) + amount
         self._add_round(nets, y)
 
-    def _add_round(self, x: dict[str, float], y: dict[str, float]) -> None:
-        """One round: per wager name its net ``x`` and initial amount ``y``, and their total."""
+    def _add_round(self, x: dict[str, Decimal], y: dict[str, Decimal]) -> None:
+        """One round: per wager name its net ``x`` and initial amount ``y`` (dollars), and their total, in cents."""
         self.rounds += 1
-        total_x = total_y = 0.0
+        total_x = total_y = 0
         for name, yi in y.items():
-            xi = x.get(name, 0.0)
+            xi = in_cents(x[name]) if name in x else 0
+            yi = in_cents(yi)
             total_x += xi
             total_y += yi
             self._add(name, xi, yi)
         self._add("", total_x, total_y)
 
-    def _add(self, name: str, x: float, y: float) -> None:
+    def _add(self, name: str, x: int, y: int) -> None:
         s = self.sums.get(name)
         if s is None:
-            s = self.sums[name] = [0.0] * 6
-        s[0] += 1.0
+            s = self.sums[name] = [0] * 6
+        s[0] += 1
         s[1] += x
         s[2] += y
         s[3] += x * x
@@ -91,17 +99,19 @@ class Tally:
         in any order gives the same sums (call :meth:`add` only on a tally never merged into)."""
         self.rounds += other.rounds
         for name, s in other.sums.items():
-            mine = self.sums.setdefault(name, [Fraction(0)] * 6)
+            mine = self.sums.setdefault(name, [0] * 6)
             for i, value in enumerate(s):
-                mine[i] = Fraction(mine[i]) + Fraction(value)
+                mine[i] = mine[i] + (value if isinstance(value, int) else Fraction(value))
         return self
 
     def edge(self, name: str = "") -> WagerEdge:
         """The house edge of wager ``name`` ("" for the total), with its sd and 95 % interval."""
         n = self.rounds
-        placed, sx, sy, sxx, syy, sxy = (float(v) for v in self.sums.get(name, [0.0] * 6))
+        placed, sx, sy, sxx, syy, sxy = (float(v) for v in self.sums.get(name, [0] * 6))
+        dollars = self.sums.get(name, [0] * 6)
+        wagered, net = Decimal(dollars[2]).scaleb(-2), Decimal(dollars[1]).scaleb(-2)
         if not sy:
-            return WagerEdge(name or "total", int(placed), sy, sx, None, None, None)
+            return WagerEdge(name or "total", int(placed), wagered, net, None, None, None)
         ratio = sx / sy
         sd = half = None
         if n > 1:
@@ -109,30 +119,30 @@ class Tally:
             sd = math.sqrt(var) / (sy / n)
             half = Z95 * sd / math.sqrt(n)
         interval = (-ratio - half, -ratio + half) if half is not None else None
-        return WagerEdge(name or "total", int(placed), sy, sx, -ratio, sd, interval)
+        return WagerEdge(name or "total", int(placed), wagered, net, -ratio, sd, interval)
 
 
-def initial_by_name(initial: dict[tuple[int, str], float]) -> dict[str, float]:
+def initial_by_name(initial: dict[tuple[int, str], Decimal]) -> dict[str, Decimal]:
     """(seat, wager) -> amount before the deal, as wager name -> amount summed in :meth:`Tally.add`'s order."""
-    y: dict[str, float] = {}
+    y: dict[str, Decimal] = {}
     for (_, name), amount in initial.items():
-        y[name] = y.get(name, 0.0) + amount
+        y[name] = y.get(name, 0) + amount
     return y
 
 
 @frozen
 class WagerEdge:
-    """One wager's result: rounds it was placed in, sums, house edge (a fraction), sd and 95 % interval."""
+    """One wager's result: rounds it was placed in, sums (exact dollars), house edge (a fraction), sd and 95 % interval."""
 
     wager: str
     rounds: int
-    initial_wagered: float
-    net: float
+    initial_wagered: Decimal
+    net: Decimal
     house_edge: float | None
     sd: float | None
     ci95: tuple[float, float] | None
 
     def to_json(self) -> dict:
-        return {"wager": self.wager, "rounds": self.rounds, "initial_wagered": self.initial_wagered,
-                "net": self.net, "house_edge": self.house_edge, "sd": self.sd,
+        return {"wager": self.wager, "rounds": self.rounds, "initial_wagered": float(self.initial_wagered),
+                "net": float(self.net), "house_edge": self.house_edge, "sd": self.sd,
                 "ci95": list(self.ci95) if self.ci95 is not None else None}

@@ -7,6 +7,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import RANKS, Card
 from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
+from pa_table_games.runtime.money import ZERO
 
 REGISTRY = Registry("high-card")
 guard, action = REGISTRY.guard, REGISTRY.action
@@ -116,7 +117,7 @@ def settle_each_box(rnd) -> None:
         elif mine < dealer:
             rnd.settle(wager, "lose", -wager.amount, "(d)")
         else:
-            rnd.settle(wager, "push", 0, "(d)")
+            rnd.settle(wager, "push", ZERO, "(d)")
 
 
 @action("(e)")

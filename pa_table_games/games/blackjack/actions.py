@@ -7,8 +7,7 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 from __future__ import annotations
 
 
-from pa_table_games.runtime.money import amount_problem
-from pa_table_games.errors import IllegalAction
+from pa_table_games.runtime.money import SURRENDER_LOSS, ZERO, addition, brief, fraction_of, times
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
 from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_card_21, total
@@ -18,6 +17,7 @@ from pa_table_games.games.blackjack.registry import action
 from pa_table_games.games.blackjack.dealing_shoe import deal
 
 MAIN = "blackjack"
+#: Surrender forfeits one-half of the wager (§ 633a.9).
 
 
 # -- (a) (c) (e): the shoe ------------------------------------------------------------------
@@ -115,7 +115,11 @@ def offer_insurance_and_even_money(rnd) -> None:
 def place_insurance_wager(rnd) -> None:
     """the player places an Insurance Wager of up to the Rules maximum"""
     box = rnd.turn
-    rnd.place_wager(box.seat, "insurance", box.wager.amount * rnd.rules.insurance_max)
+    amount = fraction_of(box.wager.amount, rnd.rules.insurance_max)  # an odd cent rounded down: "up to" the share
+    if amount > 0:
+        rnd.place_wager(box.seat, "insurance", amount)
+    else:
+        rnd.note(f"seat {box.seat}: no Insurance Wager: the Rules' share of {brief(box.wager.amount)} is less than a cent")
 
 
 @action("§ 633a.8")
@@ -152,7 +156,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:
             if hand.blackjack:
-                rnd.settle(hand.wager, "tie", 0.0, "(q)")
+                rnd.settle(hand.wager, "tie", ZERO, "(q)")
             else:
                 rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
             hand.settled = True
@@ -160,7 +164,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
         house_money.settle_with_blackjack_wager(rnd, hand.seat)
         insurance = rnd.wager(hand.seat, "insurance")
         if insurance is not None:
-            rnd.settle(insurance, "win", insurance.amount * rnd.rules.insurance_odds, "§ 633a.8")
+            rnd.settle(insurance, "win", times(insurance.amount, rnd.rules.insurance_odds), "§ 633a.8")
 
 
 @action("§ 633a.8")
@@ -178,7 +182,7 @@ def pay_blackjack_and_remove_cards(rnd) -> None:
     """announce and pay the player's Blackjack and remove the player's cards"""
     hand = rnd.turn
     cite = "(i)(1)(i)" if total([rnd.layout.up_card]) not in (10, 11) else "(i)(1)(ii)(A)"
-    rnd.settle(hand.wager, "blackjack", hand.wager.amount * rnd.rules.blackjack_odds, cite)
+    rnd.settle(hand.wager, "blackjack", times(hand.wager.amount, rnd.rules.blackjack_odds), cite)
     hand.settled = True
     _remove_cards(rnd, hand)
 
@@ -212,15 +216,7 @@ def stand_acting_hand(rnd) -> None:
 def place_double_down_wager(rnd) -> None:
     """the player places a Double Down Wager of up to the original wager"""
     hand = rnd.turn
-    original = hand.wager.amount
-    amount = rnd.acting.amount if rnd.acting.amount is not None else original
-    problem = amount_problem(amount)
-    if problem:
-        raise IllegalAction(rnd.acting.word, f"{amount!r} is {problem}", rnd.spec.cite_text("§ 633a.10"))
-    if not 0 < amount <= original:
-        raise IllegalAction(rnd.acting.word, f"a Double Down Wager may be at most the original {original:g}",
-                            rnd.spec.cite_text("§ 633a.10"))
-    rnd.add_to_wager(hand.wager, amount)
+    rnd.add_to_wager(hand.wager, addition(rnd, hand.wager.amount, hand.wager.amount, "§ 633a.10"))
     hand.doubles += 1
 
 
@@ -251,7 +247,7 @@ def surrender_hand(rnd) -> None:
         rnd.note(f"{hand.label} surrenders; the Blackjack Wager is settled after the Royal Match 21 Wager, "
                  "once the hole card is exposed (§ 633a.7(g)(4))")
     else:
-        rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
+        rnd.settle(hand.wager, "surrender", -times(hand.wager.amount, SURRENDER_LOSS), "§ 633a.9")  # an odd cent: see readings
         hand.settled = True
 
 
@@ -286,7 +282,7 @@ def _settle_hands(rnd, which: str) -> None:
     for hand in rnd.in_turn_order(h for h in rnd.layout.hands if not h.settled):
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
-            rnd.settle(hand.wager, outcome, net * hand.wager.amount, cite)
+            rnd.settle(hand.wager, outcome, times(hand.wager.amount, net), cite)
             hand.settled = True
 
 

@@ -10,6 +10,7 @@ from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
 from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard
+from pa_table_games.runtime.money import rules_maximum
 
 
 # -- (a) (c) (e): the shoe ------------------------------------------------------------------
@@ -128,11 +129,12 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd) -> bool:
-    """the hand has two cards the Rules allow a Double Down Wager on"""
+    """the hand has two cards the Rules allow a Double Down Wager on, and its wager is below the table maximum"""
     hand, rules = rnd.turn, rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
-            and (rules.double_after_split or not hand.from_split))
+            and (rules.double_after_split or not hand.from_split)
+            and hand.wager.amount < rules_maximum(rules))  # then a Double Down for less, at most
 
 
 @guard("§ 633a.11")

@@ -15,9 +15,8 @@ settled (even money) is simply handed the payout.
 
 from __future__ import annotations
 
-import math
-
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.runtime.money import brief, fraction_of, room_under_maximum, rules_maximum
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.optional_wagers import (first_cards_dealt, open_wagers, payout, player_cards,
                                                              up_is_ace_or_ten)
@@ -120,18 +119,25 @@ def add_house_money_payout_to_blackjack_wager(rnd) -> None:
     seat = _answering(rnd)
     wager = rnd.layout.box(seat).wager
     # the Rules' portion, in whole cents (rounded down: the rest stays with the player), so the
-    # enlarged wager is still one a player could stake, and a Double Down can match it ((g)(10)(ii)(C))
-    amount = math.floor(rnd.layout.house_money_payouts[seat] * rnd.rules.house_money_portion * 100 + 1e-6) / 100
-    rnd.add_to_wager(wager, amount)
-    rnd.note(f"seat {seat}: {amount:g} of the House Money payout added; the Blackjack Wager is now "
-             f"{wager.amount:g}, matched by any Double Down or split ({rnd.spec.cite_text('(g)(10)(ii)(C)')})")
+    # enlarged wager is still one a player could stake, and a Double Down can match it ((g)(10)(ii)(C));
+    # no more than the table maximum leaves (§ 601a.2): the dealer places "a portion thereof" ((B))
+    # and hands the player the rest
+    payout = rnd.layout.house_money_payouts[seat]
+    portion = fraction_of(payout, rnd.rules.house_money_portion)
+    amount = min(portion, room_under_maximum(rnd.rules, wager.amount))
+    if amount > 0:
+        rnd.add_to_wager(wager, amount)
+    capped = (f" ({brief(portion - amount)} handed to the player: the table maximum "
+              f"{brief(rules_maximum(rnd.rules))} leaves no more, § 601a.2)" if amount < portion else "")
+    rnd.note(f"seat {seat}: {brief(amount)} of the House Money payout added{capped}; the Blackjack Wager is now "
+             f"{brief(wager.amount)}, matched by any Double Down or split ({rnd.spec.cite_text('(g)(10)(ii)(C)')})")
 
 
 @action("(g)(10)(ii)(B)")
 def hand_house_money_payout_to_player(rnd) -> None:
     """hand the entire House Money payout to the player"""
     seat = _answering(rnd)
-    rnd.note(f"seat {seat}: the House Money payout of {rnd.layout.house_money_payouts[seat]:g} is handed to the player")
+    rnd.note(f"seat {seat}: the House Money payout of {brief(rnd.layout.house_money_payouts[seat])} is handed to the player")
 
 
 @action("(g)(10)(ii)")

@@ -7,6 +7,8 @@ dealer's right starts at the highest seat.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
@@ -87,11 +89,11 @@ class BlackjackLayout:
     house_money_open: bool = False
     house_money_seats: list[int] = field(factory=list)  # seats offered the choice, in turn
     house_money_asked: int = 0
-    house_money_payouts: dict[int, float] = field(factory=dict)
+    house_money_payouts: dict[int, Decimal] = field(factory=dict)
     # progressives, § 633a.7(o): payouts a floorperson verified; the table game system's picks
     verified: set[tuple[int, str]] = field(factory=set)
     settled_in_o: set[tuple[int, str]] = field(factory=set)  # (seat, wager) settled by (o) this round
-    paid_from_meter: dict[str, float] = field(factory=dict)  # shares paid, taken off the meter at the end
+    paid_from_meter: dict[str, Decimal] = field(factory=dict)  # shares paid, taken off the meter at the end
     magic_card: Card | None = None
     lucky_player: int | None = None
 

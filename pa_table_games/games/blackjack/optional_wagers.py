@@ -20,9 +20,11 @@ Progressive Wagers without a two-card straight, the rest are settled in (o)(3).
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.runtime.money import SURRENDER_LOSS, times
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
@@ -91,13 +93,13 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     raise KeyError(name)
 
 
-def payout(rnd, wager: Wager) -> tuple[str, float]:
+def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     """(outcome, net) of ``wager``: odds summed over its winning outcomes, or the wager lost."""
     won = winning_outcomes(rnd, wager)
     if not won:
         return "lose", -wager.amount
     pays = rnd.rules.pay_table(wager.name).pays
-    return "+".join(won), wager.amount * float(sum((pays[o] for o in won), Fraction(0)))
+    return "+".join(won), times(wager.amount, sum((pays[o] for o in won), Fraction(0)))  # odds summed, rounded once
 
 
 def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
@@ -201,7 +203,7 @@ def settle_surrender_after_royal_match(rnd, seat: int) -> None:
     Wager waited is settled now, half the Blackjack Wager collected (§ 633a.9)."""
     for hand in rnd.layout.hands:
         if hand.seat == seat and hand.surrendered and not hand.settled:
-            rnd.settle(hand.wager, "surrender", -hand.wager.amount / 2, "§ 633a.9")
+            rnd.settle(hand.wager, "surrender", -times(hand.wager.amount, SURRENDER_LOSS), "§ 633a.9")  # readings
             hand.settled = True
 
 

@@ -23,6 +23,9 @@ on top of a Bad Beat win, or alone when the Bad Beat hand lost.
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
+
 from attrs import frozen
 
 from pa_table_games.equipment.cards import Card, standard_deck
@@ -31,6 +34,7 @@ from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.runtime.turns import Player
+from pa_table_games.runtime.money import ZERO, brief, exactly, round_to_cent
 
 
 @frozen
@@ -52,20 +56,21 @@ PROGRESSIVES = {
 class Payout:
     wager: Wager
     outcome: str
-    net: float
-    off_table: float
-    from_meter: float
+    net: Decimal
+    off_table: Decimal
+    from_meter: Decimal
     jackpot: bool  # won a 100% jackpot (or a share of one)
 
     @property
-    def for_one(self) -> float:
+    def for_one(self) -> Decimal:
         """The payout quoted "N for 1": what comes back per unit wagered, the wager included."""
         return (self.net + self.wager.amount) / self.wager.amount
 
 
-def meter(rnd, name: str) -> float:
-    """The progressive meter of ``name`` at this table."""
-    return rnd.table.meters.get(name, rnd.rules.progressive_reset)
+def meter(rnd, name: str) -> Decimal:
+    """The progressive meter of ``name`` at this table: exact, fractions of a cent included (see the readings)."""
+    found = rnd.table.meters.get(name)
+    return found if found is not None else exactly(rnd.rules.progressive_reset)
 
 
 def _box_cards(rnd, seat: int) -> list:
@@ -116,21 +121,23 @@ def payouts(rnd, name: str) -> list[Payout]:
     result = []
     for wager, outs in won:
         if not outs:
-            result.append(Payout(wager, "lose", -wager.amount, 0.0, 0.0, False))
+            result.append(Payout(wager, "lose", -wager.amount, ZERO, ZERO, False))
             continue
-        net = from_meter = 0.0
+        odds = shares = Fraction(0)  # summed exactly, each payout rounded once (down, to the cent)
         for o in outs:
             if o in table.pays:
-                net += wager.amount * float(table.pays[o])
+                odds += table.pays[o]
             else:
-                share = float(table.jackpots[o])
+                share = Fraction(table.jackpots[o])
                 if share == 1:
-                    share = wager.amount / stake if spec.shared == "proportionally" else 1 / len(full)
-                net += pot * share
-                from_meter += pot * share
+                    share = Fraction(wager.amount) / Fraction(stake) if spec.shared == "proportionally" else Fraction(1, len(full))
+                shares += share
+        exact_from_meter = Fraction(pot) * shares
+        net = round_to_cent(Fraction(wager.amount) * odds + exact_from_meter)
+        from_meter = round_to_cent(exact_from_meter)
         jackpot = any(wager is w for w in full)
-        off = {"bad_beat": net, "hit_and_run": from_meter if jackpot else 0.0,
-               "straight_jack": net if net >= pot / 10 else 0.0}[name]
+        off = {"bad_beat": net, "hit_and_run": from_meter if jackpot else ZERO,
+               "straight_jack": net if net >= pot / 10 else ZERO}[name]
         result.append(Payout(wager, "+".join(outs), net, off, from_meter, jackpot))
     return result
 
@@ -155,16 +162,16 @@ def _settle(rnd, name: str, seat: int) -> None:
             continue
         rnd.note(f"seat {seat}: the dealer verified the winning hand ({rnd.spec.cite_text(spec.cite + '(ii)(A)')})")
         rnd.settle(p.wager, p.outcome, p.net, f"{spec.cite}(ii)(C)", off_table=p.off_table)
-        lay.paid_from_meter[name] = lay.paid_from_meter.get(name, 0.0) + p.from_meter
+        lay.paid_from_meter[name] = lay.paid_from_meter.get(name, ZERO) + p.from_meter
         if p.off_table and name != "bad_beat":
-            rnd.note(f"seat {seat}: {p.off_table:g} is not paid from the table inventory; the cards "
+            rnd.note(f"seat {seat}: {brief(p.off_table)} is not paid from the table inventory; the cards "
                      "stay on the table until the documentation is completed")
-    paid = lay.paid_from_meter.get(name, 0.0)
+    paid = lay.paid_from_meter.get(name, ZERO)
     if paid and not open_wagers(rnd, name):
         pot = meter(rnd, name)
-        rnd.table.meters[name] = max(pot - paid, rnd.rules.progressive_reset)
-        lay.paid_from_meter[name] = 0.0
-        rnd.note(f"{name} meter: {pot:g} -> {rnd.table.meters[name]:g}")
+        rnd.table.meters[name] = max(pot - paid, exactly(rnd.rules.progressive_reset))
+        lay.paid_from_meter[name] = ZERO
+        rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
 
 
 # -- at the deal: the meters and the table game system ---------------------------------------------------------
@@ -174,10 +181,10 @@ def add_wagers_to_progressive_meters(rnd) -> None:
     for name in PROGRESSIVES:
         if name not in rnd.wager_names:  # no such wager: nothing to add
             continue
-        amount = sum(w.amount for w in rnd.wagers if w.name == name) * rnd.rules.progressive_rate
+        amount = sum(w.amount for w in rnd.wagers if w.name == name) * Decimal(str(rnd.rules.progressive_rate))
         if amount:
             rnd.table.meters[name] = meter(rnd, name) + amount
-            rnd.note(f"{name} meter: {rnd.table.meters[name]:g}")
+            rnd.note(f"{name} meter: {brief(rnd.table.meters[name])}")
 
 
 @action("(o)(1)(ii)")
@@ -221,7 +228,7 @@ def have_floorperson_verify_next_players_payouts(rnd) -> None:
     for name in PROGRESSIVES:
         for p in _unverified(rnd, name, seat):
             rnd.layout.verified.add((seat, name))
-            rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {p.net:g} ({p.for_one:g} for 1)")
+            rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {brief(p.net)} ({float(p.for_one):g} for 1)")
 
 
 @guard("(o)")

@@ -6,6 +6,8 @@ text is not available here, the option's help says "default" and names the sourc
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from attrs import frozen
 
 from pa_table_games.errors import RulesFileError
@@ -78,11 +80,11 @@ class BlackjackRules:
                 raise ValueError(err.message) from None
 
     @property
-    def blackjack_odds(self) -> float:
+    def blackjack_odds(self) -> Fraction:
         return odds(self.blackjack_pays)
 
     @property
-    def insurance_odds(self) -> float:
+    def insurance_odds(self) -> Fraction:
         return odds(self.insurance_pays)
 
     def pay_table(self, wager: str) -> PayTable:

@@ -17,8 +17,7 @@ Decisions where § 692.7 is silent (docs/reference.md defaults):
 
 from __future__ import annotations
 
-from pa_table_games.runtime.money import amount_problem
-from pa_table_games.errors import IllegalAction
+from pa_table_games.runtime.money import addition, times
 import pa_table_games.games.blackjack.actions as blackjack
 from pa_table_games.games.blackjack.hand import describe
 from pa_table_games.games.blackjack.layout import Hand
@@ -95,7 +94,7 @@ def pay_insurance_wagers(rnd) -> None:
     if INSURANCE not in rnd.wager_names:  # nobody insured
         return
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == INSURANCE):
-        rnd.settle(wager, "win", wager.amount * rnd.rules.insurance_odds, "(g)(2)")
+        rnd.settle(wager, "win", times(wager.amount, rnd.rules.insurance_odds), "(g)(2)")
 
 
 @action("§ 692.8")
@@ -115,7 +114,7 @@ def pay_player_blackjack(rnd) -> None:
     suited = hand.cards[0].suit == hand.cards[1].suit
     odds = rules.suited_blackjack_odds if suited else rules.blackjack_odds
     rnd.note(f"{hand.label}: {'suited' if suited else 'unsuited'} Blackjack")
-    rnd.settle(hand.wager, "suited blackjack" if suited else "blackjack", hand.wager.amount * odds, "(i)")
+    rnd.settle(hand.wager, "suited blackjack" if suited else "blackjack", times(hand.wager.amount, odds), "(i)")
     hand.settled = True
 
 
@@ -154,15 +153,9 @@ def place_double_down_wager(rnd) -> None:
     """the player places a Double Down wager equal to the original wager (or, if the Rules allow, up to it)"""
     hand = rnd.turn
     original = rnd.layout.originals[hand.seat]
-    amount = rnd.acting.amount if rnd.acting.amount is not None else original
-    problem = amount_problem(amount)
-    if problem:
-        raise IllegalAction(rnd.acting.word, f"{amount!r} is {problem}", rnd.spec.cite_text("§ 692.9"))
-    exact = rnd.rules.double_down_wager == "equal"
-    if (exact and amount != original) or not 0 < amount <= original:
-        rule = f"equal to the original {original:g}" if exact else f"at most the original {original:g}"
-        raise IllegalAction(rnd.acting.word, f"a Double Down wager must be {rule}", rnd.spec.cite_text("§ 692.9"))
-    rnd.add_to_wager(hand.wager, amount)
+    equal = rnd.rules.double_down_wager == "equal"
+    rule = "a Double Down wager must be " + ("equal to" if equal else "at most")
+    rnd.add_to_wager(hand.wager, addition(rnd, hand.wager.amount, original, "§ 692.9", equal=equal, rule=rule))
     hand.doubles += 1
 
 
@@ -182,7 +175,7 @@ def _settle(rnd, which: str) -> None:
             rows.append((None, push_22, *push_22_outcome(dealer, odds)))
         for owner, wager, outcome, net, cite in rows:
             if which == "all" or (which == "losing") == (net < 0):
-                rnd.settle(wager, outcome, net * wager.amount, cite)
+                rnd.settle(wager, outcome, times(wager.amount, net), cite)
                 if owner is not None:
                     owner.settled = True
 

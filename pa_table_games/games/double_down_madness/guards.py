@@ -12,6 +12,7 @@ import pa_table_games.games.blackjack.guards as blackjack
 from pa_table_games.games.blackjack.hand import is_ten_value, points
 from pa_table_games.games.double_down_madness.layout import PUSH_22
 from pa_table_games.games.double_down_madness.registry import guard
+from pa_table_games.runtime.money import CENT, room_under_maximum
 
 # -- (c) (d): the shoe, shared with § 633a.7 ------------------------------------------------
 full_batch_is_new = guard("(c)")(blackjack.full_batch_is_new)
@@ -84,10 +85,13 @@ def acting_hand_has_second_card(rnd) -> bool:
 
 @guard("§ 692.9")
 def acting_hand_may_double_down(rnd) -> bool:
-    """the Rules Submission allows another Double Down wager on the hand"""
-    limit = rnd.rules.max_double_downs
-    hand = rnd.turn
-    return hand is not None and (limit is None or hand.doubles < limit)
+    """the Rules Submission allows another Double Down wager on the hand, and the table maximum leaves room for it"""
+    rules, hand = rnd.rules, rnd.turn
+    if hand is None:
+        return False
+    limit = rules.max_double_downs
+    least = rnd.layout.originals[hand.seat] if rules.double_down_wager == "equal" else CENT  # up_to: for less
+    return (limit is None or hand.doubles < limit) and room_under_maximum(rules, hand.wager.amount) >= least
 
 
 # -- (n) (o): the dealer's hand -----------------------------------------------------------------------

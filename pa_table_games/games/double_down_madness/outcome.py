@@ -9,30 +9,31 @@ wager pays even money (§ 692.10(a) is not available; even money is our default)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.games.blackjack.hand import total
 from pa_table_games.games.blackjack.layout import Hand
 
 
-def main_outcome(hand: Hand, dealer: Sequence[Card]) -> tuple[str, float, str]:
+def main_outcome(hand: Hand, dealer: Sequence[Card]) -> tuple[str, int | Fraction, str]:
     """The Double Down Madness wager of a hand still in play once the dealer's hand is complete."""
     dealer_total, player_total = total(dealer), hand.total
     if player_total > 21:  # settled when it busted; kept here so the rule is whole
-        return "bust", -1.0, "(p)(1)"
+        return "bust", -1, "(p)(1)"
     if dealer_total == 22:
-        return "push", 0.0, "(p)(1)"
+        return "push", 0, "(p)(1)"
     if dealer_total > 21:
-        return "win", 1.0, "(q)(1)"
+        return "win", 1, "(q)(1)"
     if player_total > dealer_total:
-        return "win", 1.0, "(q)(2)"
+        return "win", 1, "(q)(2)"
     if player_total == dealer_total:
-        return "tie", 0.0, "(r)"
-    return "lose", -1.0, "(s)(2)"
+        return "tie", 0, "(r)"
+    return "lose", -1, "(s)(2)"
 
 
-def push_22_outcome(dealer: Sequence[Card], odds: float) -> tuple[str, float, str]:
+def push_22_outcome(dealer: Sequence[Card], odds: Fraction) -> tuple[str, int | Fraction, str]:
     """A Push 22 wager wins ``odds`` to 1 when the dealer ends on 22 ((p)(1)), else it is collected ((p)(2))."""
     if total(dealer) == 22:
         return "win", odds, "(p)(1)"
-    return "lose", -1.0, "(p)(2)"
+    return "lose", -1, "(p)(2)"

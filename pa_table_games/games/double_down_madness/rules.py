@@ -7,6 +7,7 @@ them is a default of ours, not the regulation, and its help says so.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from attrs import frozen
@@ -62,19 +63,19 @@ class DoubleDownMadnessRules:
         check_cover_card(self.decks, self.cover_card_depth_decks, self.positions, "§ 692.7(d)")
 
     @property
-    def suited_blackjack_odds(self) -> float:
+    def suited_blackjack_odds(self) -> Fraction:
         return odds(self.suited_blackjack_pays)
 
     @property
-    def blackjack_odds(self) -> float:
+    def blackjack_odds(self) -> Fraction:
         return odds(self.blackjack_pays)
 
     @property
-    def push_22_odds(self) -> float:
+    def push_22_odds(self) -> Fraction:
         return odds(self.push_22_pays)
 
     @property
-    def insurance_odds(self) -> float:
+    def insurance_odds(self) -> Fraction:
         return odds(self.insurance_pays)
 
     @property

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction, WagerError
 from pa_table_games.runtime.game import GameInfo
+from pa_table_games.runtime.money import money
 from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
@@ -49,7 +50,7 @@ def check_wager(rnd, seat: int, name: str, amount: float) -> None:
         raise WagerError(f"seat {seat}: the Rules do not offer the Fortune Bonus Wager")
     if name == "progressive" and not rules.progressive:
         raise WagerError(f"seat {seat}: the Rules do not offer the Progressive Payout Wager")
-    if name == "progressive" and amount != rules.progressive_wager:
+    if name == "progressive" and amount != money(rules.progressive_wager):
         raise WagerError(f"seat {seat}: a Progressive Payout Wager is one value chip of {rules.progressive_wager:g}")
 
 

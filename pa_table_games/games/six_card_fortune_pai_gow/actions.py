@@ -9,6 +9,7 @@ through ``rnd.settle`` so every card and chip lands in the event log. The deck i
 from __future__ import annotations
 
 from pa_table_games.errors import TableGamesError
+from pa_table_games.runtime.money import ZERO, brief, money
 from pa_table_games.games.six_card_fortune_pai_gow.layout import (
     DEALER,
     clockwise_ring,
@@ -27,7 +28,7 @@ def return_every_wager(rnd, cite: str) -> None:
     """Return every unsettled wager (net 0, outcome "void"), from the dealer's right, each seat's in placing order."""
     for wager in sorted(rnd.wagers, key=lambda w: -w.seat):
         if not wager.settled:
-            rnd.settle(wager, "void", 0.0, cite)
+            rnd.settle(wager, "void", ZERO, cite)
 
 
 # -- § 670a.5 and (a): the deck goes in the shoe ---------------------------------------------
@@ -62,9 +63,9 @@ def place_envy_lammers(rnd) -> None:
     for wager in sorted((w for w in rnd.wagers if w.name == "fortune_bonus"), key=lambda w: w.seat):
         if wager.amount >= least:
             lay.lammers.append(wager.seat)
-            rnd.note(f"Envy lammer placed at seat {wager.seat} (Fortune Bonus {wager.amount:g} >= {least:g})")
+            rnd.note(f"Envy lammer placed at seat {wager.seat} (Fortune Bonus {brief(wager.amount)} >= {brief(least)})")
         else:
-            rnd.note(f"seat {wager.seat}: Fortune Bonus {wager.amount:g} is below {least:g}: no Envy lammer")
+            rnd.note(f"seat {wager.seat}: Fortune Bonus {brief(wager.amount)} is below {brief(least)}: no Envy lammer")
     if not lay.lammers:
         rnd.note("no Qualifying Fortune Bonus Wager: no Envy lammer")
 
@@ -81,7 +82,7 @@ def collect_progressive_wagers(rnd) -> None:
     """collect the Progressive Payout Wagers and count the value chips in front of the table inventory"""
     lay = rnd.layout
     wagers = [w for w in rnd.wagers if w.name == "progressive"]
-    lay.progressive_chips = round(sum(w.amount for w in wagers) / rnd.rules.progressive_wager)
+    lay.progressive_chips = int(sum(w.amount for w in wagers) / money(rnd.rules.progressive_wager))
     accepted = rnd.options.get("progressive_accepted", len(wagers))
     if isinstance(accepted, bool) or not isinstance(accepted, int) or accepted < 0:
         raise TableGamesError(f"option progressive_accepted must be a whole number >= 0, not {accepted!r}")

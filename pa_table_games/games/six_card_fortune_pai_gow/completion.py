@@ -11,7 +11,7 @@ from ILLUSTRATIVE tables (:mod:`.paytable`), and the cards go to the discard rac
 
 from __future__ import annotations
 
-from pa_table_games.runtime.money import amount_problem
+from pa_table_games.runtime.money import amount_problem, brief, fraction_of, money, rules_maximum, times, typed
 from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
@@ -58,16 +58,17 @@ def place_double_down_wager(rnd) -> None:
     ``double_down`` without an amount stakes the Rules maximum, as ``insurance=yes`` does."""
     stack = rnd.layout.acting_stack()
     main = rnd.wager(stack.spot, MAIN).amount
-    most = main * rnd.rules.double_down_max
+    # the Rules multiple rounded down to the cent, and never above the table maximum (§ 601a.2)
+    most = min(fraction_of(main, rnd.rules.double_down_max), rules_maximum(rnd.rules))
     amount = rnd.acting.amount if rnd.acting.amount is not None else most
     problem = amount_problem(amount)
     if problem:
-        raise _refuse(rnd, f"{amount!r} is {problem}", "§ 670a.7(c)")
-    if not 0 < amount <= most:
-        raise _refuse(rnd, f"a Double Down Wager may be at most {most:g}", "§ 670a.7(c)")
+        raise _refuse(rnd, f"{typed(amount)} is {problem}", "§ 670a.7(c)")
+    if not money(amount) <= most:
+        raise _refuse(rnd, f"a Double Down Wager may be at most {brief(most)}", "§ 670a.7(c)")
     rnd.place_wager(stack.spot, "double_down", amount)
     stack.doubled = True
-    rnd.note(f"{stack.label}: Double Down Wager {amount:g}")
+    rnd.note(f"{stack.label}: Double Down Wager {brief(amount)}")
 
 
 @action(COMPLETION, takes="choice")
@@ -122,10 +123,10 @@ def settle_pai_gow_wagers(rnd) -> None:
         stack = lay.stacks[wager.seat]
         result = showdown(stack.high, stack.low, dealer.high, dealer.low, rule)
         rnd.note(f"{stack.label}: {result.note}")
-        rnd.settle(wager, result.outcome, result.net * wager.amount, COMPLETION)
+        rnd.settle(wager, result.outcome, times(wager.amount, result.net), COMPLETION)
         double = rnd.wager(wager.seat, "double_down")
         if double is not None:
-            rnd.settle(double, result.outcome, result.net * double.amount, "§ 670a.7(c)")
+            rnd.settle(double, result.outcome, times(double.amount, result.net), "§ 670a.7(c)")
 
 
 @action(COMPLETION)
@@ -136,14 +137,14 @@ def settle_fortune_bonus_wagers(rnd) -> None:
     for wager in _right_to_left(rnd, "fortune_bonus"):
         hand = hands[wager.seat]
         odds = fortune_bonus_odds(hand)
-        net = odds * wager.amount if odds is not None else -wager.amount
+        net = times(wager.amount, odds) if odds is not None else -wager.amount
         outcome = hand if odds is not None else "lose"
         if wager.seat in lay.lammers:
             others = [(f"seat {spot}", name) for spot, name in hands.items() if spot != wager.seat]
             envy, reasons = envy_bonus(others)
             if envy:
                 net += envy
-                outcome += f" + envy bonus {envy:g}"
+                outcome += f" + envy bonus {brief(envy)}"
                 rnd.note(f"seat {wager.seat} Envy Bonus (ILLUSTRATIVE): {'; '.join(reasons)}")
         rnd.note(f"seat {wager.seat} Fortune Bonus (ILLUSTRATIVE table): {hand}")
         rnd.settle(wager, outcome, net, COMPLETION)
@@ -160,7 +161,8 @@ def settle_progressive_wagers(rnd) -> None:
             rnd.settle(wager, "lose", -wager.amount, COMPLETION)
         else:
             rnd.note(f"seat {wager.seat} Progressive Payout (ILLUSTRATIVE table): {hand}, paid by the system")
-            rnd.settle(wager, hand, odds * wager.amount, COMPLETION, off_table=odds * wager.amount)
+            paid = times(wager.amount, odds)
+            rnd.settle(wager, hand, paid, COMPLETION, off_table=paid)
 
 
 @action(COMPLETION)

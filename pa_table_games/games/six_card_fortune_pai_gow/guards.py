@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pa_table_games.games.six_card_fortune_pai_gow.registry import guard
 from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, STUB_CARDS
+from pa_table_games.runtime.money import fraction_of
+
+MAIN = "six_card_fortune"
 
 
 # -- § 670a.5 and (a): the deck -------------------------------------------------------------
@@ -52,9 +55,10 @@ def a_stack_is_not_six_cards(rnd) -> bool:
 # -- § 670a.7(c) and § 670a.11: completing the round ------------------------------------------
 @guard("§ 670a.7(c)")
 def acting_player_may_double_down(rnd) -> bool:
-    """the Double Down Wager is offered and the player setting the hand has not made one"""
+    """the Double Down Wager is offered, can be a cent or more, and the player setting the hand has not made one"""
     stack = rnd.layout.acting_stack()
-    return rnd.rules.double_down and stack is not None and not stack.doubled
+    return (rnd.rules.double_down and stack is not None and not stack.doubled
+            and fraction_of(rnd.wager(stack.spot, MAIN).amount, rnd.rules.double_down_max) > 0)
 
 
 @guard("§ 670a.11")

@@ -9,10 +9,13 @@ wins 1 to 1 (no commission); one won: a push; none won: the wager loses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
 
 from attrs import frozen
 
 from pa_table_games.equipment.cards import Card, codes
+from pa_table_games.runtime.money import brief
 from pa_table_games.games.six_card_fortune_pai_gow.paytable import ENVY_BONUS, FORTUNE_BONUS, PROGRESSIVE
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     JokerRule,
@@ -56,27 +59,25 @@ def six_card_hand(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) 
     return best_six_card_category(cards, joker_rule).name
 
 
-def fortune_bonus_odds(hand_name: str) -> float | None:
+def fortune_bonus_odds(hand_name: str) -> Fraction | None:
     """ILLUSTRATIVE Fortune Bonus odds "to 1" for ``hand_name``, or None when it loses."""
-    odds = FORTUNE_BONUS.get(hand_name)
-    return None if odds is None else float(odds)
+    return FORTUNE_BONUS.get(hand_name)
 
 
-def envy_bonus(others: Sequence[tuple[str, str]]) -> tuple[float, list[str]]:
+def envy_bonus(others: Sequence[tuple[str, str]]) -> tuple[Decimal, list[str]]:
     """ILLUSTRATIVE Envy Bonus for one lammer holder: ``others`` is (label, hand name) of the other players."""
-    total, reasons = 0.0, []
+    total, reasons = Decimal("0.00"), []
     for label, hand_name in others:
         amount = ENVY_BONUS.get(hand_name)
         if amount:
             total += amount
-            reasons.append(f"{label} {hand_name} {amount:g}")
+            reasons.append(f"{label} {hand_name} {brief(amount)}")
     return total, reasons
 
 
-def progressive_odds(hand_name: str) -> float | None:
+def progressive_odds(hand_name: str) -> Fraction | None:
     """ILLUSTRATIVE Progressive Payout odds "to 1" for ``hand_name``, or None when it loses."""
-    odds = PROGRESSIVE.get(hand_name)
-    return None if odds is None else float(odds)
+    return PROGRESSIVE.get(hand_name)
 
 
 def describe_set(high: Sequence[Card], low: Card) -> str:

@@ -9,6 +9,7 @@ regulation's, and must not be presented as either. Hands are named as
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -24,8 +25,8 @@ FORTUNE_BONUS = MappingProxyType({
 
 #: Envy Bonus: a fixed amount paid to each Envy lammer holder for each OTHER player's hand that makes it.
 ENVY_BONUS = MappingProxyType({
-    "five aces": 250.0, "five of a kind": 250.0, "royal flush": 100.0, "straight flush": 50.0,
-    "four of a kind": 25.0,
+    "five aces": Decimal("250.00"), "five of a kind": Decimal("250.00"), "royal flush": Decimal("100.00"),
+    "straight flush": Decimal("50.00"), "four of a kind": Decimal("25.00"),
 })
 
 #: Progressive Payout Wager: odds "to 1", paid by the progressive table game system, not the table inventory.

@@ -13,7 +13,7 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
-from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
+from pa_table_games.runtime.money import is_amount, table_maximum_option, table_minimum_option
 from pa_table_games.runtime.rules import flag, number, one_of, option, whole
 
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
@@ -45,10 +45,10 @@ class SixCardFortuneRules:
     fortune_bonus: bool = option(True, "(b)(1)", "the Fortune Bonus Wager is offered (default yes)", flag)
     qualifying_fortune_bonus: float = option(5.0, "(b)(1)", "smallest Fortune Bonus Wager that is a Qualifying "
                                              "Fortune Bonus Wager and gets an Envy lammer (default 5)",
-                                             number(0.01, 1e9))
+                                             is_amount)
     progressive: bool = option(True, "(b)(2)", "the Progressive Payout Wager is offered (default yes)", flag)
     progressive_wager: float = option(1.0, "(b)(2)", "amount of one Progressive Payout Wager: one value chip "
-                                      "(default 1)", number(0.01, 1e9))
+                                      "(default 1)", is_amount)
     double_down: bool = option(True, "§ 670a.7(c)", "the Double Down Wager is offered after the cards are seen "
                                "(default yes)", flag)
     double_down_max: float = option(1.0, "§ 670a.7(c)", "largest Double Down Wager as a multiple of the Six-Card "
