@@ -109,7 +109,7 @@ def play(game, strategy, rounds: int, seed: int, dealer_outcomes: bool = True) -
     for i in range(rounds):
         rnd = next(dealt)
         rows = rnd.settlement()
-        nets[i] = sum(row.net for row in rows if row.wager == game.info.wagers[0]) / WAGER
+        nets[i] = float(sum(row.net for row in rows if row.wager == game.info.wagers[0])) / WAGER
         lay = rnd.layout
         live = [h for h in lay.hands if not h.busted and not h.blackjack]
         if dealer_outcomes and live and not any(row.outcome == "surrender" for row in rows):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from fractions import Fraction
 
 import attrs
 import numpy as np
@@ -28,6 +29,7 @@ from pa_table_games.games import load_game
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
+from pa_table_games.runtime.money import ZERO, times
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import get_strategy
 
@@ -107,7 +109,7 @@ class MadnessAsPriced:
         if "insurance=no" in legal:
             return "insurance=no"
         lay = rnd.layout
-        hand = lay.acting_hand()
+        hand = rnd.turn
         key = (lay.up_card.rank, tuple(sorted(POINTS[card.rank] for card in hand.cards)), hand.doubles,
                hand.one_card_only)
         word = self.known.get(key)
@@ -144,7 +146,7 @@ def returns(rules, rounds: int, seed: int) -> np.ndarray:
     for i in range(rounds):
         table = game.new_table(seed=seed * 10_000_019 + i)
         nets, _ = play_out(Round(game, table, seats, atomic=False, record="totals"), choose).totals()
-        out[i] = nets[main] / 10.0
+        out[i] = float(nets[main]) / 10.0
     return out
 
 
@@ -194,9 +196,9 @@ def test_what_is_priced_is_what_is_played(rules_class):
 
 def paying_6_to_5_for_3_to_2(settle: Callable) -> Callable:
     """Round.settle, but a Blackjack paid at 3 to 2 is paid 6 to 5: a payout broken in the simulation only."""
-    def settle_broken(self, wager, outcome, net, cite, off_table=0.0):
+    def settle_broken(self, wager, outcome, net, cite, off_table=ZERO):
         if outcome == "blackjack" and self.rules.blackjack_pays == "3:2":
-            net = net * 1.2 / 1.5
+            net = times(net, Fraction(4, 5))  # 6:5 where 3:2 is filed: four fifths of the payout
         return settle(self, wager, outcome, net, cite, off_table)
     return settle_broken
 

@@ -180,7 +180,7 @@ class TestReviewInBrowser:
             assert "Dealer step: deal up card" in details.text
             assert "§ 633a.7(f)(2)" in details.text and "one card face up to the dealer" in details.text
 
-            driver.find_element(By.CSS_SELECTOR, f"#a_t{stand.index} text").click()  # a self-loop row
+            driver.find_element(By.CSS_SELECTOR, f"#a_t{stand.index}").click()  # a self-loop row (anywhere on it)
             assert "Player decision: stand" in details.text and "§ 633a.7(i)(2)" in details.text
 
             driver.find_element(By.CSS_SELECTOR, 'tr[data-key="(f)(2)"]').click()

@@ -14,7 +14,7 @@ import pytest
 
 from pa_table_games import Shoe
 from pa_table_games.errors import IllegalAction
-from pa_table_games.games import ENTRY_POINT_GROUP, GAMES, load_game, register_game
+from pa_table_games.games import ENTRY_POINT_GROUP, forget_game, load_game, register_game
 
 from tests.toy_game import INFO
 
@@ -23,9 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def game():
-    if "high-card" not in GAMES:
-        register_game(INFO)
-    return load_game("high-card")
+    """The toy game, known to this process while this module's tests run (other tests list every game)."""
+    register_game(INFO)
+    yield load_game("high-card")
+    forget_game("high-card")
 
 
 def test_a_stacked_round_step_by_step(game):

@@ -59,6 +59,11 @@ class _Games(Mapping[str, str]):
         self._registered[info.name] = info
         self._all()[info.name] = f"<registered {info.name}>"
 
+    def forget(self, name: str) -> None:
+        if name in self._registered:
+            del self._registered[name]
+            del self._all()[name]
+
     def info(self, name: str) -> GameInfo:
         if name in self._registered:
             return self._registered[name]
@@ -86,6 +91,11 @@ def register_game(info: GameInfo) -> None:
     if not isinstance(info, GameInfo):
         raise TableGamesError(f"register_game takes a GameInfo, not {type(info).__name__}")
     GAMES.register(info)
+
+
+def forget_game(name: str) -> None:
+    """Undo :func:`register_game` (a test that registers a game leaves the process as it found it)."""
+    GAMES.forget(name)
 
 
 def canonical_game(text: str) -> str | None:
