@@ -68,6 +68,9 @@ class TestDiffCommand:
                 "cite: § 633a.7(l)") in lines
         assert ("~ arrow dealer_stands (hole_card_turned -> dealer_total_announced): "
                 "goes to: dealer_hand_complete -> dealer_total_announced") in lines
+        # the phases the reader sees change too: the new state joins the dealer's draw
+        assert ('~ phase dealer_draw: "Dealer draw" (§ 633a.7(l), § 633a.7(m), § 633a.7(n)): hole_card_turned -> '
+                '"Dealer draw" (§ 633a.7(l), § 633a.7(m), § 633a.7(n)): hole_card_turned, dealer_total_announced') in lines
 
     def test_changed_citation(self, tmp_path):
         """A transition citing (l) as well as (m), and a state citing (n) no more: each cite change, in full."""

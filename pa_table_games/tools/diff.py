@@ -32,7 +32,7 @@ from pa_table_games.machine.yamlio import LineDict, load_yaml
 from pa_table_games.tools.trace import transition_name
 
 SIGN = {"added": "+", "removed": "-", "changed": "~"}
-KINDS = ("heading", "subsection", "waiver", "reference", "state", "arrow", "guard", "action", "reading")
+KINDS = ("heading", "subsection", "waiver", "reference", "phase", "state", "arrow", "guard", "action", "reading")
 
 
 @frozen
@@ -310,6 +310,7 @@ def compare(old: MachineSpec, new: MachineSpec, old_label: str, new_label: str) 
     changes += _mapping("subsection", dict(old.subsections), dict(new.subsections))
     changes += _mapping("waiver", dict(old.waived), dict(new.waived))
     changes += _mapping("reference", dict(old.references), dict(new.references))
+    changes += _mapping("phase", _phases(old), _phases(new), quote=False)
     changes += _states(old, new, pairs)
     changes += [Change("arrow", "removed", transition_name(t), [f"guards: {_guards(t)}; cite: {_cites(old, t.cite)}"],
                        [f"t{g.index}"]) for t, g in zip(removed, gone)]
@@ -320,6 +321,11 @@ def compare(old: MachineSpec, new: MachineSpec, old_label: str, new_label: str) 
     changes += _entries("guard", old, new, users) + _entries("action", old, new, users)
     changes += _readings(old, new)
     return MachineDiff(old, new, old_label, new_label, changes, drawing)
+
+
+def _phases(spec: MachineSpec) -> dict[str, str]:
+    """Each phase by id: its label, cites and states in order (the reader's grouping, § by § as filed)."""
+    return {p.id: f'"{p.label}" ({_cites(spec, p.cite)}): {", ".join(p.states)}' for p in spec.phases}
 
 
 def _readings(old: MachineSpec, new: MachineSpec) -> list[Change]:
