@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import shutil
 import signal
 from contextlib import contextmanager
 from pathlib import Path
@@ -91,9 +92,14 @@ NUMBER = st.one_of(st.integers(-5, 40).map(str), JUNK, HOSTILE_NUMBERS)
 
 
 def _play(tmp: Path):
+    # a --log at an existing file (a Rules file): a copy in the scratch folder, never the repository's own file,
+    # which --force would replace
+    existing = tmp / RULES[0].name
+    if not existing.exists():
+        shutil.copyfile(RULES[0], existing)
     log = st.sampled_from(["new", "", "dir", "rules"]).map(
         lambda kind: f"{tmp}/log{next(_names)}.jsonl" if kind == "new" else
-        "" if kind == "" else str(tmp) if kind == "dir" else str(RULES[0]))
+        "" if kind == "" else str(tmp) if kind == "dir" else str(existing))
     options = st.lists(st.one_of(
         st.tuples(st.just("--seed"), NUMBER), st.tuples(st.just("--shoe"), SHOE), st.tuples(st.just("--seat"), SEAT),
         st.tuples(st.just("--actions"), ACTIONS), st.tuples(st.just("--rules"), st.sampled_from(RULES).map(str)),
