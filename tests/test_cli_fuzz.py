@@ -92,11 +92,9 @@ NUMBER = st.one_of(st.integers(-5, 40).map(str), JUNK, HOSTILE_NUMBERS)
 
 
 def _play(tmp: Path):
-    # a --log at an existing file (a Rules file): a copy in the scratch folder, never the repository's own file,
-    # which --force would replace
+    # a --log at an existing file: a copy of a Rules file in the scratch folder (see _argv), never the
+    # repository's own file, which --force would replace
     existing = tmp / RULES[0].name
-    if not existing.exists():
-        shutil.copyfile(RULES[0], existing)
     log = st.sampled_from(["new", "", "dir", "rules"]).map(
         lambda kind: f"{tmp}/log{next(_names)}.jsonl" if kind == "new" else
         "" if kind == "" else str(tmp) if kind == "dir" else str(existing))
@@ -170,6 +168,7 @@ def _fuzz(examples: int, slow: bool = False, **strategies):
 
 def _argv(tmp: Path, args: list[str]) -> None:
     """A command line drawn from the grammar of a command obeys the rule."""
+    shutil.copyfile(RULES[0], tmp / RULES[0].name)  # the existing file a drawn --log may aim at (and replace)
     check([a.replace("{tmp}", str(tmp)) for a in args], tmp)
 
 
