@@ -12,7 +12,6 @@ import resource
 import subprocess
 import sys
 
-import click
 import pytest
 from click.testing import CliRunner
 

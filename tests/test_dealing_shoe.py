@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from pa_table_games import Shoe, load_game
-from pa_table_games.equipment.cards import COVER_CARD, parse_cards
+from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.shoe import DiscardRack
 from pa_table_games.strategies import get_strategy
 from pa_table_games.errors import CardCodeError, RulesFileError, ShoeExhausted

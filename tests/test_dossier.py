@@ -13,7 +13,6 @@ from pypdf import PdfReader
 
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.tools.diagram import render, to_dot
 from pa_table_games.errors import TableGamesError
 from pa_table_games.tools.svg_pdf import Painter, parse, plain, tiles
 from pa_table_games.tools.trace import trace

@@ -8,7 +8,6 @@ from fractions import Fraction
 import pytest
 
 from pa_table_games import load_game
-from pa_table_games.errors import RulesFileError
 from pa_table_games.games.blackjack.paytable_choice import pay_table_for
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime.rules import odds

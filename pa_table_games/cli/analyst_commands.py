@@ -14,7 +14,8 @@ from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole,
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import canonical_game, load_game
 from pa_table_games.runtime.money import check_seats
-from pa_table_games.tools.chunks import MAX_WORKERS, parse_rounds, sigint_blocked
+from pa_table_games.numbers import MAX_WORKERS
+from pa_table_games.tools.chunks import parse_rounds, sigint_blocked
 from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 
 # simulate and edge import their engines when they run: the exact analysis alone loads numpy.

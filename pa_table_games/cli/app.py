@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import errno
 import re
-import sys
 from importlib import import_module
 
 import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, canonical_game
-from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS, NumberError, whole
+from pa_table_games.numbers import MAX_WORKERS, NumberError, whole
 
 #: command -> "module:function" defining it, imported when the command is used (or listed in -h).
 COMMANDS = {

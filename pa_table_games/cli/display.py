@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections import Counter
 from decimal import Decimal
 
 from rich.console import Console

@@ -25,7 +25,7 @@ from pa_table_games.runtime.game import Game
 from pa_table_games.runtime.money import money
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
-from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS  # noqa: F401  (the simulation's limits, read by the CLI too)
+from pa_table_games.numbers import MAX_ROUNDS
 from pa_table_games.tools.tally import Tally, initial_by_name
 
 #: Rounds dealt from one seeded table: the unit of work and of reproducibility.

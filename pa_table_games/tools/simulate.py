@@ -35,7 +35,8 @@ from pa_table_games.runtime.money import amount_problem, money
 from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tools.chunks import (CHUNK, MAX_WORKERS, Deal, SimulationError, chunk_count, deal_chunk,
+from pa_table_games.numbers import MAX_WORKERS
+from pa_table_games.tools.chunks import (CHUNK, Deal, SimulationError, chunk_count, deal_chunk,
                                          deal_rounds, parse_rounds)
 from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
 from pa_table_games.tools.local_workers import run_in_processes
