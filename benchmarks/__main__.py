@@ -39,8 +39,8 @@ from typing import Any
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
 from pa_table_games.games import game_info
-from pa_table_games.tools.chunks import Deal, deal_rounds, deal_tally
-from pa_table_games.tools.simulate import simulate
+from pa_table_games.simulation.chunks import Deal, deal_rounds, deal_tally
+from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
 
 SEATS = {1: {"blackjack": 10.0}}

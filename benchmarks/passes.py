@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from pa_table_games.tools.chunks import Deal, deal_tally
+from pa_table_games.simulation.chunks import Deal, deal_tally
 
 #: Eleven optional wagers placeable at a default table (not the Super Match: Blackjack Switch only).
 OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21", "kings_bounty",

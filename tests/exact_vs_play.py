@@ -32,7 +32,7 @@ from pa_table_games.equipment.cards import Card
 from pa_table_games.games.blackjack.hand import POINTS, points
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.runtime.game import ENGINES, Game
-from pa_table_games.tools.chunks import deal_rounds
+from pa_table_games.simulation.chunks import deal_rounds
 
 Z = 4.0  # standard errors: a correct engine fails one of the nine checks about once in 2,000 runs
 WAGER = 10.0

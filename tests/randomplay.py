@@ -25,7 +25,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.hand import points
-from pa_table_games.runtime.money import check_seats
+from pa_table_games.money import check_seats
 from pa_table_games.values import Action
 
 #: A round that has not ended after this many events (dealer transitions + decisions) is a

@@ -22,7 +22,7 @@ from pa_table_games.cli import main
 from pa_table_games.errors import InputFileError, MachineFileError, RulesFileError
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.runtime.paytables import wagers as optional_wagers
+from pa_table_games.rules.paytables import wagers as optional_wagers
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 
@@ -162,7 +162,7 @@ class TestRoundLogs:
 
     def test_bad_log_is_an_input_file_error(self):
         """The library raises the log's error as an InputFileError carrying the file and line."""
-        from pa_table_games.tools.replay import replay
+        from pa_table_games.audit.replay import replay
 
         with pytest.raises(InputFileError) as refused:
             replay(BAD / "logs" / "not_json.jsonl")

@@ -20,7 +20,8 @@ from pa_table_games.cli import main
 
 #: What a quick command must not load: the machines, their engines and the heavy libraries.
 HEAVY = ("transitions", "numpy", "rich", "reportlab", "distributed", "pa_table_games.machine.bound",
-         "pa_table_games.runtime.round", "pa_table_games.games.blackjack", "pa_table_games.tools")
+         "pa_table_games.runtime.round", "pa_table_games.games.blackjack", "pa_table_games.review",
+         "pa_table_games.simulation", "pa_table_games.audit")
 
 
 def imported(*args: str) -> tuple[list[str], str]:
@@ -60,7 +61,7 @@ class TestLazyStart:
         """`rules` (about the games) loads neither the simulation nor the review tools."""
         names, _ = imported("rules", "blackjack")
         assert not {"pa_table_games.cli.analyst_commands", "pa_table_games.cli.review_commands",
-                    "pa_table_games.tools.simulate", "numpy", "reportlab"} & set(names)
+                    "pa_table_games.simulation.simulate", "numpy", "reportlab"} & set(names)
 
     def test_version(self):
         result = CliRunner().invoke(main, ["--version"])
@@ -70,7 +71,7 @@ class TestLazyStart:
 class TestInterrupt:
     def test_ctrl_c_in_a_command_is_one_line_and_exit_130(self, monkeypatch):
         """Ctrl-C while `edge` computes: 'interrupted', exit status 130, no traceback (click said 'Aborted!', 1)."""
-        import pa_table_games.tools.edge as edge
+        import pa_table_games.analysis.edge as edge
 
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt

@@ -20,9 +20,9 @@ from pa_table_games.runtime.compiled import CompiledEngine
 from pa_table_games.runtime.round import Round
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
-from pa_table_games.tools.simulate import deal_rounds
+from pa_table_games.simulation.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tools.tally import Tally, initial_by_name
+from pa_table_games.simulation.tally import Tally, initial_by_name
 
 #: (seed, rounds) per strategy and game: thousands of rounds per game in all at the long depth.
 SESSIONS = depth(((11, 60),), ((11, 500), (12, 500)))

@@ -7,11 +7,11 @@ from click.testing import CliRunner
 
 from pa_table_games import load_game
 from pa_table_games.cli import main
-from pa_table_games.tools.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
+from pa_table_games.review.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
                                      transition_coverage, write_scenarios)
-from pa_table_games.tools.coverage_search import generate
+from pa_table_games.review.coverage_search import generate
 from pa_table_games.games import GAMES
-from pa_table_games.tools.trace import to_text, trace, transition_name
+from pa_table_games.review.trace import to_text, trace, transition_name
 
 #: Transitions no scenario can fire, each reported to the owner of its machine. The test
 #: expects exactly these to be missing (anything else missing fails) and shows them as xfail.

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from pa_table_games import load_game
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES
-from pa_table_games.tools.diagram import RULE, render, to_dot
+from pa_table_games.review.diagram import RULE, render, to_dot
 
 DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
 
@@ -110,7 +110,7 @@ class TestDiagram:
 RENDER_IN_A_PROCESS = """
 import hashlib
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.tools.diagram import render, to_dot
+from pa_table_games.review.diagram import render, to_dot
 for name in sorted(GAMES):
     spec = load_game(name).spec
     for view in ("reader", "code"):

@@ -13,9 +13,9 @@ from pa_table_games.cli import main
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.tools import diff as diff_module
-from pa_table_games.tools.diff import compare
-from pa_table_games.tools.diff_page import COLOURS, write_diff
+from pa_table_games.review import diff as diff_module
+from pa_table_games.review.diff import compare
+from pa_table_games.review.diff_page import COLOURS, write_diff
 
 MACHINE = Path(diff_module.MACHINES) / "blackjack.yaml"
 ORIGINAL = MACHINE.read_text(encoding="utf-8")

@@ -14,8 +14,8 @@ from pypdf import PdfReader
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.errors import TableGamesError
-from pa_table_games.tools.svg_pdf import Painter, parse, plain, tiles
-from pa_table_games.tools.trace import trace
+from pa_table_games.review.svg_pdf import Painter, parse, plain, tiles
+from pa_table_games.review.trace import trace
 
 COMMITTED = Path(__file__).resolve().parent.parent / "diagrams"
 

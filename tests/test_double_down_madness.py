@@ -15,7 +15,7 @@ from pa_table_games.machine.loader import RUNTIME_GUARDS
 from pa_table_games.errors import IllegalAction, WagerError
 from pa_table_games.games import load_game
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
-from pa_table_games.runtime.rules import describe
+from pa_table_games.rules.options import describe
 from pa_table_games.equipment.shoe import Shoe
 
 from depth import depth

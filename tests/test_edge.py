@@ -1,4 +1,4 @@
-"""Tests for pa_table_games.tools.edge: exact returns of the wagers decided by the first cards."""
+"""Tests for pa_table_games.analysis.edge: exact returns of the wagers decided by the first cards."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import attrs
 import pytest
 
 from pa_table_games.equipment.cards import RANKS, standard_deck
-from pa_table_games.tools.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
+from pa_table_games.analysis.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
 from pa_table_games.errors import WagerError
-from pa_table_games.runtime.paytables import pay_table, table_names, wagers
+from pa_table_games.rules.paytables import pay_table, table_names, wagers
 
 FIRST_CARD_WAGERS = tuple(w for w in wagers() if w not in PROGRESSIVES)
 
@@ -172,7 +172,7 @@ class TestErrors:
     def test_table_missing_an_outcome(self, monkeypatch: pytest.MonkeyPatch) -> None:
         """A pay table without odds for an outcome that happens is a WagerError naming it."""
         short = attrs.evolve(pay_table("bet_the_set_21"), pays={"pair": Fraction(10)})
-        monkeypatch.setattr("pa_table_games.tools.edge.pay_table", lambda wager, name=None: short)
+        monkeypatch.setattr("pa_table_games.analysis.edge.pay_table", lambda wager, name=None: short)
         with pytest.raises(WagerError, match="gives no odds for suited_pair"):
             exact_edge("bet_the_set_21")
 

@@ -16,7 +16,7 @@ from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRule
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.strategies.hand_tables import load_table
-from pa_table_games.tools.simulate import simulate
+from pa_table_games.simulation.simulate import simulate
 
 from exact_vs_play import ExactPlay, dealer_hitting_soft_17, dealer_problems, edge_problem, play
 

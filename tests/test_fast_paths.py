@@ -10,8 +10,8 @@ import pytest
 from pa_table_games import load_game
 from pa_table_games.games.blackjack.paytable_choice import pay_table_for
 from pa_table_games.games.blackjack.rules import BlackjackRules
-from pa_table_games.runtime.rules import odds
-from pa_table_games.tools.simulate import deal_rounds
+from pa_table_games.rules.options import odds
+from pa_table_games.simulation.simulate import deal_rounds
 from pa_table_games.strategies import get_strategy
 
 

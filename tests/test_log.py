@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.cli import main
-from pa_table_games.runtime.log import LogFileError, Recorder, Start, read_log, record
+from pa_table_games.audit.log import LogFileError, Recorder, Start, read_log, record
 from pa_table_games.cli.play import play_round
 
 MALFORMED = Path(__file__).parent / "replay" / "malformed"
@@ -49,7 +49,7 @@ class TestPlayLog:
 
     def test_a_random_shoe_gets_a_seed_so_it_can_be_replayed(self, tmp_path):
         """Without a seed or a stacked shoe the recorder picks a seed, and the logged round replays clean."""
-        from pa_table_games.tools.replay import replay
+        from pa_table_games.audit.replay import replay
 
         game = load_game("double-down-madness")
         rec = Recorder(game, {}, seed=None, shoe=None)

@@ -14,8 +14,8 @@ import pytest
 
 from pa_table_games import IllegalAction, Shoe, load_game
 from pa_table_games.runtime import game as game_module
-from pa_table_games.runtime.log import Recorder
-from pa_table_games.tools.replay import replay
+from pa_table_games.audit.log import Recorder
+from pa_table_games.audit.replay import replay
 
 from conftest import drive, one_box, triggers
 from depth import depth

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-import pa_table_games.tools.coverage as coverage
+import pa_table_games.review.coverage as coverage
 from pa_table_games.cli import main
 from pa_table_games.games import machine_path
 

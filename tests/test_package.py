@@ -82,8 +82,34 @@ def test_transitions_is_imported_by_the_adapter_only():
 
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
-    assert folders == ["analysis", "cli", "equipment", "games", "machine", "machines", "paytables", "runtime",
-                       "strategies", "tools"]
+    assert folders == ["analysis", "audit", "cli", "equipment", "games", "machine", "machines", "paytables", "review",
+                       "rules", "runtime", "simulation", "strategies"]
+
+
+#: The layers, lowest first: a module imports only from its own layer or a lower one (the top-level
+#: modules errors, files, money, numbers, values are the floor). The exact analysis sits under the strategies (the computed
+#: strategy is its basic strategy); review, simulation and audit are the users' layers, side by side; the
+#: command line is on top.
+LAYERS = (("errors", "files", "money", "numbers", "values"), ("equipment",), ("machine",), ("rules",), ("runtime",), ("games",),
+          ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("cli", "__main__"))
+
+
+def test_each_layer_imports_only_from_its_own_or_lower_layers():
+    rank = {name: i for i, names in enumerate(LAYERS) for name in names}
+    modules = _modules()
+    upward = []
+    for name, path in modules.items():
+        parts = name.split(".")
+        if len(parts) < 2:
+            continue  # the package's __init__ re-exports the public API
+        mine = rank[parts[1]]
+        for dep in _imports(name, path, modules):
+            layer = dep.split(".")[1] if "." in dep else None
+            if layer is not None and rank[layer] > mine:
+                upward.append(f"{name} -> {dep}")
+    assert upward == []
+
+
 
 
 README_EXAMPLE = """

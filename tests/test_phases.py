@@ -12,7 +12,7 @@ from pypdf import PdfReader
 
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.tools.phases import crossings, overview_dot, phase_dot, phase_sources
+from pa_table_games.review.phases import crossings, overview_dot, phase_dot, phase_sources
 
 DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
 EDGE = re.compile(r'^\t"?([a-z_]+)"? -> "?([a-z_]+)"? ', re.M)

@@ -29,7 +29,7 @@ from pa_table_games.games import load_game
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
-from pa_table_games.runtime.money import ZERO, times
+from pa_table_games.money import ZERO, times
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import get_strategy
 

@@ -50,8 +50,8 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.runtime.game import MACHINES, Game
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.runtime.log import Start, record, write_log
-from pa_table_games.tools.replay import replay
+from pa_table_games.audit.log import Start, record, write_log
+from pa_table_games.audit.replay import replay
 from pa_table_games.values import Action
 
 from depth import depth

@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from pa_table_games import TableGamesError, load_game
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES
-from pa_table_games.runtime.log import LogFileError, Recorder
-from pa_table_games.tools.replay import (CARD, CITATION, EXTRA, ILLEGAL, MISSING, NOT_ALLOWED, REFUSED, SETTLEMENT, TURN,
+from pa_table_games.audit.log import LogFileError, Recorder
+from pa_table_games.audit.replay import (CARD, CITATION, EXTRA, ILLEGAL, MISSING, NOT_ALLOWED, REFUSED, SETTLEMENT, TURN,
                                    UNKNOWN, replay)
 
 LOGS = Path(__file__).parent / "replay"

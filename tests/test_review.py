@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from pa_table_games import load_game
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES
-from pa_table_games.tools.review import page, write_review
+from pa_table_games.review.page import page, write_review
 
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -7,7 +7,7 @@ import pytest
 from pa_table_games import load_game
 from pa_table_games.errors import RulesFileError
 from pa_table_games.games.blackjack.rules import BlackjackRules
-from pa_table_games.runtime.rules import describe, load_rules
+from pa_table_games.rules.options import describe, load_rules
 
 
 class TestBlackjackRules:

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from pa_table_games.tools import dask_cluster
+from pa_table_games.simulation import dask_cluster
 
 
 def simulate(*options: str, limit: float = 120):

@@ -23,10 +23,10 @@ from click.testing import CliRunner
 
 from pa_table_games.cli import main
 from pa_table_games.games import load_game
-from pa_table_games.tools.chunks import STEP, SimulationError, chunk_seed, deal_rounds, parse_rounds
-from pa_table_games.tools.simulate import simulate
+from pa_table_games.simulation.chunks import STEP, SimulationError, chunk_seed, deal_rounds, parse_rounds
+from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tools.tally import Tally
+from pa_table_games.simulation.tally import Tally
 
 
 

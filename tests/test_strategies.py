@@ -15,7 +15,7 @@ from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.games import GAMES
 from pa_table_games.games.blackjack.rules import BlackjackRules
-from pa_table_games.tools.simulate import simulate
+from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import DEFAULTS, StrategyFileError, UnknownStrategy, get_strategy, strategy_names
 from pa_table_games.strategies.hand_tables import load_table
 

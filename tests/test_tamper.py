@@ -21,7 +21,7 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.runtime.chain import seal
+from pa_table_games.audit.chain import seal
 
 KEY = b"operator key held by the casino"
 #: Edits a forger who recomputes the plain chain gets past: the round re-deals the same under them

@@ -60,15 +60,15 @@ def test_a_refusal_names_the_subsection(game):
 
 
 def test_the_diagram_and_trace_come_from_its_machine_file(game):
-    from pa_table_games.tools.diagram import to_dot
-    from pa_table_games.tools.trace import trace
+    from pa_table_games.review.diagram import to_dot
+    from pa_table_games.review.trace import trace
 
     assert "Players stand or double" in to_dot(game.spec)
     assert trace(game.spec).summary == "5 of 5 subsections encoded, 0 waived, 0 unmapped"
 
 
 def test_simulation_prices_the_toy_wager(game):
-    from pa_table_games.tools.simulate import simulate
+    from pa_table_games.simulation.simulate import simulate
 
     edge = simulate("high-card", 4_000, seats={1: {"high_card": 10}}, seed=1).tally.edge("high_card")
     assert edge.rounds == 4_000

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from pa_table_games import load_game
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES
-from pa_table_games.tools.trace import to_markdown, to_text, trace
+from pa_table_games.review.trace import to_markdown, to_text, trace
 
 
 @pytest.fixture(params=sorted(GAMES))

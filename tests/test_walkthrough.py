@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.tools.walkthrough import demo_log, tampered, walk_data, walk_page
+from pa_table_games.review.walkthrough import demo_log, tampered, walk_data, walk_page
 
 from test_review import _browser
 

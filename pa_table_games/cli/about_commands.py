@@ -51,7 +51,7 @@ def rules(game: str) -> None:
     import attrs
 
     from pa_table_games.games import game_info
-    from pa_table_games.runtime.rules import allowed_values
+    from pa_table_games.rules.options import allowed_values
 
     cls = game_info(game).rules_class
     section = machine_heading(machine_path(game)).removeprefix("58 Pa. Code ")

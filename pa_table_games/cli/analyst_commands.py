@@ -13,10 +13,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import canonical_game, load_game
-from pa_table_games.runtime.money import check_seats
+from pa_table_games.money import check_seats
 from pa_table_games.numbers import MAX_WORKERS
-from pa_table_games.tools.chunks import parse_rounds, sigint_blocked
-from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
+from pa_table_games.simulation.chunks import parse_rounds, sigint_blocked
+from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 
 # simulate and edge import their engines when they run: the exact analysis alone loads numpy.
 
@@ -69,7 +69,7 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     rounds the wager was placed in.
     """
 
-    from pa_table_games.tools.simulate import simulate as run
+    from pa_table_games.simulation.simulate import simulate as run
 
     _check_rounds(rounds)
     seated = parse_seats(seats)
@@ -91,7 +91,7 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
 
 def _check_rounds(text: str) -> None:
     """--rounds at most 10^12 however it is written, refused before the number is built
-    (:func:`~pa_table_games.tools.chunks.parse_rounds`)."""
+    (:func:`~pa_table_games.simulation.chunks.parse_rounds`)."""
 
     parse_rounds(text)
 
@@ -155,7 +155,7 @@ def _wager_meant(text: str) -> tuple[str, str | None]:
     if game is not None:
         raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
                         f"simulate them: pa-table-games simulate {game} --rounds 1e6")
-    from pa_table_games.runtime.paytables import wagers
+    from pa_table_games.rules.paytables import wagers
 
     if word not in wagers():
         raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
@@ -182,8 +182,8 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     from pa_table_games.analysis.exact import analyse
     from pa_table_games.analysis.report import report_lines
     from pa_table_games.games.blackjack.rules import BlackjackRules
-    from pa_table_games.runtime.rules import load_rules
-    from pa_table_games.tools.edge import edge_under_rules, exact_edge
+    from pa_table_games.rules.options import load_rules
+    from pa_table_games.analysis.edge import edge_under_rules, exact_edge
 
     wager, game = _wager_meant(wager)
     if game is not None:

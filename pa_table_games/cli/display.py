@@ -8,8 +8,8 @@ from decimal import Decimal
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from pa_table_games.runtime.money import show, signed
-from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
+from pa_table_games.money import show, signed
+from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.runtime.view import Sight, for_people
 from pa_table_games.values import CardMove, Event, Settled
 

@@ -11,7 +11,7 @@ from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
-from pa_table_games.runtime.money import amount_problem, check_seats, money, parse_amount
+from pa_table_games.money import amount_problem, check_seats, money, parse_amount
 
 class DecisionsRanOut(TableGamesError):
     """The round needs a decision and none is left."""

@@ -29,13 +29,13 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
     also draws the overview of the round's phases (<machine>.overview.svg) and a diagram per phase
     (<machine>.phase-<id>.svg)."""
 
-    from pa_table_games.tools.diagram import VIEWS, write_diagrams
+    from pa_table_games.review.diagram import VIEWS, write_diagrams
 
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
     views = VIEWS if view == "both" else (view,)
-    from pa_table_games.tools.phases import write_phase_diagrams
+    from pa_table_games.review.phases import write_phase_diagrams
 
     for name in _games_for(games, machine):
         spec = load_game(name, machine=machine).spec
@@ -62,8 +62,8 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
     step by step on the phase diagrams, the table as the log records it, each step's cite."""
 
     if logs:
-        from pa_table_games.runtime.chain import load_key
-        from pa_table_games.tools.walkthrough import write_walks
+        from pa_table_games.audit.chain import load_key
+        from pa_table_games.review.walkthrough import write_walks
 
         if pdf or games or machine:
             raise UserError("--log writes walk-through pages: give it without --pdf, --machine and games")
@@ -72,12 +72,12 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         return
     chosen = _games_for(games, machine)
     if pdf:
-        from pa_table_games.tools.dossier import write_dossiers
+        from pa_table_games.review.dossier import write_dossiers
 
         written = write_dossiers(chosen, Path(out), machine)
     else:
-        from pa_table_games.tools.review import write_review
-        from pa_table_games.tools.walkthrough import write_demo_walks
+        from pa_table_games.review.page import write_review
+        from pa_table_games.review.walkthrough import write_demo_walks
 
         # an edited machine file gets its review page; the demo rounds are the installed machines'
         written = write_review(chosen, Path(out), machine) + ([] if machine else write_demo_walks(chosen, Path(out)))
@@ -101,8 +101,8 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     Each argument is read by one rule, said on stderr: an existing path is a machine file; a game's
     name is its installed machine file; anything else is a git revision (git rev-parse --verify)."""
 
-    from pa_table_games.tools.diff import diff_args
-    from pa_table_games.tools.diff_page import write_diff
+    from pa_table_games.review.diff import diff_args
+    from pa_table_games.review.diff_page import write_diff
 
     said: list[str] = []
     changes = diff_args(old, new, said)
@@ -128,15 +128,15 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 def trace(game: str, fmt: str, with_coverage: bool, scenarios: str | None, machine: str | None) -> None:
     """Map every subsection of the section to the machine elements citing it, or its waiver."""
 
-    from pa_table_games.tools import trace as tracing
-    from pa_table_games.tools.coverage import transition_coverage
+    from pa_table_games.review import trace as tracing
+    from pa_table_games.review.coverage import transition_coverage
 
     covered = transition_coverage(game, _scenario_folder(scenarios)) if with_coverage else None
     click.echo(tracing.RENDER[fmt](tracing.trace(load_game(game, machine=machine).spec, game), covered))
 
 def _scenario_folder(given: str | None) -> Path:
     """--scenarios, else the stored scenarios of the checkout the package or the current folder is in."""
-    from pa_table_games.tools.coverage import SCENARIOS
+    from pa_table_games.review.coverage import SCENARIOS
 
     if given:
         return Path(given)
@@ -172,7 +172,7 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     The search is seeded: the same games and --sessions always find the same scenarios."""
 
     from pa_table_games.files import make_folder
-    from pa_table_games.tools.coverage_search import regenerate
+    from pa_table_games.review.coverage_search import regenerate
 
     folder = Path(out) if out else _checkout_scenarios() if write else None
     if folder is not None and write:
@@ -211,8 +211,8 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
     departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
     its hash chain is broken, or it has none (version 1) and --allow-v1 is not given."""
 
-    from pa_table_games.runtime.chain import load_key
-    from pa_table_games.tools.replay import replay as replay_log
+    from pa_table_games.audit.chain import load_key
+    from pa_table_games.audit.replay import replay as replay_log
 
     report = replay_log(log_file, load_key(key_file), allow_v1)
     if as_json:

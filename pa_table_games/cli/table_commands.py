@@ -13,8 +13,8 @@ from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole
 from pa_table_games.cli.interactive import play_at_terminal
 from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
 from pa_table_games.games import GAMES, load_game
-from pa_table_games.runtime.chain import load_key
-from pa_table_games.runtime.log import ROUND_OPTIONS, Recorder
+from pa_table_games.audit.chain import load_key
+from pa_table_games.audit.log import ROUND_OPTIONS, Recorder
 from pa_table_games.files import write_atomic
 from pa_table_games.strategies import get_strategy
 
@@ -98,7 +98,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     if log_file:
         recorder.write(log_file, rnd, words, key=key)
     if walk_file:
-        from pa_table_games.tools.walkthrough import walk_page  # the diagrams' renderer: only when asked
+        from pa_table_games.review.walkthrough import walk_page  # the diagrams' renderer: only when asked
 
         write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name)))
     if as_json:

@@ -8,7 +8,7 @@ count seats and hands from 1 (``--json`` and logs count hands from 0).
 
 from __future__ import annotations
 
-from pa_table_games.runtime.money import show
+from pa_table_games.money import show
 from pa_table_games.runtime.view import TableView
 
 

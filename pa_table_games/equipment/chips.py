@@ -3,7 +3,7 @@
 Every wager is staked from the player onto the layout and settled exactly once:
 collected into the table inventory, returned, or returned with a payout that the
 table inventory (or, for a jackpot the regulation keeps off the table, the
-progressive system) pays. Amounts are exact whole cents (:mod:`pa_table_games.runtime.money`),
+progressive system) pays. Amounts are exact whole cents (:mod:`pa_table_games.money`),
 so the balances always sum to exactly zero.
 """
 
@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from attrs import define, field
 
-from pa_table_games.runtime.money import ZERO
+from pa_table_games.money import ZERO
 
 
 @define

@@ -134,7 +134,7 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     installed one (``--machine FILE``: a new game registers its own module)."""
     from pa_table_games.machine.bound import BoundMachine
     from pa_table_games.runtime.game import ENGINES, Game, machine_and_engine
-    from pa_table_games.runtime.rules import load_rules
+    from pa_table_games.rules.options import load_rules
 
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):

@@ -23,7 +23,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import turns as _turns
-from pa_table_games.runtime.money import ZERO, check_settlement, exact_or_as_is, parse_amount, wager_amount
+from pa_table_games.money import ZERO, check_settlement, exact_or_as_is, parse_amount, wager_amount
 from pa_table_games.values import Action, CardMove, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.

@@ -14,7 +14,7 @@ from attrs import frozen
 
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.runtime.rules import flag, option, whole
+from pa_table_games.rules.options import flag, option, whole
 
 from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always, units
 

@@ -7,7 +7,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import RANKS, Card
 from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
-from pa_table_games.runtime.money import ZERO
+from pa_table_games.money import ZERO
 
 REGISTRY = Registry("high-card")
 guard, action = REGISTRY.guard, REGISTRY.action

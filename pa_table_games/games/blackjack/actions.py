@@ -7,7 +7,7 @@ settle through ``rnd.settle`` so that every card and chip lands in the event log
 from __future__ import annotations
 
 
-from pa_table_games.runtime.money import SURRENDER_LOSS, ZERO, addition, brief, fraction_of, times
+from pa_table_games.money import SURRENDER_LOSS, ZERO, addition, brief, fraction_of, times
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
 from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_card_21, total

@@ -23,7 +23,7 @@ from __future__ import annotations
 from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import CardCodeError, ShoeExhausted
-from pa_table_games.runtime.rules import number
+from pa_table_games.rules.options import number
 
 
 def refuse_joker(shoe, game: str, cite: str) -> None:

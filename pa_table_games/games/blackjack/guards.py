@@ -10,7 +10,7 @@ from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
 from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard
-from pa_table_games.runtime.money import rules_maximum
+from pa_table_games.money import rules_maximum
 
 
 # -- (a) (c) (e): the shoe ------------------------------------------------------------------

@@ -16,7 +16,7 @@ settled (even money) is simply handed the payout.
 from __future__ import annotations
 
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.runtime.money import brief, fraction_of, room_under_maximum, rules_maximum
+from pa_table_games.money import brief, fraction_of, room_under_maximum, rules_maximum
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.optional_wagers import (first_cards_dealt, open_wagers, payout, player_cards,
                                                              up_is_ace_or_ten)

@@ -24,7 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.runtime.money import SURRENDER_LOSS, times
+from pa_table_games.money import SURRENDER_LOSS, times
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard

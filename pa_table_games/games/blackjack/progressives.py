@@ -34,7 +34,7 @@ from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.runtime.turns import Player
-from pa_table_games.runtime.money import ZERO, brief, exactly, round_to_cent
+from pa_table_games.money import ZERO, brief, exactly, round_to_cent
 
 
 @frozen

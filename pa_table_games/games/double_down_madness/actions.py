@@ -17,7 +17,7 @@ Decisions where § 692.7 is silent (docs/reference.md defaults):
 
 from __future__ import annotations
 
-from pa_table_games.runtime.money import addition, times
+from pa_table_games.money import addition, times
 import pa_table_games.games.blackjack.actions as blackjack
 from pa_table_games.games.blackjack.hand import describe
 from pa_table_games.games.blackjack.layout import Hand

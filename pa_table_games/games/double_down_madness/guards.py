@@ -12,7 +12,7 @@ import pa_table_games.games.blackjack.guards as blackjack
 from pa_table_games.games.blackjack.hand import is_ten_value, points
 from pa_table_games.games.double_down_madness.layout import PUSH_22
 from pa_table_games.games.double_down_madness.registry import guard
-from pa_table_games.runtime.money import CENT, room_under_maximum
+from pa_table_games.money import CENT, room_under_maximum
 
 # -- (c) (d): the shoe, shared with § 633a.7 ------------------------------------------------
 full_batch_is_new = guard("(c)")(blackjack.full_batch_is_new)

@@ -13,8 +13,8 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
-from pa_table_games.runtime.money import table_maximum_option, table_minimum_option
-from pa_table_games.runtime.rules import flag, is_odds, number, odds, one_of, option, whole
+from pa_table_games.money import table_maximum_option, table_minimum_option
+from pa_table_games.rules.options import flag, is_odds, number, odds, one_of, option, whole
 
 
 def _count_or_none(_: Any, attribute: Any, value: Any) -> None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction, WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.runtime.money import money
+from pa_table_games.money import money
 from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY

@@ -9,7 +9,7 @@ through ``rnd.settle`` so every card and chip lands in the event log. The deck i
 from __future__ import annotations
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.money import ZERO, brief, money
+from pa_table_games.money import ZERO, brief, money
 from pa_table_games.games.six_card_fortune_pai_gow.layout import (
     DEALER,
     clockwise_ring,

@@ -11,7 +11,7 @@ from ILLUSTRATIVE tables (:mod:`.paytable`), and the cards go to the discard rac
 
 from __future__ import annotations
 
-from pa_table_games.runtime.money import amount_problem, brief, fraction_of, money, rules_maximum, times, typed
+from pa_table_games.money import amount_problem, brief, fraction_of, money, rules_maximum, times, typed
 from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pa_table_games.games.six_card_fortune_pai_gow.registry import guard
 from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, STUB_CARDS
-from pa_table_games.runtime.money import fraction_of
+from pa_table_games.money import fraction_of
 
 MAIN = "six_card_fortune"
 

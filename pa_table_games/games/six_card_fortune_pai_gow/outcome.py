@@ -15,7 +15,7 @@ from fractions import Fraction
 from attrs import frozen
 
 from pa_table_games.equipment.cards import Card, codes
-from pa_table_games.runtime.money import brief
+from pa_table_games.money import brief
 from pa_table_games.games.six_card_fortune_pai_gow.paytable import ENVY_BONUS, FORTUNE_BONUS, PROGRESSIVE
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     JokerRule,

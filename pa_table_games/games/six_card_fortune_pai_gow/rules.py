@@ -13,8 +13,8 @@ from typing import Any
 from attrs import frozen
 
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
-from pa_table_games.runtime.money import is_amount, table_maximum_option, table_minimum_option
-from pa_table_games.runtime.rules import flag, number, one_of, option, whole
+from pa_table_games.money import is_amount, table_maximum_option, table_minimum_option
+from pa_table_games.rules.options import flag, number, one_of, option, whole
 
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
 DECK_CARDS = 53

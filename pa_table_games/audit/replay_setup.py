@@ -14,9 +14,9 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.log import LogFileError, RoundLog
-from pa_table_games.runtime.money import check_seats
-from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.audit.log import LogFileError, RoundLog
+from pa_table_games.money import check_seats
+from pa_table_games.rules.options import rules_from_mapping
 
 
 def setup(log: RoundLog) -> tuple[Game, Any]:

@@ -29,9 +29,9 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.tools.chunks import (Deal, SimulationError, children_ignore_sigint, chunk_count,
+from pa_table_games.simulation.chunks import (Deal, SimulationError, children_ignore_sigint, chunk_count,
                                           deal_chunk)
-from pa_table_games.tools.tally import Tally
+from pa_table_games.simulation.tally import Tally
 
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 

@@ -29,10 +29,10 @@ from attrs import field, frozen
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.runtime.chain import file_sha256
+from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.log import EXACT_MONEY, RoundLog, read_log
-from pa_table_games.tools.replay_setup import setup
+from pa_table_games.audit.log import EXACT_MONEY, RoundLog, read_log
+from pa_table_games.audit.replay_setup import setup
 from pa_table_games.values import Action
 
 # kinds of departure

@@ -5,7 +5,7 @@ it shows, on the diagram of the phase the round is in (:mod:`.phases`), the stat
 step that fired; the table as the log records it (each box's cards as card pictures, a card dealt
 face down drawn as its back until the dealer turns it, the wagers and what each was settled at);
 and the step's citations with each subsection's line from the machine file. The steps are those the
-machine fires when the log is replayed (:func:`~pa_table_games.tools.replay.rerun`), so the
+machine fires when the log is replayed (:func:`~pa_table_games.audit.replay.rerun`), so the
 highlighted arrow is the transition the machine took; a departure that ``replay`` finds is marked on
 the step where it happens, with its cite. Nothing is fetched: the page works from ``file://``.
 
@@ -27,13 +27,13 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.games import load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
-from pa_table_games.runtime.log import RoundLog, Start, read_log, record
+from pa_table_games.audit.log import RoundLog, Start, read_log, record
 from pa_table_games.strategies import get_strategy
-from pa_table_games.tools.diagram import render
-from pa_table_games.tools.phases import phase_sources
-from pa_table_games.tools.replay import ReplayReport, rerun
-from pa_table_games.tools.review import inline_svg
-from pa_table_games.tools.walkthrough_page import WALK_PAGE, WALK_SCRIPT
+from pa_table_games.review.diagram import render
+from pa_table_games.review.phases import phase_sources
+from pa_table_games.audit.replay import ReplayReport, rerun
+from pa_table_games.review.page import inline_svg
+from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT
 
 
 def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:

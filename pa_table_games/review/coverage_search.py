@@ -18,16 +18,16 @@ from pathlib import Path
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.tools.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
+from pa_table_games.review.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
                                      play_scenario, read_scenarios, write_scenarios)
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.money import check_seats
+from pa_table_games.money import check_seats
 from pa_table_games.runtime.game import Game
 from pa_table_games.games import load_game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.spec import MachineSpec
 from pa_table_games.equipment.table import Table
-from pa_table_games.tools.trace import transition_name
+from pa_table_games.review.trace import transition_name
 
 
 def _rule_choices(rules_class: type) -> dict[str, list]:

@@ -19,13 +19,13 @@ Amounts (the seats' wagers, a settlement's ``amount``, ``net`` and ``paid_off_ta
 numbers of dollars. Since version 3 each is a whole number of cents, written as the shortest
 decimal that is exactly it (``10.01``, ``-5.0``) and read back exactly; a version-3 log holding
 any other amount is malformed. Versions 1 and 2 (amounts in floating point, never rounded) are
-still read; :mod:`pa_table_games.tools.replay` takes their settled amounts as matching within a cent.
+still read; :mod:`pa_table_games.audit.replay` takes their settled amounts as matching within a cent.
 
 Reading checks the form and the chain (a malformed line, a duplicate key, a NaN, a broken hash is a
 :class:`LogFileError` naming its line). A version-1 log has no chain, so nothing shows it was not
 edited: it is refused as unverifiable, like a broken chain, unless the reader allows version 1
 (``replay --allow-v1``, for the committed version-1 logs). Whether the round followed the
-regulation is :mod:`pa_table_games.tools.replay`'s job.
+regulation is :mod:`pa_table_games.audit.replay`'s job.
 """
 
 from __future__ import annotations
@@ -43,16 +43,16 @@ from attrs import field, frozen
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
-from pa_table_games.runtime.chain import broken_link, file_sha256, seal
+from pa_table_games.audit.chain import broken_link, file_sha256, seal
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.money import amount_problem, as_json, money, whole_cents
+from pa_table_games.money import amount_problem, as_json, money, whole_cents
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 
 FORMAT = "pa-table-games round"
 VERSION = 3
 #: version 1: no hash chain, no 'stacked' (a log without a seed was stacked); version 2: amounts not
-#: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.runtime.money`)
+#: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.money`)
 VERSIONS = (1, 2, 3)
 #: The first version whose amounts are all whole cents.
 EXACT_MONEY = 3

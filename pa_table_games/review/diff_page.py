@@ -1,6 +1,6 @@
 """The diff drawn: NEW's diagram with the removed states and arrows put back, every change marked.
 
-The drawing is the machine's own diagram (:func:`pa_table_games.tools.diagram.to_dot`) of
+The drawing is the machine's own diagram (:func:`pa_table_games.review.diagram.to_dot`) of
 :attr:`MachineDiff.drawing`, rendered by the pinned renderer; the marks are a style sheet on
 the diagram's element ids (a state ``state-<id>``, an arrow ``t<index>``, a row listed inside
 its state's box ``a_t<index>``): green added, red dashed and struck through removed, orange
@@ -14,8 +14,8 @@ import re
 from pathlib import Path
 
 from pa_table_games.files import check_target, make_folder, write_atomic
-from pa_table_games.tools.diagram import render, to_dot
-from pa_table_games.tools.diff import MachineDiff
+from pa_table_games.review.diagram import render, to_dot
+from pa_table_games.review.diff import MachineDiff
 
 COLOURS = {"added": "#1a7f37", "removed": "#cf222e", "changed": "#bc4c00"}
 

@@ -18,7 +18,7 @@ import graphviz
 
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
-from pa_table_games.tools.diagram import (_cites, _lines, _state_label, _wrap, action_words, condition_words,
+from pa_table_games.review.diagram import (_cites, _lines, _state_label, _wrap, action_words, condition_words,
                                           numbers, render, title_lines)
 
 _ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps

@@ -29,7 +29,7 @@ from pa_table_games.machine.registry import Entry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.machine.yamlio import LineDict, load_yaml
-from pa_table_games.tools.trace import transition_name
+from pa_table_games.review.trace import transition_name
 
 SIGN = {"added": "+", "removed": "-", "changed": "~"}
 KINDS = ("heading", "subsection", "waiver", "reference", "phase", "state", "arrow", "guard", "action", "reading")

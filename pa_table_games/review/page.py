@@ -1,16 +1,16 @@
 """The review page: one static, self-contained HTML page per machine, and an index.
 
 A compliance officer opens ``diagrams/<machine>.html`` straight from disk: the SVG diagram
-(inline, in its reader view), beside it the subsection table of :mod:`pa_table_games.tools.trace`,
+(inline, in its reader view), beside it the subsection table of :mod:`pa_table_games.review.trace`,
 the waivers and the readings. Clicking a state, a row or an arrow shows its citation, its
 conditions and actions with their one-line meaning (the first line of each registered
 function's doc string); clicking a subsection highlights the states and arrows that encode it.
-Printed, the page gives the whole diagram in parts (:mod:`pa_table_games.tools.review_print`)
+Printed, the page gives the whole diagram in parts (:mod:`pa_table_games.review.page_print`)
 and then every table. No server, no network, no framework: inline CSS and vanilla JavaScript
 (``review_template.py``, ``review_script.py``). The output is deterministic, so
 ``make check-diagrams`` catches drift like it does for the diagrams.
 
-Diagram element ids (from :mod:`pa_table_games.tools.diagram`, as graphviz-pure emits them): a state
+Diagram element ids (from :mod:`pa_table_games.review.diagram`, as graphviz-pure emits them): a state
 is ``state-<id>``, an arrow ``t<index>``, and a self-loop listed inside its state's box
 ``a_t<index>`` (graphviz prefixes the id of a linked table cell with ``a_``).
 """
@@ -26,13 +26,13 @@ import attrs
 
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.games import load_game
-from pa_table_games.tools import review_print
-from pa_table_games.tools.diagram import action_words, condition_words, numbers, render, to_dot
-from pa_table_games.tools.review_script import SCRIPT
-from pa_table_games.tools.review_template import INDEX, PAGE
+from pa_table_games.review import page_print as review_print
+from pa_table_games.review.diagram import action_words, condition_words, numbers, render, to_dot
+from pa_table_games.review.page_script import SCRIPT
+from pa_table_games.review.page_template import INDEX, PAGE
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
-from pa_table_games.tools.phases import overview_stem, phase_stem
-from pa_table_games.tools.trace import Row, Trace, trace
+from pa_table_games.review.phases import overview_stem, phase_stem
+from pa_table_games.review.trace import Row, Trace, trace
 
 _ID = re.compile(r'\bid="([^"]+)"')
 

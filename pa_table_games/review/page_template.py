@@ -1,7 +1,7 @@
 """The review page's HTML and CSS, inline: the page needs no server and no network.
 
-Placeholders are ``{{name}}``, filled by :mod:`pa_table_games.tools.review` with escaped text;
-the page's vanilla JavaScript is in :mod:`pa_table_games.tools.review_script`.
+Placeholders are ``{{name}}``, filled by :mod:`pa_table_games.review.page` with escaped text;
+the page's vanilla JavaScript is in :mod:`pa_table_games.review.page_script`.
 
 On a screen the page is one window tall: the diagram pane (fitted to its size on open, zoomed
 and panned by the officer) beside the subsection table, or above it in a narrow window; the

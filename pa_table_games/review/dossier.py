@@ -33,10 +33,10 @@ from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTempla
 from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
-from pa_table_games.tools.diagram import render, to_dot
-from pa_table_games.tools.phases import phase_sources
-from pa_table_games.tools.svg_pdf import Diagram, Painter, parse, plain, tiles
-from pa_table_games.tools.trace import Row, Trace, trace
+from pa_table_games.review.diagram import render, to_dot
+from pa_table_games.review.phases import phase_sources
+from pa_table_games.review.svg_pdf import Diagram, Painter, parse, plain, tiles
+from pa_table_games.review.trace import Row, Trace, trace
 
 MARGIN, FOOTER = 36.0, 18.0
 PAGES = {"portrait": LETTER, "landscape": landscape(LETTER)}

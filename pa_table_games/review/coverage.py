@@ -32,10 +32,10 @@ from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.runtime.game import MACHINES, Game
 from pa_table_games.games import load_game
 from pa_table_games.runtime.round import Round
-from pa_table_games.runtime.rules import rules_from_mapping
+from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
-from pa_table_games.tools.trace import transition_name
+from pa_table_games.review.trace import transition_name
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
 SCENARIOS = MACHINES.resolve().parent / "tests" / "scenarios"  # the checkout's, through the machines/ link

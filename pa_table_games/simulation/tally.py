@@ -36,7 +36,7 @@ from typing import Any
 
 from attrs import frozen
 
-from pa_table_games.runtime.money import in_cents
+from pa_table_games.money import in_cents
 
 Z95 = 1.959963984540054
 

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.tools.chunks import Deal, SimulationError, children_ignore_sigint, chunk_count, deal_chunk
-from pa_table_games.tools.tally import Tally
+from pa_table_games.simulation.chunks import Deal, SimulationError, children_ignore_sigint, chunk_count, deal_chunk
+from pa_table_games.simulation.tally import Tally
 
 #: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
 TASKS_PER_THREAD = 3

@@ -22,11 +22,11 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
-from pa_table_games.runtime.money import money
+from pa_table_games.money import money
 from pa_table_games.runtime.round import Round
 from pa_table_games.strategies import Strategy, get_strategy
 from pa_table_games.numbers import MAX_ROUNDS
-from pa_table_games.tools.tally import Tally, initial_by_name
+from pa_table_games.simulation.tally import Tally, initial_by_name
 
 #: Rounds dealt from one seeded table: the unit of work and of reproducibility.
 CHUNK = 10_000

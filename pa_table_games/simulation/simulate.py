@@ -7,7 +7,7 @@ the same guards and actions run as in an interactive round, and ``tests/test_com
 proves the rounds identical to the transitions engine's, and their tallies to the settlement rows'.
 
 **House edge** per wager and in total, with its standard deviation and 95 % interval, is
-defined in :mod:`pa_table_games.tools.tally` (initial wager as the denominator).
+defined in :mod:`pa_table_games.simulation.tally` (initial wager as the denominator).
 
 **Chunks and seeds**: the rounds are cut into chunks of :data:`CHUNK` rounds (the last one
 shorter); chunk ``i`` is dealt at a fresh table shuffled from ``chunk_seed(seed, i)`` and
@@ -31,16 +31,16 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.runtime.money import amount_problem, money
-from pa_table_games.runtime.rules_in_effect import rules_json, rules_lines
+from pa_table_games.money import amount_problem, money
+from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.numbers import MAX_WORKERS
-from pa_table_games.tools.chunks import (CHUNK, Deal, SimulationError, chunk_count, deal_chunk,
+from pa_table_games.simulation.chunks import (CHUNK, Deal, SimulationError, chunk_count, deal_chunk,
                                          deal_rounds, parse_rounds)
-from pa_table_games.tools.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
-from pa_table_games.tools.local_workers import run_in_processes
-from pa_table_games.tools.tally import Tally, WagerEdge
+from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
+from pa_table_games.simulation.local_workers import run_in_processes
+from pa_table_games.simulation.tally import Tally, WagerEdge
 
 __all__ = ["CHUNK", "MAX_WORKERS", "SimulationError", "SimulationResult", "deal_rounds", "simulate"]
 

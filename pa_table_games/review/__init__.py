@@ -1,0 +1,1 @@
+"""What a compliance officer reads: diagrams, review pages and dossiers, trace, coverage, diff."""

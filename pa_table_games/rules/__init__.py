@@ -1,0 +1,1 @@
+"""The Rules Submission layer: options and validators, pay tables as data, money limits, the Rules in effect."""

@@ -1,1 +1,0 @@
-"""What the users run on the machine: simulate, replay, trace, coverage, diagram, review, edge."""
