@@ -27,7 +27,7 @@ def brute_force(wager: str, decks: int) -> dict[tuple[str, ...], Fraction]:
         for i, c in enumerate(seq):
             ways *= decks - seq[:i].count(c)
         if ways > 0:
-            counts[tuple(sorted(deal.settle([types[c] for c in seq], table)))] += ways
+            counts[tuple(sorted(deal.outcomes([types[c] for c in seq], table)))] += ways
     total = sum(counts.values())
     return {k: Fraction(v, total) for k, v in counts.items()}
 

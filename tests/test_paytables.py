@@ -19,9 +19,9 @@ from pa_table_games.rules.paytables import (
 
 CONTRACT_WAGERS = (
     "lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21",
-    "kings_bounty", "super_match", "three_card_poker", "house_money", "bad_beat",
-    "hit_and_run", "straight_jack",
-)
+    "kings_bounty", "super_match", "three_card_poker", "straight_jack", "house_money", "bad_beat",
+    "hit_and_run",
+)  # (g)'s order ((g)(9) collects the Straight Jack Wagers without a two-card straight), then (o)
 PROGRESSIVES = ("bad_beat", "hit_and_run", "straight_jack")
 
 

@@ -29,14 +29,14 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.equipment.cards import RANKS, SUITS, Card
+from pa_table_games.equipment.cards import SUITS, Card
 from pa_table_games.errors import WagerError
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.rules.paytables import PayTable, pay_table, table_names, wager_tables
@@ -44,53 +44,8 @@ from pa_table_games.rules.paytables import PayTable, pay_table, table_names, wag
 LOSS = "lose"
 PROGRESSIVES = frozenset({"bad_beat", "hit_and_run", "straight_jack"})
 
-Settle = Callable[[Sequence[Card], PayTable], tuple[str, ...]]
-
-
-@frozen
-class _Deal:
-    """How to enumerate one wager: cards dealt, rank groups, suits that matter, settlement."""
-
-    cards: int
-    #: Partition of ``RANKS``: the outcome is unchanged when ranks in one group are permuted.
-    groups: tuple[str, ...]
-    #: Suits the wager names (hearts for the queen of hearts); the others are interchangeable.
-    named_suits: str
-    #: False when the outcome ignores suits: then only ranks are enumerated.
-    suits_matter: bool
-    #: The winning outcome names for the dealt cards (empty: the wager loses).
-    settle: Settle
-
-
-def _one(outcome: str | None) -> tuple[str, ...]:
-    return () if outcome is None else (outcome,)
-
-
-def _royal_match(cards: Sequence[Card], table: PayTable) -> tuple[str, ...]:
-    won = _one(fc.royal_match_21_outcome(cards[:2]))
-    if "crown_treasure_bonus" in table.pays and fc.crown_treasure(cards[:2], cards[2:]):
-        won += ("crown_treasure_bonus",)
-    return won
-
-
-_ALL = (RANKS,)
-_EACH = tuple(RANKS)
-# Order of cards: the player's cards first, then the dealer's up card, then the hole card.
-_DEALS: dict[str, _Deal] = {
-    "lucky_ladies": _Deal(4, ("A", "2345678", "9", "TJK", "Q"), "H", True,
-                          lambda c, t: _one(fc.lucky_ladies_outcome(c[:2], c[2], c[3]))),
-    "match_the_dealer": _Deal(3, _ALL, "", True,
-                              lambda c, t: tuple(fc.match_the_dealer_matches(c[:2], c[2]))),
-    "in_between": _Deal(3, _EACH, "", False, lambda c, t: _one(fc.in_between_outcome(c[:2], c[2]))),
-    "royal_match_21": _Deal(4, ("K", "Q", "A23456789TJ"), "", True, _royal_match),
-    "bet_the_set_21": _Deal(2, _ALL, "", True, lambda c, t: _one(fc.bet_the_set_21_outcome(c))),
-    "kings_bounty": _Deal(4, ("A", "2345678", "9", "TJQ", "K"), "S", True,
-                          lambda c, t: _one(fc.kings_bounty_outcome(c[:2], c[2], c[3]))),
-    "super_match": _Deal(4, _ALL, "", False, lambda c, t: _one(fc.super_match_outcome(c))),
-    "three_card_poker": _Deal(3, _EACH, "", True,
-                              lambda c, t: _one(fc.three_card_poker_outcome(c[:2], c[2]))),
-    "house_money": _Deal(2, _EACH, "", True, lambda c, t: _one(fc.house_money_outcome(c))),
-}
+#: How each (g) wager is counted and settled: its classifier and the cards it reads, as play reads them.
+_DEALS = fc.FIRST_CARDS
 
 
 def _labels(used: int, size: int) -> list[tuple[int, int]]:
@@ -98,7 +53,7 @@ def _labels(used: int, size: int) -> list[tuple[int, int]]:
     return [(i, 1) for i in range(used)] + ([(used, size - used)] if used < size else [])
 
 
-def _deal_weights(deal: _Deal, decks: int, table: PayTable) -> dict[tuple[str, ...], int]:
+def _deal_weights(deal: fc.FirstCardsWager, decks: int, table: PayTable) -> dict[tuple[str, ...], int]:
     """Number of ordered deals (of ``decks * 52`` distinct physical cards) per outcome tuple."""
     free_suits = [s for s in SUITS if s not in deal.named_suits]
     copies = decks if deal.suits_matter else 4 * decks
@@ -119,7 +74,7 @@ def _deal_weights(deal: _Deal, decks: int, table: PayTable) -> dict[tuple[str, .
         if len(dealt) == deal.cards:
             cards = [_card(deal.groups[g][m], s, free_suits, i)
                      for i, (g, m, s) in enumerate(dealt)]
-            weights[deal.settle(cards, table)] += ways
+            weights[deal.outcomes(cards, table)] += ways
             return
         for g, group in enumerate(deal.groups):
             for member, member_ways in _labels(members_used[g], len(group)):
@@ -207,8 +162,7 @@ def exact_edge(wager: str, decks: int = 6, paytable: str | None = None,
     if paytable is None and f"{decks}-deck" in table_names(wager):
         paytable = f"{decks}-deck"
     table = pay_table(wager, paytable)
-    if not crown_treasure_bonus and "crown_treasure_bonus" in table.pays:
-        table = attrs.evolve(table, pays={k: v for k, v in table.pays.items() if k != "crown_treasure_bonus"})
+    table = fc.as_offered(table, crown_treasure_bonus)
     deal = _DEALS[wager]
     weights = _deal_weights(deal, decks, table)
     total = math.perm(52 * decks, deal.cards)

@@ -13,11 +13,11 @@ from pa_table_games.games.blackjack.registry import REGISTRY
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.blackjack.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.rules.paytables import wagers
 
-#: The optional wagers (contract names), each placed with a Blackjack Wager in the same box.
-OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21",
-            "kings_bounty", "super_match", "three_card_poker", "straight_jack", "house_money",
-            "bad_beat", "hit_and_run")
+#: The optional wagers (contract names), each placed with a Blackjack Wager in the same box: every wager
+#: with a pay table in ``paytables/blackjack.yaml``, in that file's order ((g)(1)-(10), then (o)).
+OPTIONAL = wagers()
 WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 

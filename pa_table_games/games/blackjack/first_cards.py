@@ -4,15 +4,84 @@ Each function is pure: it reads cards and returns the winning outcome's name, a 
 wager's pay table in ``paytables/blackjack.yaml``, or ``None`` when the wager loses. Terms are
 the § 633a.1 definitions as docs/reference.md records them. Point values are Blackjack's for a
 two-card total, counted by the shared hand arithmetic (:mod:`.hand`): two aces make 12.
+
+Each (g) wager's classifier is registered with :func:`first_cards_wager`, naming the cards it
+reads; play (:mod:`.optional_wagers`) and the exact edge (:mod:`pa_table_games.analysis.edge`) both
+ask :data:`FIRST_CARDS`, so the wager priced is the wager played. A new (g) wager is its classifier
+here, its pay table in ``paytables/blackjack.yaml`` and its subsection in the machine file.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from pa_table_games.equipment.cards import Card
+import attrs
+from attrs import frozen
+
+from pa_table_games.equipment.cards import RANKS, Card
 from pa_table_games.games.blackjack.hand import is_blackjack, total
+
+#: What a classifier may read, and how many cards each is: the player's initial two cards, the dealer's
+#: up card and hole card, the next box's initial two cards (a wager covering two boxes, (g)(7)).
+READS = {"player": 2, "up": 1, "hole": 1, "next_box": 2}
+
+
+@frozen
+class FirstCardsWager:
+    """A (g) wager decided by the first cards: what its classifier reads, in order, and how the exact
+    count may group the ranks and suits it cannot tell apart (:mod:`pa_table_games.analysis.edge`)."""
+
+    name: str
+    reads: tuple[str, ...]
+    classify: Callable[..., Any]
+    #: the classifier also takes the pay table in play (the Crown Treasure Bonus is paid only where offered)
+    with_table: bool = False
+    #: a partition of the ranks: the outcome is unchanged when ranks in one group are permuted
+    groups: tuple[str, ...] = (RANKS,)
+    #: suits the wager names (hearts for the queen of hearts); the others are interchangeable
+    named_suits: str = ""
+    #: False when the outcome ignores suits: then only ranks are counted
+    suits_matter: bool = True
+
+    @property
+    def cards(self) -> int:
+        return sum(READS[part] for part in self.reads)
+
+    def outcomes(self, cards: Sequence[Card], table: Any = None) -> tuple[str, ...]:
+        """The winning pay-table outcomes for ``cards`` given in ``reads`` order (empty: the wager loses)."""
+        args, at = [], 0
+        for part in self.reads:
+            size = READS[part]
+            args.append(cards[at] if size == 1 else tuple(cards[at:at + size]))
+            at += size
+        won = self.classify(*args, table) if self.with_table else self.classify(*args)
+        return () if won is None else (won,) if isinstance(won, str) else tuple(won)
+
+
+#: The (g) wagers decided by the first cards, by contract name (the pay-table file's wager names).
+FIRST_CARDS: dict[str, FirstCardsWager] = {}
+
+
+def first_cards_wager(name: str, *reads: str, **counting: Any) -> Callable:
+    """Register the decorated classifier as ``name``'s outcomes, reading ``reads`` (keys of :data:`READS`)."""
+    unknown = [part for part in reads if part not in READS]
+    if unknown:
+        raise ValueError(f"{name}: a first-cards wager reads {', '.join(READS)}, not {', '.join(unknown)}")
+
+    def register(classify: Callable) -> Callable:
+        FIRST_CARDS[name] = FirstCardsWager(name, reads, classify, **counting)
+        return classify
+    return register
+
+
+def as_offered(table: Any, crown_treasure_bonus: bool) -> Any:
+    """The pay table as the Rules offer it: without the Crown Treasure Bonus when they do not ((g)(4))."""
+    if crown_treasure_bonus or "crown_treasure_bonus" not in table.pays:
+        return table
+    return attrs.evolve(table, pays={k: v for k, v in table.pays.items() if k != "crown_treasure_bonus"})
+
 
 #: Rank order with aces high (In Between, straights); an ace may also play low in straights.
 HIGH_ORDER = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
@@ -26,6 +95,8 @@ def _suited(cards: Sequence[Card]) -> bool:
     return len({card.suit for card in cards}) == 1
 
 
+@first_cards_wager("lucky_ladies", "player", "up", "hole", groups=("A", "2345678", "9", "TJK", "Q"),
+                   named_suits="H")
 def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card) -> str | None:
     """Lucky Ladies Twenty Point Bonus Wager, § 633a.7(g)(1).
 
@@ -44,6 +115,7 @@ def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
     return "suited_20" if _suited(player2) else "any_20"
 
 
+@first_cards_wager("match_the_dealer", "player", "up")
 def match_the_dealer_matches(player2: Sequence[Card], dealer_up: Card) -> list[str]:
     """Match-the-Dealer Wager, § 633a.7(g)(2): one outcome per player card matching the up card.
 
@@ -55,6 +127,7 @@ def match_the_dealer_matches(player2: Sequence[Card], dealer_up: Card) -> list[s
             for card in player2 if card.rank == dealer_up.rank]
 
 
+@first_cards_wager("in_between", "player", "up", groups=tuple(RANKS), suits_matter=False)
 def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
     """In Between Wager, § 633a.7(g)(3), aces high.
 
@@ -90,6 +163,17 @@ def crown_treasure(player2: Sequence[Card], dealer2: Sequence[Card]) -> bool:
     return is_royal_match(player2) and is_royal_match(dealer2)
 
 
+@first_cards_wager("royal_match_21", "player", "up", "hole", with_table=True, groups=("K", "Q", "A23456789TJ"))
+def royal_match_21_outcomes(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card, table: Any) -> tuple[str, ...]:
+    """(g)(4) with the Crown Treasure Bonus on top where the table in play lists it."""
+    won = royal_match_21_outcome(player2)
+    if won is None:
+        return ()
+    crown = "crown_treasure_bonus" in table.pays and crown_treasure(player2, (dealer_up, dealer_hole))
+    return (won, "crown_treasure_bonus") if crown else (won,)
+
+
+@first_cards_wager("bet_the_set_21", "player")
 def bet_the_set_21_outcome(player2: Sequence[Card]) -> str | None:
     """Bet the Set 21 Wager, § 633a.7(g)(5): a suited pair of the same rank, else a pair."""
     if player2[0].rank != player2[1].rank:
@@ -97,6 +181,8 @@ def bet_the_set_21_outcome(player2: Sequence[Card]) -> str | None:
     return "suited_pair" if _suited(player2) else "pair"
 
 
+@first_cards_wager("kings_bounty", "player", "up", "hole", groups=("A", "2345678", "9", "TJQ", "K"),
+                   named_suits="S")
 def kings_bounty_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card) -> str | None:
     """King's Bounty Wager, § 633a.7(g)(6): the player's initial two cards total 20.
 
@@ -125,12 +211,19 @@ def super_match_outcome(four_cards: Sequence[Card]) -> str | None:
             (2, 1, 1): "pair"}.get(tuple(shape))
 
 
+@first_cards_wager("super_match", "player", "next_box", suits_matter=False)
+def super_match_of_two_boxes(player2: Sequence[Card], next_box2: Sequence[Card]) -> str | None:
+    """(g)(7): the Super Match Wager reads the player's two boxes at a Blackjack Switch table."""
+    return super_match_outcome((*player2, *next_box2))
+
+
 def is_three_card_straight(cards: Sequence[Card]) -> bool:
     """Are these three consecutive ranks, an ace high (Q-K-A) or low (A-2-3)?"""
     ranks = sorted(HIGH_ORDER[card.rank] for card in cards)
     return ranks in ([2, 3, 14], [ranks[0], ranks[0] + 1, ranks[0] + 2])
 
 
+@first_cards_wager("three_card_poker", "player", "up", groups=tuple(RANKS))
 def three_card_poker_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
     """Three Card Poker Wager, § 633a.7(g)(8): the player's two cards with the dealer's up card.
 
@@ -155,6 +248,7 @@ def is_two_card_straight(player2: Sequence[Card]) -> bool:
     return len(ranks) == 2 and (max(ranks) - min(ranks) == 1 or ranks == {14, 2})
 
 
+@first_cards_wager("house_money", "player", groups=tuple(RANKS))
 def house_money_outcome(player2: Sequence[Card]) -> str | None:
     """House Money Wager, § 633a.7(g)(10): best first, an ace-king suited, a two-card
     straight flush, a pair, a two-card straight; anything else is collected."""

@@ -25,15 +25,21 @@ from fractions import Fraction
 
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import SURRENDER_LOSS, times
+from pa_table_games.rules.paytables import wager_tables, wagers
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
 
-#: The (g) wagers in the order (g) lists them, with the paragraph settling each.
-CITES = {"lucky_ladies": "(g)(1)", "match_the_dealer": "(g)(2)", "in_between": "(g)(3)",
-         "royal_match_21": "(g)(4)", "bet_the_set_21": "(g)(5)", "kings_bounty": "(g)(6)",
-         "super_match": "(g)(7)", "three_card_poker": "(g)(8)", "straight_jack": "(g)(9)",
-         "house_money": "(g)(10)"}
+
+def _settled_in_g(name: str) -> str | None:
+    """The (g) paragraph settling ``name`` first, from its pay table's cite: (g)(9) collects the Straight
+    Jack Progressive Wagers without a two-card straight, whose table is (o)(3)'s."""
+    cite = "633a.7(g)(9)" if name == "straight_jack" else wager_tables(name).cite
+    return cite.removeprefix("633a.7") if cite.startswith("633a.7(g)") else None
+
+
+#: The (g) wagers in the order (g) lists them (the pay-table file's order), with the paragraph settling each.
+CITES = {name: cite for name in wagers() if (cite := _settled_in_g(name))}
 
 
 # -- reading the layout ------------------------------------------------------------------------------
@@ -65,32 +71,14 @@ def _one(outcome: str | None) -> tuple[str, ...]:
 
 
 def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
-    """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses)."""
-    lay, name = rnd.layout, wager.name
-    player, up, hole = player_cards(rnd, wager.seat), lay.up_card, lay.hole_card
-    if name == "lucky_ladies":
-        return _one(fc.lucky_ladies_outcome(player, up, hole))
-    if name == "match_the_dealer":
-        return tuple(fc.match_the_dealer_matches(player, up))
-    if name == "in_between":
-        return _one(fc.in_between_outcome(player, up))
-    if name == "royal_match_21":
-        won = _one(fc.royal_match_21_outcome(player))
-        crown = rnd.rules.crown_treasure_bonus and "crown_treasure_bonus" in rnd.rules.pay_table(name).pays
-        if won and crown and lay.hole_card_turned and fc.crown_treasure(player, (up, hole)):
-            won += ("crown_treasure_bonus",)
-        return won
-    if name == "bet_the_set_21":
-        return _one(fc.bet_the_set_21_outcome(player))
-    if name == "kings_bounty":
-        return _one(fc.kings_bounty_outcome(player, up, hole))
-    if name == "super_match":
-        return _one(fc.super_match_outcome(player + player_cards(rnd, wager.seat + 1)))
-    if name == "three_card_poker":
-        return _one(fc.three_card_poker_outcome(player, up))
-    if name == "house_money":
-        return _one(fc.house_money_outcome(player))
-    raise KeyError(name)
+    """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses), by the
+    classifier :mod:`.first_cards` registers for it, reading the cards it names."""
+    lay, seat = rnd.layout, wager.seat
+    how = fc.FIRST_CARDS[wager.name]
+    cards = {"player": lambda: player_cards(rnd, seat), "up": lambda: (lay.up_card,),
+             "hole": lambda: (lay.hole_card,), "next_box": lambda: player_cards(rnd, seat + 1)}
+    read = [card for part in how.reads for card in cards[part]()]
+    return how.outcomes(read, fc.as_offered(rnd.rules.pay_table(wager.name), rnd.rules.crown_treasure_bonus))
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
