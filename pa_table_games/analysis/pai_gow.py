@@ -14,12 +14,7 @@ Wagers (:data:`~pa_table_games.games.six_card_fortune_pai_gow.WAGERS`):
 * ``six_card_fortune`` (the main wager: both hands against the dealer's, set the house way, a copy
   to the dealer) and ``double_down`` (made after the cards are seen, § 670a.7(c)) depend on two
   set hands from one deck: ``C(53,6) x C(47,6)`` deals, each set by an algorithm, too many to
-  enumerate here. They are SIMULATED by the game's own machine (:func:`~pa_table_games.simulation.
-  simulate.simulate`, seeded, so the figures repeat) with the ``player_way`` strategy: the house-way
-  set for the player (the same set as ``house_way``) and the Double Down Wager with a high hand of
-  three of a kind or better, the only rule for that wager this package has. Outcome frequencies come
-  from the tally's exact sums: a wager that can only win, push or lose its amount ``a`` has
-  ``wins - losses = sum x / a`` and ``wins + losses = sum x^2 / a^2``.
+  enumerate here. They are SIMULATED by the game's own machine: :mod:`pa_table_games.simulation.pai_gow_edge`.
 """
 
 from __future__ import annotations
@@ -42,12 +37,11 @@ WAGERS = {
     "fortune_bonus": ("Fortune Bonus Wager", "§ 670a.8(b)(1)", "exact"),
     "progressive": ("Progressive Payout Wager", "§ 670a.8(b)(2)", "exact"),
 }
+#: How the simulated wagers are played in the simulation (``edge GAME WAGER`` runs it).
+SIMULATED_HOW = {"six_card_fortune": "simulated: the house way against the house way, a copy to the dealer",
+                 "double_down": "simulated: made with a high hand of three of a kind or better"}
 #: The Rules flag offering each optional wager.
 OFFERED = {"double_down": "double_down", "fortune_bonus": "fortune_bonus", "progressive": "progressive"}
-ROUNDS = 20_000
-SEED = 1
-WHY_SIMULATED = ("simulated, not exact: the wager is settled on the player's and the dealer's hands, both set by "
-                 "an algorithm, from one 53-card deck (C(53,6) x C(47,6) = 2.4e14 deals), too many to enumerate")
 
 
 def _table(wager: str) -> dict[str, Fraction]:
@@ -109,42 +103,6 @@ def _envy(counts: dict[str, int], rules: Any, edge: Fraction) -> dict[str, Any]:
             "house_edge_qualifying_full_table_exact": _fraction(with_envy)}
 
 
-def simulated_wager(wager: str, rules: Any, rules_file: str | None, rounds: int, seed: int,
-                    progress: Any = None) -> dict[str, Any]:
-    """The main wager or the Double Down Wager priced by the game's own simulation (see the module doc)."""
-    from pa_table_games.money import money
-    from pa_table_games.simulation.simulate import simulate
-
-    main = max(money(10), money(rules.table_minimum))
-    result = simulate(GAME, rounds, seed=seed, strategy="player_way", rules=rules_file or rules,
-                      seats={1: {"six_card_fortune": float(main)}}, progress=progress)
-    sums = result.tally.sums.get(wager, [0] * 6)
-    edge = result.tally.edge(wager)
-    placed, sx, sy, sxx = sums[0], sums[1], sums[2], sums[3]
-    deals = result.rounds
-    outcomes = []
-    if placed:
-        amount = Fraction(sy, placed)  # every placement of the wager is the same amount (in cents)
-        net, swing = Fraction(sx) / amount, Fraction(sxx) / amount ** 2
-        wins, losses = (swing + net) / 2, (swing - net) / 2
-        for name, count, pays in (("player wins both hands", wins, 1),
-                                  ("push: one hand won, the other lost or copied", placed - wins - losses, 0),
-                                  ("dealer wins or copies both hands (a copy goes to the dealer)", losses, -1)):
-            outcomes.append({"outcome": name, "count": int(count), "frequency": float(count / placed), "pays": pays})
-    doc = {
-        "game": GAME, "wager": wager, "name": WAGERS[wager][0], "cite": WAGERS[wager][1],
-        "method": f"simulated: {deals:,} deals of the game's own machine, seed {seed}, strategy player_way "
-                  f"(the house way; the Double Down Wager with a high hand of three of a kind or better)",
-        "why": WHY_SIMULATED, "joker": rules.joker, "deals": deals, "seed": seed, "complete": result.complete,
-        "placed": placed, "outcomes": outcomes, "house_edge": edge.house_edge, "sd": edge.sd,
-        "ci95": list(edge.ci95) if edge.ci95 is not None else None,
-    }
-    if wager == "double_down":
-        doc["note"] = ("the player makes this wager after seeing the cards, so its edge is the strategy's: "
-                       "made only with three of a kind or better it is the player's advantage (a negative edge)")
-    return doc
-
-
 def wager_list(rules: Any) -> dict[str, Any]:
     """Every wager of the game, how it is priced and, for the exact ones, the edge (from the cache when warm)."""
     rows = []
@@ -166,17 +124,15 @@ def list_lines(doc: dict[str, Any]) -> list[str]:
         elif "house_edge" in row:
             what = f"exact, house edge {row['house_edge'] * 100:.4f} %"
         else:
-            what = "simulated (the house way against the house way)"
+            what = SIMULATED_HOW[row["wager"]]
         lines.append(f"  {row['wager']:18} {row['name']} ({row['cite']}): {what}")
     return lines
 
 
 def report_lines(doc: dict[str, Any]) -> list[str]:
-    """Plain text of :func:`exact_side_wager`'s or :func:`simulated_wager`'s document."""
-    lines = [f"{doc['wager']}: the {doc['name']} ({doc['cite']}), {GAME}, joker {doc['joker']}"]
-    if "ci95" in doc:
-        return lines + _simulated_lines(doc)
-    lines += [f"method: {doc['method']}",
+    """Plain text of :func:`exact_side_wager`'s document."""
+    lines = [f"{doc['wager']}: the {doc['name']} ({doc['cite']}), {GAME}, joker {doc['joker']}",
+             f"method: {doc['method']}",
               "pay table: ILLUSTRATIVE (made up; the payout section of chapter 670a is not available)", "",
               f"  {'outcome':18} {'hands':>10} {'probability':>22} {'pays':>6} {'return':>10}"]
     for row in doc["outcomes"]:
@@ -190,25 +146,6 @@ def report_lines(doc: dict[str, Any]) -> list[str]:
                      f"Qualifying Fortune Bonus Wager (exact, ILLUSTRATIVE amounts); a {envy['qualifying_wager']:g} "
                      f"wager with {envy['other_positions']} others at the table: house edge "
                      f"{envy['house_edge_qualifying_full_table'] * 100:.4f} %")
-    if doc.get("note"):
-        lines.append(f"note: {doc['note']}")
-    return lines
-
-
-def _simulated_lines(doc: dict[str, Any]) -> list[str]:
-    low, high = doc["ci95"] or (float("nan"), float("nan"))
-    lines = [f"{doc['method']}", f"{doc['why']}", "",
-             f"  {'outcome':62} {'count':>8} {'frequency':>10} {'pays':>5}"]
-    for row in doc["outcomes"]:
-        lines.append(f"  {row['outcome']:62} {row['count']:>8,} {row['frequency']:>10.6f} {row['pays']:>+5d}")
-    lines.append("")
-    if doc["house_edge"] is None:
-        lines.append("the wager was never made in the deals simulated")
-    else:
-        lines.append(f"simulated: {doc['deals']:,} deals, house edge {doc['house_edge'] * 100:.3f} %, "
-                     f"95 % interval [{low * 100:.3f} %, {high * 100:.3f} %] (made on {doc['placed']:,} deals)")
-    if not doc["complete"]:
-        lines.append("interrupted: the figures are for the deals dealt so far")
     if doc.get("note"):
         lines.append(f"note: {doc['note']}")
     return lines
