@@ -160,16 +160,16 @@ def _wager_meant(text: str) -> tuple[str, str | None]:
     from pa_table_games.rules.paytables import wagers
 
     if word not in wagers():
-        raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}), a "
-                        f"Blackjack optional wager ({', '.join(wagers())}) or a game and its wager "
-                        f"({', '.join(f'{g} [WAGER]' for g in GAME_WAGERS)})")
+        raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
+                        f"Blackjack optional wager ({', '.join(wagers())}); "
+                        f"{', '.join(f'{g} [WAGER]' for g in GAME_WAGERS)} lists or prices that game's wagers")
     return word, None
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
               "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml"
               "\n  pa-table-games edge double-down-madness --json\n  pa-table-games edge six-card-fortune-pai-gow"
               "\n  pa-table-games edge six-card-fortune-pai-gow fortune_bonus --json")
-@click.argument("wager")
+@click.argument("wager", metavar="WAGER|GAME")
 @click.argument("game_wager", metavar="[WAGER]", required=False)
 @click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe (default: the Rules' decks, else 6).")
 @click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")

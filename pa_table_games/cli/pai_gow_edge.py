@@ -59,7 +59,7 @@ def pai_gow_edge(ctx: click.Context, wager: str | None, rules_file: str | None, 
             if heard is not None:
                 pai_gow.six_card_counts(rules.joker_rule, heard=heard)  # warm the cache under the bar
             doc = pai_gow.wager_list(rules)
-        _show(doc, pai_gow.list_lines(doc), as_json)
+        _show(doc | {"rules": rules_file}, pai_gow.list_lines(doc), as_json)
         return
     try:
         name = pai_gow.check_wager(wager, rules)
