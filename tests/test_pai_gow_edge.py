@@ -163,3 +163,7 @@ class TestCommandLine:
     def test_an_unknown_wager_names_the_game(self) -> None:
         result = edge("nope")
         assert result.exit_code == 2 and "six-card-fortune-pai-gow [WAGER]" in result.output
+
+    def test_decks_and_paytable_do_not_apply_to_the_53_card_deck(self) -> None:
+        result = edge(GAME, "fortune_bonus", "--decks", "6")
+        assert result.exit_code == 2 and "one 53-card deck (§ 670a.8)" in result.output
