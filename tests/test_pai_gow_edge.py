@@ -167,3 +167,16 @@ class TestCommandLine:
     def test_decks_and_paytable_do_not_apply_to_the_53_card_deck(self) -> None:
         result = edge(GAME, "fortune_bonus", "--decks", "6")
         assert result.exit_code == 2 and "one 53-card deck (§ 670a.8)" in result.output
+
+
+class TestOnATerminal:
+    @pytest.mark.slow
+    def test_counting_and_simulating_show_a_bar(self, monkeypatch) -> None:
+        """No cache: the count (about 5 s of CPU) runs under a bar, and so does the simulation."""
+        from terminal import session
+
+        monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+        code, shown, _ = session(["edge", GAME, "fortune_bonus"], [], timeout=300)
+        assert code == 0 and "counting every six-card hand" in shown and "house edge 59.8162 %" in shown
+        code, shown, _ = session(["edge", GAME, "six_card_fortune", "--rounds", "3000"], [], timeout=300)
+        assert code == 0 and "simulating" in shown and "simulated: 3,000 deals" in shown
