@@ -160,6 +160,9 @@ class TestCommandLine:
         assert "no wager 'envy': choose one of six_card_fortune, double_down, fortune_bonus, progressive" \
             in result.output
 
+    def test_every_wager_the_game_takes_is_priced(self) -> None:
+        assert tuple(pai_gow.WAGERS) == load_game(GAME).info.wagers
+
     def test_an_unknown_wager_names_the_game(self) -> None:
         result = edge("nope")
         assert result.exit_code == 2 and "six-card-fortune-pai-gow [WAGER]" in result.output
