@@ -160,6 +160,16 @@ class TestCommandLine:
         assert "no wager 'envy': choose one of six_card_fortune, double_down, fortune_bonus, progressive" \
             in result.output
 
+    def test_the_rules_file_chooses_the_joker_and_the_wagers_offered(self, tmp_path) -> None:
+        wild = tmp_path / "wild.yaml"
+        wild.write_text("joker: wild\nprogressive: false\n", encoding="utf-8")
+        doc = json.loads(edge(GAME, "fortune_bonus", "--rules", str(wild), "--json").output)
+        assert doc["joker"] == "wild" and doc["rules"] == str(wild)
+        assert {"outcome": "five of a kind", "count": 576} == {k: v for k, v in doc["outcomes"][1].items()
+                                                              if k in ("outcome", "count")}
+        result = edge(GAME, "progressive", "--rules", str(wild))
+        assert result.exit_code == 2 and "the Rules do not offer the Progressive Payout Wager" in result.output
+
     def test_every_wager_the_game_takes_is_priced(self) -> None:
         assert tuple(pai_gow.WAGERS) == load_game(GAME).info.wagers
 
