@@ -141,17 +141,19 @@ def _cold_start_bar():
     finally:
         bar.stop()
 
-#: game -> its main wager, whose exact edge the analysis computes (Pai Gow's is simulated: `simulate`)
+#: game -> its main wager, whose exact edge the analysis computes
 MAIN_WAGERS = {"blackjack": "blackjack", "double-down-madness": "double_down_madness"}
+#: games whose every wager `edge GAME [WAGER]` prices (cli/pai_gow_edge.py)
+GAME_WAGERS = ("six-card-fortune-pai-gow",)
 
 def _wager_meant(text: str) -> tuple[str, str | None]:
     """(the wager, its game when it is a main wager); any case, a game in either spelling (a note for ``_``)."""
     word = text.strip().lower()
     game = canonical_game(word)
-    if game in MAIN_WAGERS:
+    if game in MAIN_WAGERS or game in GAME_WAGERS:
         if "_" in word:
             click.echo(f"note: {word} is {game} on the command line", err=True)
-        return MAIN_WAGERS[game], game
+        return MAIN_WAGERS.get(game, ""), game
     if game is not None:
         raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
                         f"simulate them: pa-table-games simulate {game} --rounds 1e6")
@@ -159,20 +161,33 @@ def _wager_meant(text: str) -> tuple[str, str | None]:
 
     if word not in wagers():
         raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
-                        f"Blackjack optional wager ({', '.join(wagers())})")
+                        f"Blackjack optional wager ({', '.join(wagers())}); "
+                        f"{', '.join(f'{g} [WAGER]' for g in GAME_WAGERS)} lists or prices that game's wagers")
     return word, None
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
               "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml"
-              "\n  pa-table-games edge double-down-madness --json")
-@click.argument("wager")
+              "\n  pa-table-games edge double-down-madness --json\n  pa-table-games edge six-card-fortune-pai-gow"
+              "\n  pa-table-games edge six-card-fortune-pai-gow fortune_bonus --json")
+@click.argument("wager", metavar="WAGER|GAME")
+@click.argument("game_wager", metavar="[WAGER]", required=False)
 @click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe (default: the Rules' decks, else 6).")
 @click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
 @RULES
+@click.option("--rounds", type=Whole(1, 10**9, "deals"), help="six-card-fortune-pai-gow's simulated wagers: "
+              "deals to simulate (default 20000).")
+@click.option("--seed", type=SEED, help="six-card-fortune-pai-gow's simulated wagers: the seed (default 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
-def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None, as_json: bool) -> None:
-    """Exact house edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
-    or a main wager (blackjack, double-down-madness) by card removal under continuous shuffle.
+@click.pass_context
+def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | None, paytable: str | None,
+         rules: str | None, rounds: int | None, seed: int | None, as_json: bool) -> None:
+    """House edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
+    or a main wager (blackjack, double-down-madness) by card removal under continuous shuffle, exact.
+
+    \b
+    six-card-fortune-pai-gow [WAGER]: without WAGER, the game's wagers; with it, one priced
+    (fortune_bonus, progressive: exact over every six-card hand; six_card_fortune,
+    double_down: simulated by the game's own machine, seeded, with a 95 % interval).
 
     With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
     choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
@@ -186,6 +201,17 @@ def edge(wager: str, decks: int | None, paytable: str | None, rules: str | None,
     from pa_table_games.analysis.edge import edge_under_rules, exact_edge
 
     wager, game = _wager_meant(wager)
+    if game in GAME_WAGERS:
+        if decks is not None or paytable is not None:
+            raise UserError(f"edge {game}: one 53-card deck (§ 670a.8) and the game's own pay tables; "
+                            "--decks and --paytable do not apply")
+        from pa_table_games.cli.pai_gow_edge import pai_gow_edge
+
+        pai_gow_edge(ctx, game_wager, rules, rounds, seed, as_json)
+        return
+    if game_wager is not None:
+        raise UserError(f"edge {game or wager}: a second argument ({game_wager}) is taken only after a game "
+                        f"whose wagers are priced ({', '.join(GAME_WAGERS)})")
     if game is not None:
         loaded = load_game(game, rules).rules
         if decks is not None:

@@ -1,0 +1,195 @@
+"""`edge six-card-fortune-pai-gow [WAGER]`: the Fortune Bonus and Progressive Payout Wagers priced exactly
+over every six-card hand of the 53-card deck (§ 670a.8(d)), the main and Double Down Wagers simulated."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from fractions import Fraction
+from itertools import combinations
+from types import MappingProxyType
+
+import attrs
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.analysis import pai_gow, pai_gow_hands
+from pa_table_games.analysis.pai_gow_hands import six_card_counts
+from pa_table_games.cli import main
+from pa_table_games.equipment.cards import JOKER, SUITS, Card
+from pa_table_games.games import load_game
+from pa_table_games.games.six_card_fortune_pai_gow import paytable
+from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule, best_six_card_category
+
+GAME = "six-card-fortune-pai-gow"
+ALL_HANDS = math.comb(53, 6)
+
+
+def rules(**changes):
+    return attrs.evolve(load_game(GAME).rules, **changes)
+
+
+def every_hand(ranks: str, joker_rule: JokerRule) -> dict[str, int]:
+    """Brute force: rank every six-card set of the deck of ``ranks`` in four suits and the joker."""
+    deck = [Card.from_code(r + s) for r in ranks for s in SUITS] + [JOKER]
+    return dict(Counter(best_six_card_category(hand, joker_rule).name for hand in combinations(deck, 6)))
+
+
+class TestSixCardCounts:
+    def test_every_hand_of_the_deck_is_counted_once(self) -> None:
+        counts = six_card_counts()
+        assert sum(counts.values()) == ALL_HANDS == 22_957_480
+        # four aces and the joker with any of the 48 other cards
+        assert counts["five aces"] == 48
+        # a natural royal flush and any sixth card (4 x 48), or four of one and the joker with a
+        # sixth card that is not the missing one (4 x 5 x 47)
+        assert counts["royal flush"] == 4 * 48 + 4 * 5 * 47
+
+    @pytest.mark.parametrize("joker_rule", list(JokerRule))
+    def test_pattern_classes_agree_with_every_hand_of_a_reduced_deck(self, joker_rule: JokerRule) -> None:
+        """J, Q, K, A in four suits and the joker: 12,376 hands ranked one by one."""
+        assert six_card_counts(joker_rule, "JQKA") == every_hand("JQKA", joker_rule)
+
+    @pytest.mark.slow
+    def test_pattern_classes_agree_with_every_hand_of_a_seven_rank_deck(self) -> None:
+        """8 to A in four suits and the joker (475,020 hands): straights, flushes, the joker filling both."""
+        assert six_card_counts(JokerRule.BUG, "89TJQKA") == every_hand("89TJQKA", JokerRule.BUG)
+
+    def test_the_wild_joker_makes_five_of_a_kind(self) -> None:
+        wild = six_card_counts(JokerRule.WILD)
+        assert sum(wild.values()) == ALL_HANDS
+        assert "five of a kind" not in six_card_counts() and wild["five of a kind"] == 12 * 48
+
+    def test_the_cache_keeps_only_a_count_of_every_hand(self, tmp_path) -> None:
+        path, counts = tmp_path / "hands.json", six_card_counts()
+        pai_gow_hands._save(path, counts)
+        assert pai_gow_hands._stored(path, ALL_HANDS) == counts
+        path.write_text(json.dumps(counts | {"flush": counts["flush"] + 1}), encoding="utf-8")
+        assert pai_gow_hands._stored(path, ALL_HANDS) is None
+        path.write_text("not json", encoding="utf-8")
+        assert pai_gow_hands._stored(path, ALL_HANDS) is None
+
+
+class TestExactSideWagers:
+    def test_fortune_bonus_edge_is_exact(self) -> None:
+        doc = pai_gow.exact_side_wager("fortune_bonus", rules())
+        assert doc["house_edge_exact"] == "12955/21658"
+        assert round(doc["house_edge"] * 100, 4) == 59.8162
+        assert sum(row["count"] for row in doc["outcomes"]) == ALL_HANDS
+        assert [row["outcome"] for row in doc["outcomes"]][-1] == "lose"
+
+    def test_a_planted_pay_change_moves_the_edge_by_its_probability(self, monkeypatch) -> None:
+        """Paying a straight 4 to 1 instead of 3 lowers the edge by exactly P(straight)."""
+        before = Fraction(pai_gow.exact_side_wager("fortune_bonus", rules())["house_edge_exact"])
+        monkeypatch.setattr(paytable, "FORTUNE_BONUS",
+                            MappingProxyType(dict(paytable.FORTUNE_BONUS) | {"straight": Fraction(4)}))
+        after = Fraction(pai_gow.exact_side_wager("fortune_bonus", rules())["house_edge_exact"])
+        assert before - after == Fraction(six_card_counts()["straight"], ALL_HANDS) == Fraction(696_228, ALL_HANDS)
+
+    def test_progressive_pays_full_house_or_better(self) -> None:
+        doc = pai_gow.exact_side_wager("progressive", rules())
+        assert [row["outcome"] for row in doc["outcomes"]] == [
+            "five aces", "royal flush", "straight flush", "four of a kind", "full house", "lose"]
+        assert doc["house_edge_exact"] == "4584011/5739370"
+
+    def test_envy_bonus_is_each_other_hand_priced_once(self) -> None:
+        counts, envy = six_card_counts(), pai_gow.exact_side_wager("fortune_bonus", rules())["envy_bonus"]
+        per_hand = sum(Fraction(counts.get(n, 0), ALL_HANDS) * Fraction(str(a)) for n, a in paytable.ENVY_BONUS.items())
+        assert Fraction(envy["per_other_hand_exact"]) == per_hand
+        assert envy["other_positions"] == 5 and envy["qualifying_wager"] == 5
+        edge = Fraction(pai_gow.exact_side_wager("fortune_bonus", rules())["house_edge_exact"])
+        assert Fraction(envy["house_edge_qualifying_full_table_exact"]) == edge - 5 * per_hand / 5
+
+    def test_a_wager_the_rules_do_not_offer_is_refused(self) -> None:
+        with pytest.raises(Exception, match="the Rules do not offer the Fortune Bonus Wager"):
+            pai_gow.check_wager("fortune_bonus", rules(fortune_bonus=False))
+
+    @pytest.mark.slow
+    def test_the_games_own_settlement_agrees_with_the_exact_edge(self) -> None:
+        """An independent check: the Fortune Bonus as the machine settles it, 40,000 rounds, Envy aside
+        (a wager below the qualifying amount gets no lammer)."""
+        from pa_table_games.simulation.simulate import simulate
+
+        result = simulate(GAME, 40_000, seed=11, strategy="house_way",
+                          seats={1: {"six_card_fortune": 10, "fortune_bonus": 1}})
+        low, high = result.tally.edge("fortune_bonus").ci95
+        assert low <= pai_gow.exact_side_wager("fortune_bonus", rules())["house_edge"] <= high
+
+
+def edge(*args: str):
+    return CliRunner().invoke(main, ["edge", *args])
+
+
+class TestCommandLine:
+    def test_the_game_alone_lists_every_wager(self) -> None:
+        result = edge(GAME)
+        assert result.exit_code == 0
+        assert result.output.splitlines()[1:] == [
+            "  six_card_fortune   Six-Card Fortune Pai Gow Poker Wager (§ 670a.7): simulated: the house way against "
+            "the house way, a copy to the dealer",
+            "  double_down        Double Down Wager (§ 670a.7(c)): simulated: made with a high hand of three of a "
+            "kind or better",
+            "  fortune_bonus      Fortune Bonus Wager (§ 670a.8(b)(1)): exact, house edge 59.8162 %",
+            "  progressive        Progressive Payout Wager (§ 670a.8(b)(2)): exact, house edge 79.8696 %"]
+
+    def test_one_side_wager_prints_its_outcome_table(self) -> None:
+        result = edge(GAME, "fortune_bonus")
+        assert result.exit_code == 0
+        assert "  straight              696,228           13389/441490      3  +0.090981" in result.output
+        assert "house edge 59.8162 % = 12955/21658 (exact)" in result.output
+
+    def test_json_gives_the_same_numbers(self) -> None:
+        doc = json.loads(edge(GAME, "progressive", "--json").output)
+        assert doc["house_edge_exact"] == "4584011/5739370" and doc["hands"] == ALL_HANDS
+        assert json.loads(edge(GAME, "--json").output)["wagers"][2]["house_edge"] == pytest.approx(0.598162, abs=1e-6)
+
+    def test_the_main_wager_is_simulated_and_says_so(self) -> None:
+        result = edge(GAME, "six_card_fortune", "--rounds", "600", "--seed", "3", "--json")
+        doc = json.loads(result.output)
+        assert doc["deals"] == 600 and doc["why"].startswith("simulated, not exact")
+        assert sum(row["count"] for row in doc["outcomes"]) == 600
+        net = sum(row["count"] * row["pays"] for row in doc["outcomes"])
+        assert doc["house_edge"] == pytest.approx(-net / 600)
+        text = edge(GAME, "six_card_fortune", "--rounds", "600", "--seed", "3").output
+        assert "simulated: 600 deals, house edge" in text and "95 % interval" in text
+
+    def test_an_unknown_wager_exits_2_with_the_games_wagers(self) -> None:
+        result = edge(GAME, "envy")
+        assert result.exit_code == 2
+        assert "no wager 'envy': choose one of six_card_fortune, double_down, fortune_bonus, progressive" \
+            in result.output
+
+    def test_the_rules_file_chooses_the_joker_and_the_wagers_offered(self, tmp_path) -> None:
+        wild = tmp_path / "wild.yaml"
+        wild.write_text("joker: wild\nprogressive: false\n", encoding="utf-8")
+        doc = json.loads(edge(GAME, "fortune_bonus", "--rules", str(wild), "--json").output)
+        assert doc["joker"] == "wild" and doc["rules"] == str(wild)
+        assert {"outcome": "five of a kind", "count": 576} == {k: v for k, v in doc["outcomes"][1].items()
+                                                              if k in ("outcome", "count")}
+        result = edge(GAME, "progressive", "--rules", str(wild))
+        assert result.exit_code == 2 and "the Rules do not offer the Progressive Payout Wager" in result.output
+
+    def test_every_wager_the_game_takes_is_priced(self) -> None:
+        assert tuple(pai_gow.WAGERS) == load_game(GAME).info.wagers
+
+    def test_an_unknown_wager_names_the_game(self) -> None:
+        result = edge("nope")
+        assert result.exit_code == 2 and "six-card-fortune-pai-gow [WAGER]" in result.output
+
+    def test_decks_and_paytable_do_not_apply_to_the_53_card_deck(self) -> None:
+        result = edge(GAME, "fortune_bonus", "--decks", "6")
+        assert result.exit_code == 2 and "one 53-card deck (§ 670a.8)" in result.output
+
+
+class TestOnATerminal:
+    @pytest.mark.slow
+    def test_counting_and_simulating_show_a_bar(self, monkeypatch) -> None:
+        """No cache: the count (about 5 s of CPU) runs under a bar, and so does the simulation."""
+        from terminal import session
+
+        monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+        code, shown, _ = session(["edge", GAME, "fortune_bonus"], [], timeout=300)
+        assert code == 0 and "counting every six-card hand" in shown and "house edge 59.8162 %" in shown
+        code, shown, _ = session(["edge", GAME, "six_card_fortune", "--rounds", "3000"], [], timeout=300)
+        assert code == 0 and "simulating" in shown and "simulated: 3,000 deals" in shown
