@@ -256,6 +256,33 @@ def wait_for(condition, seconds: float = 600.0, every: float = 0.01):
     raise AssertionError("timed out")
 
 
+class TestCtrlCWhileWorkersStart:
+    def test_a_ctrl_c_taken_by_another_thread_still_reaches_the_handler(self):
+        """While worker processes start, a Ctrl-C is held back, not lost, though a thread that does
+        not block SIGINT takes it (as OpenBLAS's thread does, started when numpy is imported): the
+        command's handler hears it. (Ignoring SIGINT meanwhile let the kernel drop it: the command
+        then dealt on and `test_ctrl_c_during_worker_start_up` hung about one run in four under load.)"""
+        import threading
+
+        from pa_table_games.simulation.chunks import children_ignore_sigint
+
+        heard, release = [], threading.Event()
+        other = threading.Thread(target=release.wait)  # started with SIGINT unblocked
+        other.start()
+        before = signal.signal(signal.SIGINT, lambda *_: heard.append("Ctrl-C"))
+        try:
+            with children_ignore_sigint():
+                os.kill(os.getpid(), signal.SIGINT)
+                while signal.SIGINT in signal.sigpending():  # until a thread not blocking it has taken it
+                    time.sleep(0.001)
+            wait_for(lambda: heard, seconds=60)
+        finally:
+            signal.signal(signal.SIGINT, before)
+            release.set()
+            other.join()
+        assert heard == ["Ctrl-C"]
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 class TestSignals:
     """The real command in its own process group, as a terminal runs it: Ctrl-C sends SIGINT to the
