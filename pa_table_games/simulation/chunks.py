@@ -102,6 +102,7 @@ class Deal:
     engine: str = "compiled"
     log: bool = False
     chunk: int = CHUNK  # rounds per chunk: part of what fixes the answer
+    new_dealer_every: int | None = None  # a new dealer after every N rounds of a table (§ 633a.7(c)); None: never
 
 
 def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool] = lambda: False,
@@ -113,14 +114,17 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
     initial = {(seat, name): money(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
     interactive = deal.engine != "compiled"
     lean = not deal.log and not interactive  # the rounds keep only the sums the tally reads
-    dealt = deal_rounds(game, game.new_table(seed=table_seed), deal.seats, strategy, log=deal.log,
+    table = game.new_table(seed=table_seed)
+    dealt = deal_rounds(game, table, deal.seats, strategy, log=deal.log,
                         interactive=interactive, record="totals" if lean else "settlements")
     tally = Tally()
     add, add_totals, by_name = tally.add, tally.add_totals, initial_by_name(initial)
-    done = 0
+    done, every = 0, deal.new_dealer_every
     while done < rounds and not stop():
         step = min(STEP, rounds - done)
-        for _ in range(step):
+        for dealt_here in range(done, done + step):
+            if every and dealt_here and dealt_here % every == 0:
+                table.new_dealer = True  # who then burns a card before dealing (§ 633a.7(c), § 692.7(c))
             rnd = next(dealt)
             if lean:
                 add_totals(by_name, *rnd.totals())
