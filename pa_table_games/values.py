@@ -25,7 +25,7 @@ class Action:
         return self.name if self.choice is None else f"{self.name}={self.choice}"
 
     def __str__(self) -> str:
-        return f"seat {self.seat} hand {self.hand}: {self.word}"
+        return f"seat {self.seat} hand {self.hand + 1}: {self.word}"  # people count hands from 1
 
 
 @frozen

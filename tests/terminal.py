@@ -63,3 +63,36 @@ def _text(raw: bytes) -> str:
 
 
 _STYLE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+_RAW_STYLE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def started(args: list[str], *, columns: int = 160) -> tuple[subprocess.Popen, int]:
+    """``pa-table-games ARGS`` with stdout and stderr on a pseudo-terminal, in its own process group
+    (as a shell runs it: Ctrl-C is ``os.killpg(proc.pid, SIGINT)``); returns (process, terminal)."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "NO_COLOR": "1"}
+    proc = subprocess.Popen([str(CLI), *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, close_fds=True,
+                            env=env, start_new_session=True)
+    os.close(slave)
+    return proc, master
+
+
+def read_until(master: int, pattern: bytes | None, seconds: float = 600.0) -> str:
+    """What the terminal shows until ``pattern`` (a regular expression) appears, or until the end
+    (``None``); ``seconds`` only ends a hung command."""
+    shown, deadline = b"", time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if pattern is not None and re.search(pattern, _RAW_STYLE.sub(b"", shown)):
+            return _text(shown)
+        if not select.select([master], [], [], 0.2)[0]:
+            continue
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the command closed the terminal
+            chunk = b""
+        if not chunk:
+            assert pattern is None, f"ended before {pattern!r}: {_text(shown)[-2000:]}"
+            return _text(shown)
+        shown += chunk
+    raise AssertionError(f"no {pattern!r} after {seconds} s: {_text(shown)[-2000:]}")

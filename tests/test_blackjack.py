@@ -254,10 +254,18 @@ class TestRefusals:
         assert (rnd.state, len(rnd.events)) == before
 
     def test_out_of_turn(self):
-        """Seat 2 may not act before seat 1 (i)."""
+        """Seat 2 may not act before seat 1 (i); the refusal counts hands as people do, from 1."""
         rnd = self.make()
-        with pytest.raises(IllegalAction, match="seat 1 hand 0 decides now"):
+        with pytest.raises(IllegalAction, match="seat 1 hand 1 decides now, not seat 2 hand 1: players act in turn"):
             rnd.act(seat=2, name="stand")
+
+    def test_out_of_turn_after_a_split_names_hands_from_1(self):
+        """After a split the first hand decides before the second: 'seat 1 hand 1 decides now, not seat 1 hand 2'."""
+        rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C 8H 6S 8D 7C 3S 2D TD"))
+        rnd.advance().act("split")
+        rnd.advance()
+        with pytest.raises(IllegalAction, match="seat 1 hand 1 decides now, not seat 1 hand 2: players act in turn"):
+            rnd.act(seat=1, hand=1, name="stand")
 
     def test_unknown_action(self):
         """An unknown word is refused with the legal ones."""

@@ -360,7 +360,7 @@ class TestHouseMoney:
         """(g)(10)(ii): the choices go from the dealer's right: seat 2 answers before seat 1."""
         seats = {1: {BJ: 10, "house_money": 5}, 2: {BJ: 10, "house_money": 5}}
         rnd = load_game(BJ).new_round(seats, shoe=Shoe.stacked("2C 8H 5H 7D 8S 6S TC 9C 9D")).advance()
-        with pytest.raises(IllegalAction, match="seat 2 hand 0 decides now"):
+        with pytest.raises(IllegalAction, match="seat 2 hand 1 decides now, not seat 1 hand 1"):
             rnd.act(seat=1, name="house_money=add")
         drive(rnd, ["house_money=keep", "house_money=add", "stand", "stand"])
         assert row(rnd, BJ, 1).amount == 25 and row(rnd, BJ, 2).amount == 10

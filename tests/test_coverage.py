@@ -126,3 +126,44 @@ class TestTraceCoverage:
         text = to_text(trace(spec), items)
         missing = [c for c in items if c.scenario is None]
         assert missing and all(f"t{c.index:<3} {c.name:60} NOT COVERED by any scenario" in text for c in missing)
+
+
+class TestCoverageOnATerminal:
+    """`coverage --write` shows its search on a terminal and stops cleanly on Ctrl-C."""
+
+    def test_a_bar_on_stderr_counts_the_sessions_on_a_terminal_only(self, tmp_path):
+        """On a terminal a bar names the game and counts the sessions; piped, stderr stays empty."""
+        from terminal import session
+
+        args = ["coverage", "six-card-fortune-pai-gow", "--write", "--sessions", "1"]
+        code, shown, _ = session([*args, "--out", str(tmp_path / "tty")], [])
+        assert code == 1 and "searching six-card-fortune-pai-gow" in shown and "1/1 sessions" in shown, shown
+        assert f"wrote {tmp_path / 'tty' / 'six-card-fortune-pai-gow.yaml'}" in shown
+        piped = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "piped")])
+        assert piped.exit_code == 1 and piped.stderr == "" and "wrote " in piped.stdout
+
+    @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="a pseudo-terminal and process groups")
+    def test_ctrl_c_lists_the_files_written_and_exits_130(self, tmp_path):
+        """Ctrl-C while Blackjack is searched, Pai Gow done: Pai Gow's file is listed as written,
+        Blackjack's is not written, exit status 130 and no traceback. Ctrl-C is sent once the bar
+        counts Blackjack's sessions (a readiness line, not a delay)."""
+        import os
+        import signal
+
+        from terminal import read_until, started
+
+        proc, master = started(["coverage", "six-card-fortune-pai-gow", "blackjack", "--write", "--sessions", "1e6",
+                                "--out", str(tmp_path)])
+        try:
+            read_until(master, rb"searching blackjack\s.*?\b[1-9][0-9]*/1000000 sessions")
+            os.killpg(proc.pid, signal.SIGINT)
+            shown = read_until(master, None)
+        finally:
+            os.close(master)
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+        assert proc.wait(60) == 130, shown
+        assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown
+        assert f"wrote {tmp_path / 'six-card-fortune-pai-gow.yaml'}" in shown
+        assert "interrupted: the search of blackjack stopped after " in shown and "its scenarios are not written" in shown
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["six-card-fortune-pai-gow.yaml"]

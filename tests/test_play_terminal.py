@@ -57,14 +57,20 @@ class TestPaiGowAtATerminal:
 
 
 class TestSessions:
-    def test_three_rounds_at_one_table(self):
-        """play --rounds 3: one shoe (no second load or burn), the actions explained once, then a short
-        table; each round settled. Round 1: TH 5D v 6S 7C TD (bust); 2: 9H 8D v TS 7S; 3: 5C TC v 9S 8H."""
-        shoe = "2C TH 6S 5D 7C TD 9H TS 8D 7S 5C 9S TC 8H"
-        code, shown, screens = session(["play", "blackjack", "--shoe", shoe, "--rounds", "3"], ["s", "s", "s"])
+    def test_three_rounds_at_one_table_a_new_dealer_for_the_third(self):
+        """play --rounds 3 --new-dealer-every 2: one shoe (no second load or batch burn), the actions
+        explained once, then a short table; each round settled. Round 1: TH 5D v 6S 7C TD (bust);
+        2: 9H 8D v TS 7S; then a new dealer burns 4D face down (§ 633a.7(c)); 3: 5C TC v 9S 8H."""
+        shoe = "2C TH 6S 5D 7C TD 9H TS 8D 7S 4D 5C 9S TC 8H"
+        code, shown, screens = session(["play", "blackjack", "--shoe", shoe, "--rounds", "3", "--new-dealer-every", "2"],
+                                       ["s", "s", "s"])
         assert code == 0 and len(screens) == 3
         assert [shown.count(f"round {n} of 3") for n in (1, 2, 3)] == [1, 1, 1]
         assert shown.count("load_shoe") == 1 and shown.count("burn_first_card") == 1
+        third = shown.split("round 3 of 3: a new dealer\n")[1]
+        assert shown.count("burn_for_new_dealer") == 1 and "burn_for_new_dealer" not in screens[1]
+        assert third.splitlines()[1] == "  2 burn_for_new_dealer  § 633a.7(c)  [face down]->discard rack"
+        assert "4D" not in shown
         assert shown.count("legal actions:") == 1 and "legal actions:" in screens[0]
         assert "-> seat 1: 9H 8D (hard 17); wager blackjack 10" in screens[1].split("round 2 of 3")[1]
         assert "seat 1 hand 1: 5C TC (hard 15) — dealer: up card 9S, hole card: face down" in screens[2]

@@ -203,6 +203,24 @@ class TestRounds:
         assert out.count("load_shoe") == 1 and out.count("burn_first_card") == 1
         assert "round 2 of 3" in out and "round 3 of 3" in out and out.count("state: Round complete") == 3
 
+    def test_a_new_dealer_every_two_rounds_burns_a_card_before_rounds_3_and_5(self):
+        """--new-dealer-every 2: the first dealer deals rounds 1-2; a new dealer burns one card before
+        dealing round 3, another before round 5 (§ 692.7(c)); the batch is burned once."""
+        out = run("play", "double-down-madness", "--seed", "7", "--rounds", "5", "--strategy", "madness",
+                  "--new-dealer-every", "2").output
+        rounds = out.split("\nround ")
+        assert [r.split("\n")[0] for r in rounds[1:]] == ["2 of 5", "3 of 5: a new dealer", "4 of 5", "5 of 5: a new dealer"]
+        assert ["burn_for_new_dealer  § 692.7(c)  [face down]->discard rack" in r for r in rounds] == \
+            [False, False, True, False, True]
+        assert out.count("burn_first_card") == 1
+
+    def test_no_new_dealer_where_the_section_has_none(self):
+        """§ 670a.8 has no new dealer's burn card: --new-dealer-every is one line, exit status 2."""
+        result = run("play", "six-card-fortune-pai-gow", "--seed", "3", "--rounds", "2", "--strategy", "house_way",
+                     "--new-dealer-every", "1")
+        assert result.exit_code == 2 and result.output.startswith("error: --new-dealer-every: 58 Pa. Code § 670a.8 has "
+                                                                  "no new dealer's burn card")
+
     def test_rounds_refuse_one_round_options(self):
         result = run("play", "blackjack", "--rounds", "2", "--actions", "stand")
         assert result.exit_code == 2 and result.output.startswith("error: --rounds 2: --actions, --json, --log and --walk")

@@ -94,7 +94,7 @@ TAMPERED = {
     "unknown_event.jsonl": (UNKNOWN, "§ 633a.7(f)(4)", "'peek_at_hole_card'"),
     "missing_event.jsonl": (MISSING, "§ 633a.7(s)", "'end_round'"),
     "event_after_round.jsonl": (EXTRA, "§ 633a.7(s)", "after the round reached 'Round complete'"),
-    "out_of_turn.jsonl": (TURN, "§ 633a.7(i)", "seat 1 hand 0 decides now"),
+    "out_of_turn.jsonl": (TURN, "§ 633a.7(i)", "seat 1 hand 1 decides now"),
     "citation_differs.jsonl": (CITATION, "§ 633a.7(f)(2)", "the log cites § 633a.7(f)(4)"),
     "surrender_not_offered.jsonl": (ILLEGAL, "§ 633a.9", "'surrender' is not allowed"),
     "split_in_double_down_madness.jsonl": (REFUSED, "§ 692.7(j)", "may not split pairs"),
@@ -140,6 +140,25 @@ class TestTamperedLogs:
         """After a step the machine would not take, the rest of the log is not compared (no cascade)."""
         report = replay(LOGS / "dealer_draw_on_17.jsonl", allow_v1=True)
         assert len(report.departures) == 1 and report.compared < report.events
+
+
+    def test_a_split_hand_left_unsettled_is_named_as_people_count(self, tmp_path):
+        """A split round whose log drops the second hand's settlement: the departure names 'hand 2'
+        (the log itself counts that hand as 1)."""
+        path = tmp_path / "split.jsonl"
+        played = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, [
+            "play", "blackjack", "--shoe", "2C 8H 6S 8D 7C 3S 2D TD", "--actions", "split,stand,stand", "--log", str(path)])
+        assert played.exit_code == 0, played.output
+        docs = [json.loads(line) for line in path.read_text().splitlines()]
+        docs[0]["version"] = 1  # unchained, so that the edit below is compared, not refused
+        for key in ("stacked", "machine_sha256", "hash"):
+            docs[0].pop(key, None)
+        for event in docs[1:]:
+            event.pop("hash", None)
+            event["settled"] = [row for row in event.get("settled", []) if row["hand"] != 1]
+        path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+        messages = [d.message for d in replay(path, allow_v1=True).departures if d.kind == SETTLEMENT]
+        assert messages and all("the log does not settle seat 1 blackjack hand 2;" in m for m in messages)
 
 
 class TestMalformedLogs:

@@ -108,6 +108,32 @@ class TestSimulate:
         assert (total.net, total.initial_wagered, result.rounds) == (net, 3000.0, 300)
         assert total.house_edge == pytest.approx(-float(net) / 3000.0)
 
+    def test_a_new_dealer_every_k_rounds_burns_a_card_at_each_table(self):
+        """--new-dealer-every 7: at each chunk's table a new dealer burns one card before rounds 8, 15, ...
+        (§ 633a.7(c)); the net is that of rounds dealt one by one with the new dealer set so, and differs
+        from the run without."""
+        result = simulate("blackjack", 60, seed=9, strategy="basic", chunk=40, new_dealer_every=7)
+        game = load_game("blackjack", engine="compiled")
+        net, burns = 0, 0
+        for index, count in ((0, 40), (1, 20)):
+            table = game.new_table(seed=chunk_seed(9, index))
+            rounds = deal_rounds(game, table, {1: {"blackjack": 10.0}}, get_strategy("blackjack", "basic", game.rules),
+                                 log=True)
+            for number in range(count):
+                table.new_dealer = number > 0 and number % 7 == 0
+                rnd = next(rounds)
+                burns += sum(e.trigger == "burn_for_new_dealer" for e in rnd.events)
+                net += sum(r.net for r in rnd.settlement())
+        assert burns == 5 + 2 and (result.total().net, result.rounds) == (net, 60)
+        assert result.total().net != simulate("blackjack", 60, seed=9, strategy="basic", chunk=40).total().net
+        assert result.to_json()["new_dealer_every"] == 7 and ", a new dealer every 7 rounds," in result.lines()[0]
+
+    def test_no_new_dealer_where_the_section_has_none(self):
+        """§ 670a.8 has no new dealer's burn card: simulate refuses --new-dealer-every in one line, exit 2."""
+        result = CliRunner().invoke(main, ["simulate", "six-card-fortune-pai-gow", "--rounds", "10", "--new-dealer-every", "2"])
+        assert result.exit_code == 2
+        assert result.output == "error: --new-dealer-every: 58 Pa. Code § 670a.8 has no new dealer's burn card\n"
+
     def test_same_seed_same_result(self):
         """The same seed gives the same result; another seed another one."""
         a = simulate("blackjack", 200, seed=3, strategy="stand17").to_json()
@@ -188,7 +214,7 @@ class TestCommand:
         result = self.run("blackjack", "--rounds", "500", "--seed", "5", "--strategy", "stand17", "--json")
         assert result.exit_code == 0, result.output
         doc = json.loads(result.output)
-        assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "workers", "scheduler", "rounds_requested",
+        assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "new_dealer_every", "workers", "scheduler", "rounds_requested",
                             "rounds", "complete", "seconds", "rounds_per_second", "wagers", "total"}
         assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"]) == \
             ("blackjack", "stand17", 5, 500, True)
@@ -254,6 +280,33 @@ def wait_for(condition, seconds: float = 600.0, every: float = 0.01):
             return value
         time.sleep(every)
     raise AssertionError("timed out")
+
+
+class TestCtrlCWhileWorkersStart:
+    def test_a_ctrl_c_taken_by_another_thread_still_reaches_the_handler(self):
+        """While worker processes start, a Ctrl-C is held back, not lost, though a thread that does
+        not block SIGINT takes it (as OpenBLAS's thread does, started when numpy is imported): the
+        command's handler hears it. (Ignoring SIGINT meanwhile let the kernel drop it: the command
+        then dealt on and `test_ctrl_c_during_worker_start_up` hung about one run in four under load.)"""
+        import threading
+
+        from pa_table_games.simulation.chunks import children_ignore_sigint
+
+        heard, release = [], threading.Event()
+        other = threading.Thread(target=release.wait)  # started with SIGINT unblocked
+        other.start()
+        before = signal.signal(signal.SIGINT, lambda *_: heard.append("Ctrl-C"))
+        try:
+            with children_ignore_sigint():
+                os.kill(os.getpid(), signal.SIGINT)
+                while signal.SIGINT in signal.sigpending():  # until a thread not blocking it has taken it
+                    time.sleep(0.001)
+            wait_for(lambda: heard, seconds=60)
+        finally:
+            signal.signal(signal.SIGINT, before)
+            release.set()
+            other.join()
+        assert heard == ["Ctrl-C"]
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")

@@ -90,7 +90,7 @@ class TestSettingHands:
         """The positions set in turn from the dealer's left; another seat's decision is refused."""
         rnd = self.setup_round()
         assert {a.seat for a in rnd.legal_actions()} == {3}
-        with pytest.raises(IllegalAction, match="seat 3 hand 0 decides now"):
+        with pytest.raises(IllegalAction, match="seat 3 hand 1 decides now, not seat 5 hand 1"):
             rnd.act(seat=5, name="house_way")
         rnd.act("low=2C")
         assert {a.seat for a in rnd.legal_actions()} == {5}

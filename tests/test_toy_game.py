@@ -35,7 +35,7 @@ def test_a_stacked_round_step_by_step(game):
     rnd.advance()
     assert rnd.state == "players_deciding"
     assert [(a.seat, a.name) for a in rnd.legal_actions()] == [(1, "stand"), (1, "double")]
-    with pytest.raises(IllegalAction, match="seat 1 hand 0 decides now"):
+    with pytest.raises(IllegalAction, match="seat 1 hand 1 decides now, not seat 3 hand 1"):
         rnd.act(seat=3, name="stand")
     rnd.act("double")
     rnd.check_invariants()

@@ -279,8 +279,7 @@ class _Replay:
         if logged["seq"] != mine["seq"]:
             self.depart(SEQUENCE, f"the log numbers this event {logged['seq']}; it is event {mine['seq']}", cite)
         if (logged.get("seat"), logged.get("hand")) != (mine.get("seat"), mine.get("hand")):
-            self.depart(TURN, f"the log has seat {logged.get('seat')} hand {logged.get('hand')} deciding; seat "
-                        f"{mine.get('seat')} hand {mine.get('hand')} decides now: players act in turn",
+            self.depart(TURN, f"the log has {_whose(logged)} deciding; {_whose(mine)} decides now: players act in turn",
                         self.spec.cite_text(self.spec.state(fired.source).cite[0]))
         if logged["cite"] != mine["cite"]:
             self.depart(CITATION, f"the log cites {', '.join(logged['cite']) or 'nothing'}", cite)
@@ -306,7 +305,7 @@ class _Replay:
         ours = {key(r): r for r in mine}
         theirs = {key(r): r for r in logged}
         for k, row in theirs.items():
-            name = f"seat {k[0]} {k[1]}" + (f" hand {k[2]}" if k[2] else "")
+            name = f"seat {k[0]} {k[1]}" + (f" hand {_counted(k[2])}" if k[2] else "")  # people count hands from 1
             if k not in ours:
                 placed = self.rnd.wager(*k) is not None
                 why = "it is not settled here" if placed else "no such wager is on the layout"
@@ -318,7 +317,7 @@ class _Replay:
                             m["cite"])
         for k, row in ours.items():
             if k not in theirs:
-                self.depart(SETTLEMENT, f"the log does not settle seat {k[0]} {k[1]} hand {k[2]}; the machine: "
+                self.depart(SETTLEMENT, f"the log does not settle seat {k[0]} {k[1]} hand {_counted(k[2])}; the machine: "
                             f"{row['outcome']} {row['net']:+g}", row["cite"])
         if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
@@ -335,6 +334,18 @@ def _within_a_cent(row: dict, ours: dict | None) -> dict:
 
 
 _AMOUNTS = ("amount", "net", "paid_off_table")
+
+
+def _whose(event: dict) -> str:
+    """Whose decision an event is, as people count hands (from 1; the log counts from 0)."""
+    if event.get("seat") is None:
+        return "no player"
+    return f"seat {event['seat']} hand {_counted(event.get('hand'))}"
+
+
+def _counted(hand: Any) -> str:
+    """A logged hand index as people count it (0 -> 1); anything else in a malformed log as it stands."""
+    return str(hand + 1) if isinstance(hand, int) and not isinstance(hand, bool) else repr(hand)
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:

@@ -43,10 +43,13 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               metavar="SECONDS", help="With --scheduler ADDRESS: give up when the scheduler has not answered by then.")
 @click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
               metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
+@click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 10**6, "rounds"), metavar="K",
+              help="A new dealer comes to the table after every K rounds and burns one card before dealing "
+              "(blackjack § 633a.7(c), double-down-madness § 692.7(c)); counted at each chunk's table.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
-             connect_timeout: int, worker_timeout: int, as_json: bool) -> None:
+             connect_timeout: int, worker_timeout: int, new_dealer_every, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
@@ -60,7 +63,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     defaults, and the section's fixed dealer rule).
 
     \b
-    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "workers", "scheduler",
+    --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "new_dealer_every",
+      "workers", "scheduler",
       "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
@@ -81,7 +85,8 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
         with _progress_bar() as progress:
             result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
                          workers=workers, progress=progress, scheduler=scheduler,
-                         connect_timeout=connect_timeout, worker_timeout=worker_timeout)
+                         connect_timeout=connect_timeout, worker_timeout=worker_timeout,
+                         new_dealer_every=new_dealer_every)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)

@@ -12,26 +12,32 @@ from __future__ import annotations
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.play import play_round
+from pa_table_games.cli.play import new_dealer_before, play_round
 from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
 
 
-def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int = 1, reveal: bool = False):
+def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int = 1, reveal: bool = False,
+                     new_dealer_every: int | None = None):
     """Deal ``rounds`` rounds at one table, asking for each decision; returns (last round, its decisions).
+    A new dealer comes to the table after every ``new_dealer_every`` rounds and burns a card (§ 633a.7(c)).
 
     Ctrl-C or end of input at a prompt calls ``on_stop(round, decisions so far)`` (which may keep
     them, e.g. in a partial log) before the session ends."""
     console, explained, table = display.console(), False, None
     for number in range(1, rounds + 1):
         words: list[str] = []
+        fresh = new_dealer_before(number, new_dealer_every)
+        if fresh:
+            table.new_dealer = True
         rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False, table=table)
         table = rnd.table
         if number == 1:
             display.print_title(console, rnd)
         if rounds > 1:
-            console.print(f"round {number} of {rounds}", style="bold", highlight=False, markup=False)
+            console.print(f"round {number} of {rounds}" + (": a new dealer" if fresh else ""), style="bold",
+                          highlight=False, markup=False)
         shown, fresh = display.print_new_events(console, rnd, 0, reveal), True
         while not rnd.is_over:
             if fresh:  # a new decision: the table once; after help, a typo or a refusal, only the prompt

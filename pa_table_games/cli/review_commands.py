@@ -169,8 +169,12 @@ def _games_for(games: tuple[str, ...], machine: str | None) -> list[str]:
 def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int) -> None:
     """Search seeded random rounds for a small set of scenarios firing every transition.
 
-    The search is seeded: the same games and --sessions always find the same scenarios."""
+    The search is seeded: the same games and --sessions always find the same scenarios. On a
+    terminal a bar on stderr counts the sessions tried. Ctrl-C stops the search: the games
+    finished are reported (with the files written), the game being searched is not written,
+    exit status 130."""
 
+    from pa_table_games.cli.progress import search_bar
     from pa_table_games.files import make_folder
     from pa_table_games.review.coverage_search import regenerate
 
@@ -178,14 +182,34 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     if folder is not None and write:
         make_folder(folder)
     kwargs = {"directory": folder} if folder is not None else {}
-    results = regenerate(games or sorted(GAMES), write=write, sessions=sessions, **kwargs)
+    names, results, tried = list(games or sorted(GAMES)), [], {}
+    try:
+        with search_bar(names, sessions) as heard:
+            def progress(game: str, count: int) -> None:
+                tried[game] = count
+                if heard is not None:
+                    heard(game, count)
+
+            for name in names:  # one game at a time: a Ctrl-C keeps the games finished
+                results += regenerate([name], write=write, sessions=sessions, progress=progress, **kwargs)
+    except KeyboardInterrupt:
+        _coverage_lines(results)
+        stopped = names[len(results)] if len(results) < len(names) else names[-1]
+        unwritten = "its scenarios are not written" if write else "nothing more is reported"
+        click.echo(f"\ninterrupted: the search of {stopped} stopped after {tried.get(stopped, 0):,} of {sessions:,} "
+                   f"sessions; {unwritten}", err=True)
+        click.get_current_context().exit(130)
+    _coverage_lines(results)
+    click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
+
+def _coverage_lines(results) -> None:
+    """Per game searched: the transitions its scenarios fire, those none reaches, the file written."""
     for r in results:
         click.echo(f"{r.game}: {len(r.scenarios)} scenarios fire {r.transitions - len(r.uncovered)} of {r.transitions} transitions")
         for item in r.uncovered:
             click.echo(f"  not reached by any scenario: {item}")
         if r.path:
             click.echo(f"  wrote {r.path}")
-    click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
 
 def _checkout_scenarios() -> Path:
     """tests/scenarios of the pa-table-games checkout holding the current folder, else a user error."""

@@ -11,7 +11,8 @@ import click
 import pa_table_games.cli.display as display
 from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole, log_path
 from pa_table_games.cli.interactive import play_at_terminal
-from pa_table_games.cli.play import DecisionsRanOut, parse_actions, parse_seats, play_round
+from pa_table_games.cli.play import (DecisionsRanOut, new_dealer_before, new_dealer_burns, parse_actions, parse_seats,
+                                     play_round)
 from pa_table_games.games import GAMES, load_game
 from pa_table_games.audit.chain import load_key
 from pa_table_games.audit.log import ROUND_OPTIONS, Recorder
@@ -42,6 +43,9 @@ from pa_table_games.strategies import get_strategy
 @click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
               "on a terminal, or with --strategy.")
+@click.option("--new-dealer-every", "new_dealer_every", type=click.IntRange(1, 1000), metavar="K",
+              help="With --rounds: a new dealer comes to the table after every K rounds and burns one card "
+              "before dealing (blackjack § 633a.7(c), double-down-madness § 692.7(c)).")
 @click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "
               "a face-down card is shown only to the player of its seat, until it is turned).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
@@ -53,8 +57,8 @@ from pa_table_games.strategies import get_strategy
               help="Also write the round's walk-through page (HTML: step by step on the phase diagrams; "
                    "with --actions or --strategy).")
 @KEY_FILE
-def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdeal, rounds: int, reveal: bool, as_json: bool,
-         log_file, force: bool, walk_file, key_file) -> None:
+def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdeal, rounds: int, new_dealer_every,
+         reveal: bool, as_json: bool, log_file, force: bool, walk_file, key_file) -> None:
     """Play one round step by step; interactive on a terminal when neither --actions nor --strategy is given.
 
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
@@ -72,6 +76,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
                           option="--walk")
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
     loaded, seated = load_game(game, rules, machine=machine), parse_seats(seats)
+    if new_dealer_every is not None and not new_dealer_burns(loaded):
+        raise UserError(f"--new-dealer-every: {loaded.spec.section} has no new dealer's burn card (only blackjack "
+                        f"and double-down-madness do)")
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
     if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
         raise UserError(f"--misdeal: {game} has no injected misdeal (only "
@@ -83,9 +90,10 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
         if walk_file:
             raise UserError("--walk: give --actions or --strategy (interactive play writes its --log; "
                             "`review --log` draws it)")
-        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key), rounds, reveal)
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key), rounds, reveal,
+                            new_dealer_every)
     if rounds > 1:
-        return _rounds_by_strategy(loaded, seated, seed, shoe, options, chosen, rounds, reveal)
+        return _rounds_by_strategy(loaded, seated, seed, shoe, options, chosen, rounds, reveal, new_dealer_every)
     words: list[str] = []
     try:
         rnd = play_round(loaded, seated, parse_actions(actions), seed=seed, shoe=shoe, options=options,
@@ -122,19 +130,26 @@ def _check_log_target(path: str, force: bool, inputs: dict[str, str | None], opt
     if target.exists() and not force:
         raise UserError(f"{option} {path}: the file exists: choose another name or add --force to replace it")
 
-def _rounds_by_strategy(game, seats, seed, shoe, options, strategy, rounds: int, reveal: bool) -> None:
-    """``rounds`` rounds at one table, each decision made by ``strategy``; each round's log and settlement."""
+def _rounds_by_strategy(game, seats, seed, shoe, options, strategy, rounds: int, reveal: bool,
+                        new_dealer_every: int | None = None) -> None:
+    """``rounds`` rounds at one table, each decision made by ``strategy``; each round's log and settlement.
+    A new dealer comes after every ``new_dealer_every`` rounds (the round's log shows the burn)."""
     console, table = display.console(), None
     for number in range(1, rounds + 1):
+        fresh = new_dealer_before(number, new_dealer_every)
+        if fresh:
+            table.new_dealer = True
         rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, strategy=strategy, table=table)
         table = rnd.table
-        display.print_round(console, rnd, title=None if number == 1 else f"round {number} of {rounds}", reveal=reveal,
-                            rules=number == 1)
+        title = None if number == 1 else f"round {number} of {rounds}" + (": a new dealer" if fresh else "")
+        display.print_round(console, rnd, title=title, reveal=reveal, rules=number == 1)
 
-def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1, reveal: bool = False) -> None:
+def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1, reveal: bool = False,
+                 new_dealer_every: int | None = None) -> None:
 
     rnd, words = play_at_terminal(game, seats, seed, shoe, options,
-                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal)
+                                  on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal,
+                                  new_dealer_every=new_dealer_every)
     if logging:
         logging[0].write(logging[1], rnd, words, key=logging[2])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import attrs
@@ -175,16 +175,20 @@ class _Search:
                 rnd.atomic = False
         return None
 
-    def run(self, sessions: int, patience: int) -> tuple[list[Scenario], set[int]]:
-        """Up to ``sessions`` sessions, stopping when all transitions fired or ``patience`` found nothing new."""
+    def run(self, sessions: int, patience: int, progress: Callable[[int], None] | None = None
+            ) -> tuple[list[Scenario], set[int]]:
+        """Up to ``sessions`` sessions, stopping when all transitions fired or ``patience`` found nothing new;
+        ``progress(sessions tried)`` after each."""
         everything = {t.index for t in self.spec.transitions}
         kept: list[tuple[Scenario, set[int]]] = []
         covered: set[int] = set()
         idle = 0
-        for _ in range(sessions):
+        for tried in range(1, sessions + 1):
             sc = self.candidate()
             result = self.play(sc) if sc is not None else None
             idle += 1
+            if progress is not None:
+                progress(tried)
             if result is None:
                 continue
             played, fired = result
@@ -216,8 +220,10 @@ def _minimise(name: str, kept: list[tuple[Scenario, set[int]]]) -> list[Scenario
 
 
 def generate(game_name: str, *, sessions: int = 3000, patience: int = 1500, seed: int = 2024,
-             directory: Path = SCENARIOS) -> tuple[list[Scenario], list[str], dict]:
+             directory: Path = SCENARIOS, progress: Callable[[int], None] | None = None
+             ) -> tuple[list[Scenario], list[str], dict]:
     """Search for a small scenario set covering every transition; (scenarios, uncovered names, hints).
+    ``progress(sessions tried)`` is called after each session.
 
     The hand-written ``search`` hints come from ``directory``'s file, else from the checkout's
     (so a search into a fresh folder finds what one into tests/scenarios finds)."""
@@ -229,7 +235,7 @@ def generate(game_name: str, *, sessions: int = 3000, patience: int = 1500, seed
         except ScenarioFileError:
             continue
     searcher = _Search(game_name, search, seed)
-    scenarios, covered = searcher.run(sessions, patience)
+    scenarios, covered = searcher.run(sessions, patience, progress)
     uncovered = [f"t{t.index} {transition_name(t)}" for t in searcher.spec.transitions if t.index not in covered]
     return scenarios, uncovered, search
 
@@ -246,11 +252,13 @@ class Generated:
 
 
 def regenerate(names: Iterable[str], *, write: bool = False, sessions: int = 3000,
-               directory: Path = SCENARIOS) -> list[Generated]:
-    """Search every game in ``names``; with ``write``, rewrite its scenario file (keeping the hints)."""
+               directory: Path = SCENARIOS, progress: Callable[[str, int], None] | None = None) -> list[Generated]:
+    """Search every game in ``names``; with ``write``, rewrite its scenario file (keeping the hints).
+    ``progress(game, sessions tried)`` is called after each session."""
     results = []
     for name in names:
-        scenarios, uncovered, search = generate(name, sessions=sessions, directory=directory)
+        heard = (lambda tried, name=name: progress(name, tried)) if progress is not None else None
+        scenarios, uncovered, search = generate(name, sessions=sessions, directory=directory, progress=heard)
         path = write_scenarios(name, scenarios, search, uncovered, directory) if write else None
         results.append(Generated(name, scenarios, len(load_game(name).spec.transitions), uncovered, path))
     return results

@@ -358,8 +358,8 @@ class Round:
             raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
                                 f"{', '.join(a.name for a in self.legal_actions()) or 'none'})", here)
         if (action.seat, action.hand) != turn:
-            raise IllegalAction(word, f"seat {turn[0]} hand {turn[1]} decides now, not seat "
-                                f"{action.seat} hand {action.hand}: players act in turn", here)
+            raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
+                                f"{action.seat} hand {action.hand + 1}: players act in turn", here)
         due = machine.dealer_step(self.state, self)  # a forced dealer step comes before any decision
         if due is not None:
             self.acting = action

@@ -102,6 +102,7 @@ class Deal:
     engine: str = "compiled"
     log: bool = False
     chunk: int = CHUNK  # rounds per chunk: part of what fixes the answer
+    new_dealer_every: int | None = None  # a new dealer after every N rounds of a table (§ 633a.7(c)); None: never
 
 
 def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool] = lambda: False,
@@ -113,14 +114,17 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
     initial = {(seat, name): money(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
     interactive = deal.engine != "compiled"
     lean = not deal.log and not interactive  # the rounds keep only the sums the tally reads
-    dealt = deal_rounds(game, game.new_table(seed=table_seed), deal.seats, strategy, log=deal.log,
+    table = game.new_table(seed=table_seed)
+    dealt = deal_rounds(game, table, deal.seats, strategy, log=deal.log,
                         interactive=interactive, record="totals" if lean else "settlements")
     tally = Tally()
     add, add_totals, by_name = tally.add, tally.add_totals, initial_by_name(initial)
-    done = 0
+    done, every = 0, deal.new_dealer_every
     while done < rounds and not stop():
         step = min(STEP, rounds - done)
-        for _ in range(step):
+        for dealt_here in range(done, done + step):
+            if every and dealt_here and dealt_here % every == 0:
+                table.new_dealer = True  # who then burns a card before dealing (§ 633a.7(c), § 692.7(c))
             rnd = next(dealt)
             if lean:
                 add_totals(by_name, *rnd.totals())
@@ -141,26 +145,26 @@ def deal_chunk(deal: Deal, seed: int, rounds: int, index: int, stop: Callable[[]
 # -- the result ------------------------------------------------------------------------------
 @contextmanager
 def children_ignore_sigint() -> Iterator[None]:
-    """Processes started inside ignore SIGINT from their first instruction: the ignored
-    disposition is inherited through fork and exec (a blocked signal mask is not, with spawn),
-    and Python leaves an ignored SIGINT ignored. Meanwhile SIGINT is blocked in this thread,
-    and in every thread started inside, so a Ctrl-C is held back, not lost: it reaches the
-    handler put back at the end. (A thread started earlier without the block, if any, could
-    take a Ctrl-C in that window and drop it; the command's progress bar thread is started
-    with SIGINT blocked, see :func:`sigint_blocked`.)"""
+    """Processes started inside never see SIGINT: SIGINT is blocked in this thread meanwhile, and a
+    child inherits that mask through fork and exec (multiprocessing's spawn and Dask's nannies start
+    processes with ``_posixsubprocess``, which hands the parent's mask on), so a worker's interpreter
+    starts with SIGINT blocked and the worker ignores it before anything could unblock it; threads
+    started inside inherit the block too. A Ctrl-C meanwhile is held back, not lost: it reaches the
+    command's handler when the block ends, or at once through a thread that does not block SIGINT.
+
+    The parent's handler stays in place throughout. Setting SIGINT to "ignore" here, as this once
+    did, lost a Ctrl-C: a thread started earlier without the block (OpenBLAS starts one when numpy
+    is imported, which loading a game does) takes a signal the main thread blocks, and the kernel
+    drops a signal that is ignored when it is delivered."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     with sigint_blocked():
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            # multiprocessing's resource tracker, started by the first process started, unblocks
-            # SIGINT in the thread starting it when it is up: start it now, then block again
-            resource_tracker.ensure_running()
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-            yield
-        finally:
-            signal.signal(signal.SIGINT, previous)
+        # multiprocessing's resource tracker, started by the first process started, unblocks
+        # SIGINT in the thread starting it when it is up: start it now, then block again
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        yield
 
 
 @contextmanager

@@ -7,9 +7,10 @@ chunk does not change the answer (:mod:`.simulate`).
 **Signals.** Ctrl-C in a terminal sends SIGINT to every process of the foreground group,
 workers included; only the parent decides when to stop. So:
 
-- The workers are started with SIGINT ignored, a disposition a child inherits through fork
-  and exec, so a worker ignores SIGINT from its first instruction (its interpreter's start-up
-  included); the parent holds a Ctrl-C back meanwhile (:func:`children_ignore_sigint`).
+- The workers are started with SIGINT blocked, a mask a child inherits through fork and exec,
+  so no SIGINT reaches a worker from its first instruction (its interpreter's start-up
+  included), and the worker then ignores it; the parent holds a Ctrl-C back meanwhile, its
+  handler in place (:func:`children_ignore_sigint`).
 - The parent answers SIGINT by sending each worker "stop"; a worker checks its pipe every
   STEP rounds and sends the rounds of its current chunk dealt so far, then exits.
 - A worker dies with its parent: on Linux it asks the kernel for SIGKILL when the parent
@@ -50,7 +51,7 @@ def _die_with_parent(parent: int) -> None:
 def _worker(conn: Connection, parent: int) -> None:
     """A worker process: (deal, seed, rounds), then chunk indices until None; after each chunk
     ("chunk", index, rounds, sums); every STEP ("progress", index, done)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # inherited already; the parent decides when to stop
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # blocked since start-up (inherited); the parent decides when to stop
     _die_with_parent(parent)
     stopping = False
 

@@ -62,6 +62,7 @@ class SimulationResult:
     rules_in_effect: Any = field(default=None, eq=False)  # the Rules object the rounds were dealt under
     note: str = ""  # what a reader should know about the strategy's numbers (its ``note``, if any)
     scheduler: str | None = None  # None: local processes; "local" or a Dask scheduler address
+    new_dealer_every: int | None = None  # a new dealer after every N rounds of a table; None: never
 
     @property
     def rounds(self) -> int:
@@ -89,7 +90,7 @@ class SimulationResult:
                 "rules": rules_json(self.rules_in_effect) if self.rules_in_effect is not None else None,
                 "rules_file": self.rules,
                 "seats": {str(seat): {n: float(a) for n, a in w.items()} for seat, w in sorted(self.seats.items())},
-                "seed": self.seed, "workers": self.workers, "scheduler": self.scheduler, "rounds_requested": self.rounds_requested,
+                "seed": self.seed, "new_dealer_every": self.new_dealer_every, "workers": self.workers, "scheduler": self.scheduler, "rounds_requested": self.rounds_requested,
                 "rounds": self.rounds, "complete": self.complete, "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
                 "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json()}
@@ -98,7 +99,8 @@ class SimulationResult:
         """The result as plain text lines: a header and one row per wager, then the total."""
         state = "" if self.complete else f" (interrupted: {self.rounds:,} of {self.rounds_requested:,})"
         where = f" on Dask ({self.scheduler})" if self.scheduler else ""
-        out = [f"{self.game} ({self.section}), strategy {self.strategy}, seed {self.seed}, "
+        dealers = f", a new dealer every {self.new_dealer_every:,} rounds" if self.new_dealer_every else ""
+        out = [f"{self.game} ({self.section}), strategy {self.strategy}, seed {self.seed}{dealers}, "
                f"{self.workers} worker{'s' if self.workers > 1 else ''}{where}",
                *(rules_lines(self.game, self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
@@ -129,26 +131,29 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None, engine: str = "compiled",
              scheduler: str | None = None, chunk: int = CHUNK, connect_timeout: float = CONNECT_SECONDS,
-             worker_timeout: float = WORKER_SECONDS) -> SimulationResult:
+             worker_timeout: float = WORKER_SECONDS, new_dealer_every: int | None = None) -> SimulationResult:
     """Simulate ``rounds`` rounds of ``game``; ``progress(done, total)`` is called as rounds finish.
 
     ``seed`` None picks one (reported in the result). ``workers``: local processes (default
     1: this process), or with ``scheduler="local"`` the workers of a local Dask cluster
     (default: one per core); ``scheduler`` a Dask scheduler address runs the chunks on that
     cluster, which must answer within ``connect_timeout`` seconds and have a worker within
-    ``worker_timeout``. The answer depends on ``seed``, ``rounds`` and ``chunk`` only (see the module doc)."""
+    ``worker_timeout``. ``new_dealer_every``: a new dealer comes to each table after every that many
+    rounds and burns a card (§ 633a.7(c), § 692.7(c); the count starts again at each chunk's fresh
+    table). The answer depends on ``seed``, ``rounds``, ``chunk`` and ``new_dealer_every`` only (see the module doc)."""
     with _interruptible() as stopped:  # Ctrl-C from here on returns the result so far
         rounds = parse_rounds(rounds)
         workers = check_workers(workers, scheduler)
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         loaded = load_game(game, rules, engine=engine)
+        _check_new_dealer(loaded, new_dealer_every)
         seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
                  for s, w in (seats or {1: {loaded.info.wagers[0]: 10}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
-        deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk)
+        deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
         if progress is not None:
             progress(0, rounds)
         started = time.perf_counter()
@@ -162,7 +167,17 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
     return SimulationResult(game, loaded.spec.section, chosen.name, rules_name, seats, seed, workers, rounds,
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
-                            getattr(chosen, "note", ""), scheduler)
+                            getattr(chosen, "note", ""), scheduler, new_dealer_every)
+
+
+def _check_new_dealer(game: Any, every: Any) -> None:
+    """``new_dealer_every``: None, or a whole number of rounds for a game whose section has a new dealer burn."""
+    if every is None:
+        return
+    if isinstance(every, bool) or not isinstance(every, int) or every < 1:
+        raise SimulationError(f"--new-dealer-every {every!r}: give a whole number of rounds, at least 1")
+    if not any(t.trigger == "burn_for_new_dealer" for t in game.spec.transitions):
+        raise SimulationError(f"--new-dealer-every: {game.spec.section} has no new dealer's burn card")
 
 
 def check_workers(workers: Any, scheduler: str | None) -> int:
