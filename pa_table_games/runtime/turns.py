@@ -30,6 +30,7 @@ from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
 
 T = TypeVar("T")
+_SEAT = attrgetter("seat")
 
 
 @define
@@ -78,31 +79,43 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
             seats.setdefault(w.seat, []).append(w)
         return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
     if each == "wager":
-        return sorted(rnd.wagers, key=attrgetter("seat"))
-    units = rnd.game.info.units
-    if units is None:
-        raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
-    return sorted(units(rnd, each), key=attrgetter("seat"))  # stable: a box's hands keep their order
+        found = rnd.wagers
+    else:
+        units = rnd.game.info.units
+        if units is None:
+            raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
+        found = units(rnd, each)
+    return sorted(found, key=_SEAT) if len(found) > 1 else list(found)  # stable: a box's hands keep their order
 
 
 def enter(rnd: Any, state: str) -> None:
-    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
-    declared = rnd.game.machine.walks.get(state)
-    if declared is None:  # most states
+    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's.
+
+    Each walk's plan (its units, its direction) was worked out when the machine was bound
+    (``BoundMachine.plans``); a pass over the players holding wagers none of which is placed has no
+    unit, so no walk is started for it (its turn guard then holds for nobody, as for an empty walk)."""
+    plan = rnd.game.machine.plans.get(state)
+    if plan is None:  # most states
         rnd.turn = None
         return
     walks = rnd.walks = {}
-    for key, turns in declared:
+    placed = rnd.wager_names
+    for key, turns, reverse in plan:
+        if turns.holding and placed.isdisjoint(turns.holding):  # nobody holds one (most rounds)
+            continue
         units = units_of(rnd, turns.each, turns.holding)
-        if _direction(turns.start):
+        if reverse is None:
+            _direction(turns.start)  # raises: a ring the runtime does not walk by seat
+        if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
-    _show_turn(rnd)
+    walk = walks.get(state)
+    rnd.turn = walk.units[0] if walk is not None and walk.units else None
 
 
 def _show_turn(rnd: Any) -> None:
     walk = rnd.walks.get(rnd.state)
-    rnd.turn = walk.current if walk is not None else None
+    rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -137,12 +150,13 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     walk = rnd.walks.get(t.walk)
     if walk is None:
         return False
-    members = rnd.game.machine.passes[t.walk]
+    machine = rnd.game.machine
+    members = machine.passes[t.walk]
     found = _next_with_a_turn(rnd, walk, members)
     if found is None:
         return False
     i, m = found
-    mine = next(k for k, member in enumerate(members) if member.index == t.index)
+    mine = machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
     saved, rnd.turn = rnd.turn, walk.units[i]
@@ -183,8 +197,9 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrg
     if turns is None:
         raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
                              f"{firing.trigger if firing else rnd.state!r}")
-    reverse = _direction(turns.start)
     items = list(items)
     if len(items) < 2:  # one box: nothing to order
         return items
+    start = turns.start
+    reverse = True if start == "dealer_right" else False if start == "dealer_left" else _direction(start)
     return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=reverse)
