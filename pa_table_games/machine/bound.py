@@ -155,7 +155,7 @@ class BoundMachine:
     members: Mapping[int, int] = field(init=False)
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
     _dealer_rule: Mapping[str, Callable[[Any], Any]] = field(init=False)
-    _decision_rule: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
+    decision_rules: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
@@ -184,7 +184,7 @@ class BoundMachine:
         for state, decisions in self.player.items():
             for t in decisions:
                 by_trigger.setdefault((state, t.trigger), []).append(t)
-        object.__setattr__(self, "_decision_rule", generate(self.spec, by_trigger)[0])
+        object.__setattr__(self, "decision_rules", generate(self.spec, by_trigger)[0])
 
     @classmethod
     def load(cls, path: str | Path, registry: Registry) -> BoundMachine:
@@ -198,14 +198,14 @@ class BoundMachine:
 
     def decision(self, state: str, trigger: str, view: Any) -> TransitionSpec | None:
         """The transition a player's ``trigger`` fires now from ``state``: the first whose guards hold."""
-        rule = self._decision_rule.get((state, trigger))
+        rule = self.decision_rules.get((state, trigger))
         return rule(view) if rule is not None else None
 
     def decisions(self, state: str, view: Any) -> tuple[str, ...]:
         """The decisions open now from ``state``, each once, in file order: those :meth:`decision` fires."""
         open_: list[str] = []
         for t in self.player[state]:
-            if t.trigger not in open_ and self._decision_rule[state, t.trigger](view) is not None:
+            if t.trigger not in open_ and self.decision_rules[state, t.trigger](view) is not None:
                 open_.append(t.trigger)
         return tuple(open_)
 

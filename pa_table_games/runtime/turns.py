@@ -187,11 +187,27 @@ def after(rnd: Any, t: TransitionSpec) -> None:
         _show_turn(rnd)
 
 
-def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
-                  hand: Callable[[T], int] = lambda item: getattr(item, "hand", getattr(item, "index", 0)),
-                  ) -> list[T]:
+def _seat_and_hand(item: Any) -> tuple[int, int]:
+    return item.seat, getattr(item, "hand", getattr(item, "index", 0))
+
+
+#: how to read an item's (seat, hand) by its class: a wager's ``hand``, a hand's ``index``, else hand 0
+_KEYS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _key_of(cls: type, item: Any) -> Callable[[Any], Any]:
+    key = _KEYS.get(cls)
+    if key is None:
+        key = _KEYS[cls] = (attrgetter("seat", "hand") if hasattr(item, "hand") else
+                            attrgetter("seat", "index") if hasattr(item, "index") else _seat_and_hand)
+    return key
+
+
+def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None = None,
+                  hand: Callable[[T], int] | None = None) -> list[T]:
     """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on
-    the state), from the dealer's left or right."""
+    the state), from the dealer's left or right; ``seat``/``hand`` read an item's seat and hand
+    (default: its ``seat``, and its ``hand`` or ``index`` or 0)."""
     firing = rnd.firing
     turns = (firing.turns if firing is not None else None) or rnd.spec.state(rnd.state).turns
     if turns is None:
@@ -202,4 +218,10 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrg
         return items
     start = turns.start
     reverse = True if start == "dealer_right" else False if start == "dealer_left" else _direction(start)
-    return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=reverse)
+    if seat is None and hand is None:
+        kinds = set(map(type, items))
+        key = _key_of(kinds.pop(), items[0]) if len(kinds) == 1 else _seat_and_hand
+    else:
+        read_seat, read_hand = seat or _SEAT, hand or (lambda item: getattr(item, "hand", getattr(item, "index", 0)))
+        key = lambda item: (read_seat(item), read_hand(item))  # noqa: E731
+    return sorted(items, key=key, reverse=reverse)
