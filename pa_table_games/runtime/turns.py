@@ -113,11 +113,6 @@ def enter(rnd: Any, state: str) -> None:
     rnd.turn = walk.units[0] if walk is not None and walk.units else None
 
 
-def _show_turn(rnd: Any) -> None:
-    walk = rnd.walks.get(rnd.state)
-    rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
-
-
 def every_turn_taken(rnd: Any) -> bool:
     """Every unit of the state's declared walk has had its turn."""
     walk = rnd.walks.get(rnd.state)
@@ -175,7 +170,8 @@ def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
 
 def after(rnd: Any, t: TransitionSpec) -> None:
     """Once ``t``'s actions ran: pass the turn on if ``t`` ends it; on entering a new state, start its walks."""
-    walk = rnd.walks.get(t.walk)
+    walks = rnd.walks
+    walk = walks.get(t.walk)
     if walk is not None:
         if walk.taking is not None:  # a pass: units before this one had nothing to do in it
             walk.at, walk.taking = walk.taking + t.ends_turn, None
@@ -183,8 +179,9 @@ def after(rnd: Any, t: TransitionSpec) -> None:
             walk.at += 1
     if t.dest != t.source:
         enter(rnd, t.dest)
-    else:
-        _show_turn(rnd)
+        return
+    walk = walks.get(t.dest)  # the state's own walk: whose turn it is now
+    rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
 
 
 def _seat_and_hand(item: Any) -> tuple[int, int]:
