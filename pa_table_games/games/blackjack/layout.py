@@ -76,15 +76,27 @@ class Hand:
 
 class Memo:
     """Answers derived from a layout, each kept with what it was derived from and worked out again when that
-    changes: ``box``'s index of the hands, the (o) pass's payouts (:mod:`.progressives`)."""
+    changes: ``box``'s index of the hands, the round's wagers by name, the (o) pass's payouts (:mod:`.progressives`)."""
 
-    __slots__ = ("boxes", "boxes_of", "boxes_count", "o_payouts")
+    __slots__ = ("boxes", "boxes_of", "boxes_count", "named", "named_of", "named_count", "o_payouts")
 
     def __init__(self) -> None:
         self.boxes: dict[int, Hand] = {}
         self.boxes_of: list[Hand] | None = None  # the hands list indexed, and its length then
         self.boxes_count = -1
+        self.named: dict[str, list[Wager]] = {}  # the round's wagers by name, in placing order
+        self.named_of: list[Wager] | None = None
+        self.named_count = -1
         self.o_payouts: dict[str, Any] = {}
+
+    def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
+        """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
+        if wagers is not self.named_of or len(wagers) != self.named_count:
+            self.named = {}
+            for w in wagers:
+                self.named.setdefault(w.name, []).append(w)
+            self.named_of, self.named_count = wagers, len(wagers)
+        return self.named.get(name, [])
 
 
 @define
@@ -111,7 +123,7 @@ class BlackjackLayout:
     magic_card: Card | None = None
     lucky_player: int | None = None
     #: what the layout works out from what lies on it, kept to answer again quickly (not itself on the table)
-    memo: Memo = field(factory=lambda: Memo(), eq=False, repr=False)
+    memo: Memo = field(factory=Memo, eq=False, repr=False)
 
     @property
     def has_up_card(self) -> bool:

@@ -101,8 +101,8 @@ def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
 def _in_o(rnd, name: str) -> list[Wager]:
     """The ``name`` wagers (o) settles: open, or settled by (o) already this round, from the dealer's right."""
     done = rnd.layout.settled_in_o
-    return sorted((w for w in rnd.wagers if w.name == name and (not w.settled or (w.seat, name) in done)),
-                  key=lambda w: -w.seat)
+    named = rnd.layout.memo.wagers_named(rnd.wagers, name)
+    return sorted((w for w in named if not w.settled or (w.seat, name) in done), key=lambda w: -w.seat)
 
 
 def payouts(rnd, name: str) -> list[Payout]:
@@ -208,7 +208,8 @@ def add_wagers_to_progressive_meters(rnd) -> None:
     for name in PROGRESSIVES:
         if name not in rnd.wager_names:  # no such wager: nothing to add
             continue
-        amount = sum(w.amount for w in rnd.wagers if w.name == name) * Decimal(str(rnd.rules.progressive_rate))
+        named = rnd.layout.memo.wagers_named(rnd.wagers, name)
+        amount = sum(w.amount for w in named) * Decimal(str(rnd.rules.progressive_rate))
         if amount:
             rnd.table.meters[name] = meter(rnd, name) + amount
             rnd.note(f"{name} meter: {brief(rnd.table.meters[name])}")
