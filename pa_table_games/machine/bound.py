@@ -112,8 +112,11 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
                 names.update({a.name: a.fn for a in t.do})
                 # whose turn it is moves in the round's hooks: a transition that walks, or enters a walk
                 hooks = mode == "log" or t.walk is not None or (t.dest != t.source and t.dest in walking)
-                lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if hooks else
-                             [f"{indent}rnd.firing = T[{t.index}]"] if t.turns else [])
+                # the opening hook checks a decision's argument, gives a pass's turn and opens the event's
+                # record: a dealer transition outside a pass that records nothing only notes that it fires
+                opens = mode == "log" or t.by != "dealer" or t.turn_guard is not None
+                lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if hooks and opens else
+                             [f"{indent}rnd.firing = T[{t.index}]"] if hooks or t.turns else [])
                 lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
                 lines.append(f"{indent}rnd.end_event(T[{t.index}])" if hooks else f"{indent}rnd.state = {t.dest!r}")
                 lines.append(f"{indent}return True")
@@ -145,9 +148,14 @@ class BoundMachine:
     walks: Mapping[str, tuple[tuple[Any, Turns], ...]] = field(init=False)
     #: a pass's key -> its transitions, in file order
     passes: Mapping[Any, tuple[TransitionSpec, ...]] = field(init=False)
+    #: state -> how to start its walks, worked out once here: ``(key, turns, from the dealer's right)`` each
+    #: (None for a ring the runtime does not walk by seat: the runtime refuses it if asked)
+    plans: Mapping[str, tuple[tuple[Any, Turns, bool | None], ...]] = field(init=False)
+    #: a pass's transition (its index) -> its place among its pass's transitions
+    members: Mapping[int, int] = field(init=False)
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
     _dealer_rule: Mapping[str, Callable[[Any], Any]] = field(init=False)
-    _decision_rule: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
+    decision_rules: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
@@ -166,12 +174,17 @@ class BoundMachine:
             if isinstance(t.walk, tuple):
                 passes.setdefault(t.walk, []).append(t)
         object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
+        reverse = {"dealer_left": False, "dealer_right": True}
+        object.__setattr__(self, "plans", MappingProxyType(
+            {s: tuple((key, turns, reverse.get(turns.start)) for key, turns in w) for s, w in self.walks.items()}))
+        object.__setattr__(self, "members", MappingProxyType(
+            {t.index: k for ts in passes.values() for k, t in enumerate(ts)}))
         object.__setattr__(self, "_dealer_rule", generate(self.spec, self.dealer)[0])
         by_trigger: dict[tuple[str, str], list[TransitionSpec]] = {}
         for state, decisions in self.player.items():
             for t in decisions:
                 by_trigger.setdefault((state, t.trigger), []).append(t)
-        object.__setattr__(self, "_decision_rule", generate(self.spec, by_trigger)[0])
+        object.__setattr__(self, "decision_rules", generate(self.spec, by_trigger)[0])
 
     @classmethod
     def load(cls, path: str | Path, registry: Registry) -> BoundMachine:
@@ -185,14 +198,14 @@ class BoundMachine:
 
     def decision(self, state: str, trigger: str, view: Any) -> TransitionSpec | None:
         """The transition a player's ``trigger`` fires now from ``state``: the first whose guards hold."""
-        rule = self._decision_rule.get((state, trigger))
+        rule = self.decision_rules.get((state, trigger))
         return rule(view) if rule is not None else None
 
     def decisions(self, state: str, view: Any) -> tuple[str, ...]:
         """The decisions open now from ``state``, each once, in file order: those :meth:`decision` fires."""
         open_: list[str] = []
         for t in self.player[state]:
-            if t.trigger not in open_ and self._decision_rule[state, t.trigger](view) is not None:
+            if t.trigger not in open_ and self.decision_rules[state, t.trigger](view) is not None:
                 open_.append(t.trigger)
         return tuple(open_)
 

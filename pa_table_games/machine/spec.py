@@ -33,7 +33,7 @@ TURN_ITEMS = ("box", "hand", "player", "position", "wager")
 READING_CITE = "reading:"
 
 
-@frozen
+@frozen(cache_hash=True)  # part of a pass's key, looked up at every step of the pass
 class Turns:
     """A pass around the table, declared on a state (its decisions) or a transition (its actions):
     ``turns: {each: hand, from: dealer_left, cite: "(i)"}``."""

@@ -130,13 +130,16 @@ class CompiledEngine:
 class Legal:
     """The names of the decisions open now; ``"double" in legal`` asks the bound machine for that decision only."""
 
-    __slots__ = ("_machine", "_state", "_rnd")
+    __slots__ = ("_machine", "_state", "_rnd", "_rules")
 
     def __init__(self, machine: BoundMachine, state: str, rnd: Round) -> None:
         self._machine, self._state, self._rnd = machine, state, rnd
+        self._rules = machine.decision_rules
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and self._machine.decision(self._state, name, self._rnd) is not None
+        """What :meth:`BoundMachine.decision` answers, its rule called here directly."""
+        rule = self._rules.get((self._state, name)) if isinstance(name, str) else None
+        return rule is not None and rule(self._rnd) is not None
 
     def __iter__(self) -> Iterator[str]:
         """In ``Round.legal_actions`` order."""

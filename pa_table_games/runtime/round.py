@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -192,20 +192,17 @@ class Round:
         if self._draft is not None:
             self._draft.notes.append(text if isinstance(text, str) else text())
 
-    # -- whose turn it is (:mod:`.turns`) ----------------------------------------------------
-    def every_turn_taken(self) -> bool:  # the runtime's guard ``every_turn_taken``
-        return _turns.every_turn_taken(self)
-
-    def pass_allows(self, t: TransitionSpec) -> bool:  # a pass's turn guard
-        return _turns.pass_allows(self, t)
-
-    def join_turn(self, unit: Any) -> None:  # a hand split off during its turn plays right after it
-        _turns.join(self, unit)
-
-    def in_turn_order(self, items: Iterable, **keys: Callable) -> list:
-        """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on the state);
-        ``seat=`` and ``hand=`` say how to read an item's seat and hand when they are not its attributes."""
-        return _turns.in_turn_order(self, items, **keys)
+    # -- whose turn it is (:mod:`.turns`): its functions, called as the round's methods ------------
+    #: the runtime's guard ``every_turn_taken``
+    every_turn_taken = _turns.every_turn_taken
+    #: a pass's turn guard, ``pass_allows(t)``
+    pass_allows = _turns.pass_allows
+    #: ``join_turn(unit)``: a hand split off during its turn plays right after it
+    join_turn = _turns.join
+    #: ``in_turn_order(items, seat=..., hand=...)``: ``items`` (boxes, hands, wagers) in the pass declared on
+    #: the transition firing now (else on the state); ``seat=`` and ``hand=`` read an item's seat and hand
+    #: when they are not its attributes
+    in_turn_order = _turns.in_turn_order
 
     def place_wager(self, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
         """Stake a wager: a known name, a seat of the table, a positive amount in whole cents, then the game's own rules."""

@@ -30,6 +30,7 @@ from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
 
 T = TypeVar("T")
+_SEAT = attrgetter("seat")
 
 
 @define
@@ -78,31 +79,38 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
             seats.setdefault(w.seat, []).append(w)
         return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
     if each == "wager":
-        return sorted(rnd.wagers, key=attrgetter("seat"))
-    units = rnd.game.info.units
-    if units is None:
-        raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
-    return sorted(units(rnd, each), key=attrgetter("seat"))  # stable: a box's hands keep their order
+        found = rnd.wagers
+    else:
+        units = rnd.game.info.units
+        if units is None:
+            raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
+        found = units(rnd, each)
+    return sorted(found, key=_SEAT) if len(found) > 1 else list(found)  # stable: a box's hands keep their order
 
 
 def enter(rnd: Any, state: str) -> None:
-    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
-    declared = rnd.game.machine.walks.get(state)
-    if declared is None:  # most states
+    """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's.
+
+    Each walk's plan (its units, its direction) was worked out when the machine was bound
+    (``BoundMachine.plans``); a pass over the players holding wagers none of which is placed has no
+    unit, so no walk is started for it (its turn guard then holds for nobody, as for an empty walk)."""
+    plan = rnd.game.machine.plans.get(state)
+    if plan is None:  # most states
         rnd.turn = None
         return
     walks = rnd.walks = {}
-    for key, turns in declared:
+    placed = rnd.wager_names
+    for key, turns, reverse in plan:
+        if turns.holding and placed.isdisjoint(turns.holding):  # nobody holds one (most rounds)
+            continue
         units = units_of(rnd, turns.each, turns.holding)
-        if _direction(turns.start):
+        if reverse is None:
+            _direction(turns.start)  # raises: a ring the runtime does not walk by seat
+        if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
-    _show_turn(rnd)
-
-
-def _show_turn(rnd: Any) -> None:
-    walk = rnd.walks.get(rnd.state)
-    rnd.turn = walk.current if walk is not None else None
+    walk = walks.get(state)
+    rnd.turn = walk.units[0] if walk is not None and walk.units else None
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -137,12 +145,13 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     walk = rnd.walks.get(t.walk)
     if walk is None:
         return False
-    members = rnd.game.machine.passes[t.walk]
+    machine = rnd.game.machine
+    members = machine.passes[t.walk]
     found = _next_with_a_turn(rnd, walk, members)
     if found is None:
         return False
     i, m = found
-    mine = next(k for k, member in enumerate(members) if member.index == t.index)
+    mine = machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
     saved, rnd.turn = rnd.turn, walk.units[i]
@@ -161,7 +170,8 @@ def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
 
 def after(rnd: Any, t: TransitionSpec) -> None:
     """Once ``t``'s actions ran: pass the turn on if ``t`` ends it; on entering a new state, start its walks."""
-    walk = rnd.walks.get(t.walk)
+    walks = rnd.walks
+    walk = walks.get(t.walk)
     if walk is not None:
         if walk.taking is not None:  # a pass: units before this one had nothing to do in it
             walk.at, walk.taking = walk.taking + t.ends_turn, None
@@ -169,22 +179,46 @@ def after(rnd: Any, t: TransitionSpec) -> None:
             walk.at += 1
     if t.dest != t.source:
         enter(rnd, t.dest)
-    else:
-        _show_turn(rnd)
+        return
+    walk = walks.get(t.dest)  # the state's own walk: whose turn it is now
+    rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
 
 
-def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
-                  hand: Callable[[T], int] = lambda item: getattr(item, "hand", getattr(item, "index", 0)),
-                  ) -> list[T]:
+def _seat_and_hand(item: Any) -> tuple[int, int]:
+    return item.seat, getattr(item, "hand", getattr(item, "index", 0))
+
+
+#: how to read an item's (seat, hand) by its class: a wager's ``hand``, a hand's ``index``, else hand 0
+_KEYS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _key_of(cls: type, item: Any) -> Callable[[Any], Any]:
+    key = _KEYS.get(cls)
+    if key is None:
+        key = _KEYS[cls] = (attrgetter("seat", "hand") if hasattr(item, "hand") else
+                            attrgetter("seat", "index") if hasattr(item, "index") else _seat_and_hand)
+    return key
+
+
+def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None = None,
+                  hand: Callable[[T], int] | None = None) -> list[T]:
     """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on
-    the state), from the dealer's left or right."""
+    the state), from the dealer's left or right; ``seat``/``hand`` read an item's seat and hand
+    (default: its ``seat``, and its ``hand`` or ``index`` or 0)."""
     firing = rnd.firing
     turns = (firing.turns if firing is not None else None) or rnd.spec.state(rnd.state).turns
     if turns is None:
         raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
                              f"{firing.trigger if firing else rnd.state!r}")
-    reverse = _direction(turns.start)
     items = list(items)
     if len(items) < 2:  # one box: nothing to order
         return items
-    return sorted(items, key=lambda item: (seat(item), hand(item)), reverse=reverse)
+    start = turns.start
+    reverse = True if start == "dealer_right" else False if start == "dealer_left" else _direction(start)
+    if seat is None and hand is None:
+        kinds = set(map(type, items))
+        key = _key_of(kinds.pop(), items[0]) if len(kinds) == 1 else _seat_and_hand
+    else:
+        read_seat, read_hand = seat or _SEAT, hand or (lambda item: getattr(item, "hand", getattr(item, "index", 0)))
+        key = lambda item: (read_seat(item), read_hand(item))  # noqa: E731
+    return sorted(items, key=key, reverse=reverse)

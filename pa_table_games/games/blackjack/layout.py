@@ -8,6 +8,7 @@ dealer's right starts at the highest seat.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
 from attrs import define, field
 
@@ -73,6 +74,37 @@ class Hand:
         return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
+class Memo:
+    """Answers derived from a layout, each kept with what it was derived from and worked out again when that
+    changes: ``box``'s index of the hands, the round's wagers by name, the (o) pass's payouts (:mod:`.progressives`)."""
+
+    __slots__ = ("boxes", "boxes_of", "boxes_count", "named", "named_of", "named_count", "o_payouts")
+
+    def __init__(self) -> None:
+        self.boxes: dict[int, Hand] = {}
+        self.boxes_of: list[Hand] | None = None  # the hands list indexed, and its length then
+        self.boxes_count = -1
+        self.named: dict[str, list[Wager]] = {}  # the round's wagers by name, in placing order
+        self.named_of: list[Wager] | None = None
+        self.named_count = -1
+        self.o_payouts: dict[str, Any] = {}
+
+    def __eq__(self, other: object) -> bool:  # derived, never what lies on the table: any two are alike
+        return isinstance(other, Memo)
+
+    def __hash__(self) -> int:
+        return 0
+
+    def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
+        """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
+        if wagers is not self.named_of or len(wagers) != self.named_count:
+            self.named = {}
+            for w in wagers:
+                self.named.setdefault(w.name, []).append(w)
+            self.named_of, self.named_count = wagers, len(wagers)
+        return self.named.get(name, [])
+
+
 @define
 class BlackjackLayout:
     """Hands in play order and the dealer's cards (whose turn it is, the round knows: ``Round.turn``)."""
@@ -96,6 +128,8 @@ class BlackjackLayout:
     paid_from_meter: dict[str, Decimal] = field(factory=dict)  # shares paid, taken off the meter at the end
     magic_card: Card | None = None
     lucky_player: int | None = None
+    #: what the layout works out from what lies on it, kept to answer again quickly (not itself on the table)
+    memo: Memo = field(factory=Memo, eq=False, repr=False)
 
     @property
     def has_up_card(self) -> bool:
@@ -111,8 +145,15 @@ class BlackjackLayout:
         return self.dealer[1 - self.up_index]
 
     def box(self, seat: int) -> Hand | None:
-        """The first hand of ``seat``'s box."""
-        return next((h for h in self.hands if h.seat == seat and h.index == 0), None)
+        """The first hand of ``seat``'s box (looked up: the index follows the hands as they are dealt and split)."""
+        hands, memo = self.hands, self.memo
+        if hands is not memo.boxes_of or len(hands) != memo.boxes_count:  # hands are only ever added
+            memo.boxes = {}
+            for h in hands:
+                if h.index == 0:
+                    memo.boxes.setdefault(h.seat, h)
+            memo.boxes_of, memo.boxes_count = hands, len(hands)
+        return memo.boxes.get(seat)
 
     def boxes(self) -> list[Hand]:
         """The first hand of each box, seat 1 first."""

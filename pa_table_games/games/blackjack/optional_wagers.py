@@ -47,7 +47,11 @@ def open_wagers(rnd, name: str) -> list[Wager]:
     """``name`` wagers not yet settled, from the dealer's right (highest seat first)."""
     if name not in rnd.wager_names:  # none placed (most rounds): nothing to sort
         return []
-    return sorted((w for w in rnd.wagers if w.name == name and not w.settled), key=lambda w: -w.seat)
+    return sorted((w for w in rnd.layout.memo.wagers_named(rnd.wagers, name) if not w.settled), key=_from_right)
+
+
+def _from_right(wager: Wager) -> int:
+    return -wager.seat
 
 
 def player_cards(rnd, seat: int) -> tuple:

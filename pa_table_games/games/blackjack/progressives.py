@@ -26,7 +26,7 @@ from __future__ import annotations
 from decimal import Decimal
 from fractions import Fraction
 
-from attrs import frozen
+from attrs import define, frozen
 
 from pa_table_games.equipment.cards import Card, standard_deck
 from pa_table_games.equipment.chips import Wager
@@ -101,8 +101,8 @@ def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
 def _in_o(rnd, name: str) -> list[Wager]:
     """The ``name`` wagers (o) settles: open, or settled by (o) already this round, from the dealer's right."""
     done = rnd.layout.settled_in_o
-    return sorted((w for w in rnd.wagers if w.name == name and (not w.settled or (w.seat, name) in done)),
-                  key=lambda w: -w.seat)
+    named = rnd.layout.memo.wagers_named(rnd.wagers, name)
+    return sorted((w for w in named if not w.settled or (w.seat, name) in done), key=lambda w: -w.seat)
 
 
 def payouts(rnd, name: str) -> list[Payout]:
@@ -117,7 +117,7 @@ def payouts(rnd, name: str) -> list[Payout]:
     spec, pot = PROGRESSIVES[name], meter(rnd, name)
     won = [(w, outcomes(rnd, w)) for w in wagers]
     full = [w for w, outs in won if any(table.jackpots.get(o) == 1 for o in outs)]
-    stake = sum(w.amount for w in full)
+    stake, in_full = sum(w.amount for w in full), {id(w) for w in full}
     result = []
     for wager, outs in won:
         if not outs:
@@ -135,15 +135,41 @@ def payouts(rnd, name: str) -> list[Payout]:
         exact_from_meter = Fraction(pot) * shares
         net = round_to_cent(Fraction(wager.amount) * odds + exact_from_meter)
         from_meter = round_to_cent(exact_from_meter)
-        jackpot = any(wager is w for w in full)
+        jackpot = id(wager) in in_full
         off = {"bad_beat": net, "hit_and_run": from_meter if jackpot else ZERO,
                "straight_jack": net if net >= pot / 10 else ZERO}[name]
         result.append(Payout(wager, "+".join(outs), net, off, from_meter, jackpot))
     return result
 
 
+@define
+class _InPass:
+    """A progressive's payouts in the (o) pass: worked out once for every wager, by seat; how many are open."""
+
+    state: str  # where the round was when they were worked out
+    by_seat: dict[int, list[Payout]]
+    open: int
+
+
+def _in_pass(rnd, name: str) -> _InPass:
+    """``name``'s payouts for the (o) pass, computed in one pass over its wagers when a player's turn first asks
+    in the round's state: the cards are final then, the meter stays as (o) began until the last is settled,
+    and settling one changes no other's payout; each turn then reads its own seat's."""
+    memo = rnd.layout.memo.o_payouts
+    found = memo.get(name)
+    if found is None or found.state != rnd.state:
+        by_seat: dict[int, list[Payout]] = {}
+        for p in payouts(rnd, name):
+            by_seat.setdefault(p.wager.seat, []).append(p)
+        open_ = sum(not p.wager.settled for ps in by_seat.values() for p in ps)
+        found = memo[name] = _InPass(rnd.state, by_seat, open_)
+    return found
+
+
 def _open_payouts(rnd, name: str, seat: int) -> list[Payout]:
-    return [p for p in payouts(rnd, name) if p.wager.seat == seat and not p.wager.settled]
+    if name not in rnd.wager_names:
+        return []
+    return [p for p in _in_pass(rnd, name).by_seat.get(seat, ()) if not p.wager.settled]
 
 
 def _unverified(rnd, name: str, seat: int) -> list[Payout]:
@@ -157,6 +183,7 @@ def _settle(rnd, name: str, seat: int) -> None:
     spec, lay = PROGRESSIVES[name], rnd.layout
     for p in _open_payouts(rnd, name, seat):
         lay.settled_in_o.add((seat, name))
+        _in_pass(rnd, name).open -= 1
         if p.net < 0:
             rnd.settle(p.wager, "lose", p.net, f"{spec.cite}(i)")
             continue
@@ -167,7 +194,7 @@ def _settle(rnd, name: str, seat: int) -> None:
             rnd.note(f"seat {seat}: {brief(p.off_table)} is not paid from the table inventory; the cards "
                      "stay on the table until the documentation is completed")
     paid = lay.paid_from_meter.get(name, ZERO)
-    if paid and not open_wagers(rnd, name):
+    if paid and not _in_pass(rnd, name).open:  # the round's last wager of it is settled
         pot = meter(rnd, name)
         rnd.table.meters[name] = max(pot - paid, exactly(rnd.rules.progressive_reset))
         lay.paid_from_meter[name] = ZERO
@@ -181,7 +208,8 @@ def add_wagers_to_progressive_meters(rnd) -> None:
     for name in PROGRESSIVES:
         if name not in rnd.wager_names:  # no such wager: nothing to add
             continue
-        amount = sum(w.amount for w in rnd.wagers if w.name == name) * Decimal(str(rnd.rules.progressive_rate))
+        named = rnd.layout.memo.wagers_named(rnd.wagers, name)
+        amount = sum(w.amount for w in named) * Decimal(str(rnd.rules.progressive_rate))
         if amount:
             rnd.table.meters[name] = meter(rnd, name) + amount
             rnd.note(f"{name} meter: {brief(rnd.table.meters[name])}")
