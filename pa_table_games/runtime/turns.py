@@ -28,6 +28,7 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
+from pa_table_games.runtime.effects import TurnMoved
 
 T = TypeVar("T")
 
@@ -89,20 +90,21 @@ def enter(rnd: Any, state: str) -> None:
     """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
     declared = rnd.game.machine.walks.get(state)
     if declared is None:  # most states
-        rnd.turn = None
+        rnd.set(rnd, "turn", None)
         return
-    walks = rnd.walks = {}
+    walks = {}
     for key, turns in declared:
         units = units_of(rnd, turns.each, turns.holding)
         if _direction(turns.start):
             units.reverse()
         walks[key] = Walk(turns, units)
+    rnd.set(rnd, "walks", walks)
     _show_turn(rnd)
 
 
 def _show_turn(rnd: Any) -> None:
     walk = rnd.walks.get(rnd.state)
-    rnd.turn = walk.current if walk is not None else None
+    rnd.set(rnd, "turn", walk.current if walk is not None else None)
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -114,7 +116,7 @@ def every_turn_taken(rnd: Any) -> bool:
 def join(rnd: Any, unit: Any) -> None:
     """``unit`` (a hand split off during its turn) takes its turn right after the unit whose turn it is."""
     walk = rnd.walks[rnd.state]
-    walk.units.insert(walk.at + 1, unit)  # the turn stays with the hand it split from
+    rnd.insert(walk.units, walk.at + 1, unit)  # the turn stays with the hand it split from
 
 
 def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
@@ -155,8 +157,9 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
     """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
     walk = rnd.walks[t.walk]
-    walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
-    rnd.turn = walk.units[walk.taking]
+    taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
+    _move(rnd, walk, walk.at, taking)
+    rnd.set(rnd, "turn", walk.units[taking])
 
 
 def after(rnd: Any, t: TransitionSpec) -> None:
@@ -164,13 +167,21 @@ def after(rnd: Any, t: TransitionSpec) -> None:
     walk = rnd.walks.get(t.walk)
     if walk is not None:
         if walk.taking is not None:  # a pass: units before this one had nothing to do in it
-            walk.at, walk.taking = walk.taking + t.ends_turn, None
+            _move(rnd, walk, walk.taking + t.ends_turn, None)
         elif t.ends_turn:
-            walk.at += 1
+            _move(rnd, walk, walk.at + 1, None)
     if t.dest != t.source:
         enter(rnd, t.dest)
     else:
         _show_turn(rnd)
+
+
+def _move(rnd: Any, walk: Walk, at: int, taking: int | None) -> None:
+    """The walk moves on (an effect: a refused step moves it back)."""
+    if rnd.journal is None and rnd._draft is None:
+        walk.at, walk.taking = at, taking
+    else:
+        rnd.apply(TurnMoved(walk, (walk.at, walk.taking), (at, taking)))
 
 
 def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] = attrgetter("seat"),
