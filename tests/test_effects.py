@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 from pa_table_games import Shoe, load_game
+from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
@@ -30,7 +31,7 @@ BJ, DDM, PG = "blackjack", "double_down_madness", "six_card_fortune_pai_gow"
 def freeze(obj, depth=0):
     """A plain, comparable picture of ``obj``: attrs fields (every one, derived ones too), containers, generators."""
     assert depth < 40, "the round's objects nest deeper than a round can"
-    if isinstance(obj, Event):
+    if isinstance(obj, (Event, Card)):
         return obj  # frozen: compared by what it records
     if isinstance(obj, random.Random):
         return ("rng", obj.getstate())
@@ -101,11 +102,15 @@ def play_checked(rnd, rng, refuse=True):
                     rnd.act(word)
                 assert snapshot(rnd) == before, f"refused {word!r} changed the round"
         rng.shuffle(legal)
-        for action in legal:
+        words = [a.word for a in legal]
+        if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
+            stack = rnd.layout.acting_stack()
+            words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
+        for word in words:
             try:
-                rnd.act(action.word)
+                rnd.act(word)
             except TableGamesError:
-                assert snapshot(rnd) == before, f"refused {action.word!r} changed the round"
+                assert snapshot(rnd) == before, f"refused {word!r} changed the round"
                 continue
             undo_and_redo(rnd, before)
             break
@@ -135,21 +140,37 @@ def _seats(game, seed):
     return seats
 
 
+def _rules(game, seed):
+    """One deck with a shallow cover card (so the cover card comes, mid-round too, and the shoe is reshuffled);
+    settlement from the dealer's right for odd seeds; in Blackjack the Magic Card and Lucky Player."""
+    if game == PG:
+        return None
+    rules = load_game(game).info.rules_class(decks=1, cover_card_depth_decks=0.25,
+                                             settlement="right_to_left" if seed % 2 else "collect_then_pay")
+    return attrs.evolve(rules, magic_card_bonus=True, lucky_player_bonus=True) if game == BJ else rules
+
+
 @pytest.mark.parametrize("game", [BJ, DDM, PG])
 @pytest.mark.parametrize("seed", range(6))
 def test_every_seeded_step_undoes_exactly(game, seed):
-    """Seeded rounds, one table for three rounds in a row (the shoe's reshuffles and cover card included)."""
-    loaded = load_game(game, BlackjackRules(magic_card_bonus=True, lucky_player_bonus=True) if game == BJ else None)
+    """Seeded rounds, one table for five rounds in a row (the cover card, the reshuffle, a new dealer's burn;
+    in Pai Gow a misdeal and a progressive count that does not agree)."""
+    loaded = load_game(game, _rules(game, seed))
     table = loaded.new_table(seed=seed)
     rng = random.Random(seed)
-    for _ in range(3):
-        play_checked(loaded.new_round(_seats(game, seed), table=table), rng, refuse=seed % 2 == 0)
+    for n in range(5):
+        table.new_dealer = n == 2
+        options = {}
+        if game == PG and n == 3:
+            options = {"misdeal": 2, "misdeal_cards": 7} if seed % 2 else {"progressive_accepted": 0}
+        play_checked(loaded.new_round(_seats(game, seed), table=table, options=options), rng, refuse=seed % 2 == 0)
 
 
 STACKED = [
     # Insurance offered (ace up), a pair of eights split and doubled, a surrender: decisions at random
     (BJ, None, "2C 8H 8S AS 8D 8C 8D TC 3H 5D 9C 7C 6S 4D 2H 3C 5S 9H TH KD QS"),
     (BJ, None, "2C AH AS TS AD KC AC TD 9H 2S 3S 4S 5S 6S"),
+    (BJ, None, "2C AH KC AS KH QD 9D 5S 6S 7S 8S"),  # Blackjacks against an ace: even money offered
     (DDM, None, "TC AH 5S 9D 8H 3C 4D 5C 6C 7C 8C 9C"),
     (PG, None, "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
                "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C JK"),
