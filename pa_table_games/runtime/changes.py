@@ -75,7 +75,7 @@ class Changes:
 
     def put(self, mapping: dict, key: Any, value: Any) -> None:
         """``mapping[key] = value`` as an effect."""
-        if self._direct:
+        if self.journal is None and self._draft is None:
             mapping[key] = value
         else:
             self.apply(FieldSet(mapping, key, mapping.get(key, MISSING), value))
@@ -87,27 +87,27 @@ class Changes:
             self.apply(ListChanged(items, len(items), (), (item,)))
 
     def insert(self, items: list, at: int, item: Any) -> None:
-        if self._direct:
+        if self.journal is None and self._draft is None:
             items.insert(at, item)
         else:
             self.apply(ListChanged(items, at, (), (item,)))
 
     def extend(self, items: list, more: Iterable) -> None:
         more = tuple(more)
-        if self._direct:
+        if self.journal is None and self._draft is None:
             items.extend(more)
         elif more:
             self.apply(ListChanged(items, len(items), (), more))
 
     def add_member(self, items: set, member: Any) -> None:
-        if self._direct:
+        if self.journal is None and self._draft is None:
             items.add(member)
         elif member not in items:
             self.apply(SetAdded(items, member))
 
     def restock(self, obj: Any, operation: Callable[..., Any], *args: Any) -> Any:
         """Run one of the shoe's or the rack's own operations on ``obj`` (load, refill, take ...) as one effect."""
-        if self._direct:
+        if self.journal is None and self._draft is None:
             return operation(*args)
         before = state_of(obj)
         try:
@@ -117,7 +117,7 @@ class Changes:
 
     def randomly(self, rng: Any, draw: Callable[..., Any], *args: Any) -> Any:
         """``draw(*args)`` from ``rng`` (a side, a dice roll, a Magic Card) as an effect."""
-        if self._direct:
+        if self.journal is None and self._draft is None:
             return draw(*args)
         before = rng.getstate()
         result = draw(*args)
@@ -165,12 +165,12 @@ class Changes:
 
     def apply_taken(self, effect: Effect) -> None:
         """Keep an effect whose change was already made."""
-        if not self._direct:
+        if self.journal is not None or self._draft is not None:
             self._keep(effect)
 
     def record(self, card: Card, to: str, face_up: bool = True) -> None:
         """``card``, already where the actions put it, is recorded as moved ``to`` (a card turned, a determinant card)."""
-        if not self._direct:
+        if self.journal is not None or self._draft is not None:
             self._keep(CardMoved(card, "layout", to, face_up))
 
     def give_card(self, hand: Any, card: Card) -> None:
@@ -189,7 +189,7 @@ class Changes:
     def discard(self, label: str, cards: list[Card] | tuple[Card, ...], *, moves: bool = True) -> None:
         """Put ``cards`` in the discard rack as one bundle, in order (``moves``: record each card's move)."""
         rack = self.table.rack
-        if self._direct:
+        if self.journal is None and self._draft is None:
             rack.place(label, cards)
             return
         if cards:
@@ -220,7 +220,7 @@ class Changes:
         amount = wager_amount(seat, name, amount)
         info.check_wager(self, seat, name, amount)
         wager = Wager(seat, name, hand, amount)
-        if self._direct:
+        if self.journal is None and self._draft is None:
             self.wagers.append(wager)
             self.wager_names.add(name)
             self.ledger.stake(seat, wager.amount)
@@ -231,7 +231,7 @@ class Changes:
 
     def add_to_wager(self, wager: Wager, amount: Decimal) -> None:
         """Raise a wager (a double down, House Money) by whole cents, within the maximum (``money.addition``)."""
-        if self._direct:
+        if self.journal is None and self._draft is None:
             wager.amount += amount
             self.ledger.stake(wager.seat, amount)
         else:

@@ -90,7 +90,8 @@ def enter(rnd: Any, state: str) -> None:
     """On entering ``state``: start its walks (its decisions' and its passes'); the turn is the first unit's."""
     declared = rnd.game.machine.walks.get(state)
     if declared is None:  # most states
-        rnd.set(rnd, "turn", None)
+        if rnd.turn is not None:
+            _set_turn(rnd, None)
         return
     walks = {}
     for key, turns in declared:
@@ -104,7 +105,7 @@ def enter(rnd: Any, state: str) -> None:
 
 def _show_turn(rnd: Any) -> None:
     walk = rnd.walks.get(rnd.state)
-    rnd.set(rnd, "turn", walk.current if walk is not None else None)
+    _set_turn(rnd, walk.current if walk is not None else None)
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -159,7 +160,7 @@ def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
     walk = rnd.walks[t.walk]
     taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
     _move(rnd, walk, walk.at, taking)
-    rnd.set(rnd, "turn", walk.units[taking])
+    _set_turn(rnd, walk.units[taking])
 
 
 def after(rnd: Any, t: TransitionSpec) -> None:
@@ -174,6 +175,13 @@ def after(rnd: Any, t: TransitionSpec) -> None:
         enter(rnd, t.dest)
     else:
         _show_turn(rnd)
+
+
+def _set_turn(rnd: Any, unit: Any) -> None:
+    if rnd.journal is None and rnd._draft is None:
+        rnd.turn = unit
+    else:
+        rnd.set(rnd, "turn", unit)
 
 
 def _move(rnd: Any, walk: Walk, at: int, taking: int | None) -> None:
