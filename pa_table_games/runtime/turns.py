@@ -29,6 +29,7 @@ from attrs import define, field
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
 from pa_table_games.runtime.effects import TurnMoved
+from pa_table_games.runtime.read_only import show_turn
 
 T = TypeVar("T")
 
@@ -126,13 +127,13 @@ def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...])
     saved = rnd.turn
     try:
         for i in range(walk.at, len(walk.units)):
-            rnd.turn = walk.units[i]
+            show_turn(rnd, walk.units[i])
             for m, member in enumerate(members):
                 if holds_for_unit(member, rnd):
                     return i, m
         return None
     finally:
-        rnd.turn = saved
+        show_turn(rnd, saved)
 
 
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
@@ -148,11 +149,12 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     mine = next(k for k, member in enumerate(members) if member.index == t.index)
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
-    saved, rnd.turn = rnd.turn, walk.units[i]
+    saved = rnd.turn
+    show_turn(rnd, walk.units[i])
     try:
         return holds_for_unit(t, rnd)
     finally:
-        rnd.turn = saved
+        show_turn(rnd, saved)
 
 
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
