@@ -60,11 +60,6 @@ class Changes:
             elif type(effect) is WagerSettled:
                 draft.settled.append(effect.row)
 
-    @property
-    def _direct(self) -> bool:
-        """No journal and no event: change the round in place, build no effect."""
-        return self.journal is None and self._draft is None
-
     # -- the layout's and table's own bookkeeping -------------------------------------------
     def set(self, obj: Any, name: str, value: Any) -> None:
         """``obj.name = value`` as an effect."""
@@ -132,12 +127,13 @@ class Changes:
             return shoe.draw("a draw")
         side = shoe.side if hasattr(shoe, "sides") else shoe
         top, before, left = side._cards[-2:][::-1], (side.dealt, side.cover_card_aside), len(side._cards)
-        card = self._draw_direct(shoe)
+        card = self._take_from_shoe(shoe)
         taken = tuple(top[:left - len(side._cards)])  # in the order taken: the cover card, if it came, first
         self._keep(CardMoved(card, "shoe", to, face_up, side, taken, before, (side.dealt, side.cover_card_aside)))
         return card
 
-    def _draw_direct(self, shoe: Any) -> Card:
+    def _take_from_shoe(self, shoe: Any) -> Card:
+        """The shoe's draw; the cover card, if it comes, noted (and kept as an effect when the shoe then runs dry)."""
         draft = self._draft
         aside = shoe.cover_card_aside
         try:

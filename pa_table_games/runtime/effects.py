@@ -309,8 +309,8 @@ class Noted(Effect):
 
 @frozen(eq=False)
 class TurnMoved(Effect):
-    """A walk round the table moved (``at``: the first unit that has not had its turn; ``taking``: the unit a
-    pass's firing transition takes), or a unit joined it (a split hand: ``joined`` inserted at ``at_join``)."""
+    """A walk round the table moved on (``at``: the first unit that has not had its turn; ``taking``: the unit
+    a pass's firing transition takes). A hand split off joining the walk is a :class:`ListChanged` of its units."""
 
     walk: Any
     old: tuple  # (at, taking)
