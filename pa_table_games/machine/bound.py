@@ -101,7 +101,7 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     lines: list[str] = []
     keys = list(groups)
     for n, key in enumerate(keys):
-        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view  # guards read the round's read-only view"])
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view"])  # guards read the round's read-only view
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})
