@@ -51,8 +51,8 @@ def holds(t: TransitionSpec, view: Any) -> bool:
 
 
 def holds_for_unit(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now."""
-    view = getattr(view, "view", view)
+    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now (``view``:
+    the round's read-only view)."""
     for g in t.when:
         if not g.fn(view):
             return False

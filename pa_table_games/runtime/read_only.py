@@ -56,6 +56,6 @@ def read_only(rnd: Any) -> Any:
     return view
 
 
-def show_turn(rnd: Any, unit: Any) -> None:
-    """The runtime shows ``unit`` as the turn while it asks a pass's guards of it (round or view alike)."""
-    rnd.__dict__["turn"] = unit
+#: ``show_turn(rnd, "turn", unit)``: the runtime shows ``unit`` as the turn while it asks a pass's guards of it,
+#: on the round or its view alike (the view's attributes are the round's)
+show_turn = object.__setattr__

@@ -75,7 +75,9 @@ class Round(Changes):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
         self.layout: Any = game.info.layout(self)
-        self.view = read_only(self)  # what guards are asked with: this round's attributes, no change
+        # what guards are asked with: this round's attributes, refusing any change; a round that is not
+        # atomic (the simulation's) is asked itself, its attributes kept the fastest to read
+        self.view = read_only(self) if atomic else self
 
     # -- the API ---------------------------------------------------------------------------
     @property
@@ -158,7 +160,7 @@ class Round(Changes):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        self.view = read_only(self)
+        self.view = read_only(self) if self.atomic else self
 
     def __str__(self) -> str:
         return f"{self.game.info.name} round in {self.state!r} ({len(self.events)} events)"

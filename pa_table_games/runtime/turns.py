@@ -106,7 +106,11 @@ def enter(rnd: Any, state: str) -> None:
 
 def _show_turn(rnd: Any) -> None:
     walk = rnd.walks.get(rnd.state)
-    _set_turn(rnd, walk.current if walk is not None else None)
+    unit = walk.current if walk is not None else None
+    if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
+        rnd.turn = unit
+    else:
+        rnd.set(rnd, "turn", unit)
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -124,16 +128,16 @@ def join(rnd: Any, unit: Any) -> None:
 def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
     """The first unit from the pass's position on for which one of its transitions holds, and the first
     of them that holds for it (those before it in the file do not): ``(unit, member)`` indexes."""
-    saved = rnd.turn
+    saved, view = rnd.turn, rnd.view
     try:
         for i in range(walk.at, len(walk.units)):
-            show_turn(rnd, walk.units[i])
+            show_turn(rnd, "turn", walk.units[i])
             for m, member in enumerate(members):
-                if holds_for_unit(member, rnd):
+                if holds_for_unit(member, view):
                     return i, m
         return None
     finally:
-        show_turn(rnd, saved)
+        show_turn(rnd, "turn", saved)
 
 
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
@@ -150,11 +154,11 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
     saved = rnd.turn
-    show_turn(rnd, walk.units[i])
+    show_turn(rnd, "turn", walk.units[i])
     try:
-        return holds_for_unit(t, rnd)
+        return holds_for_unit(t, rnd.view)
     finally:
-        show_turn(rnd, saved)
+        show_turn(rnd, "turn", saved)
 
 
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
