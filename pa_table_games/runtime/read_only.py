@@ -1,6 +1,6 @@
 """What a guard reads: a read-only view of the round (issue 21 item 2).
 
-A guard is a pure predicate. It is asked with ``Round.view``, an object that shares the round's own
+A guard is a pure predicate. It is asked with ``Round.view``, an object made when asked that shares the round's own
 attributes (reading them costs what reading the round costs) but refuses to set one and refuses every
 helper that changes the round (``draw``, ``settle``, ``set`` ...), with a one-line error naming what was
 tried. The runtime's own turn guard moves the turn it shows while it asks a pass's guards of each unit
@@ -47,6 +47,16 @@ def _view_class(round_class: type) -> type:
     methods = {name: _refusing(name) for name in CHANGES}
     return type(f"ReadOnly{round_class.__name__}", (round_class,),
                 {"__setattr__": _no_set, "__delattr__": _no_del, "read_only": True, **methods})
+
+
+class ReadOnlyView:
+    """``Round.view``: made when asked and never kept (a view kept by its round would make the two a cycle
+    for the garbage collector); a round that is not atomic (the simulation's) is asked itself, at no cost."""
+
+    def __get__(self, rnd: Any, owner: type) -> Any:
+        if rnd is None:
+            return self
+        return read_only(rnd) if rnd.atomic and not getattr(type(rnd), "read_only", False) else rnd
 
 
 def read_only(rnd: Any) -> Any:

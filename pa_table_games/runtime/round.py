@@ -21,7 +21,7 @@ from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import turns as _turns
 from pa_table_games.runtime.changes import Changes, Draft
 from pa_table_games.runtime.effects import Effect, FieldSet, Logged
-from pa_table_games.runtime.read_only import read_only
+from pa_table_games.runtime.read_only import ReadOnlyView
 from pa_table_games.money import exact_or_as_is, parse_amount
 from pa_table_games.values import Action, Event, Settled
 
@@ -31,6 +31,9 @@ RECORDS = ("events", "settlements", "totals")
 
 class Round(Changes):
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
+
+    #: what guards are asked with: the round's attributes, refusing any change (:mod:`.read_only`)
+    view = ReadOnlyView()
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
@@ -75,9 +78,6 @@ class Round(Changes):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
         self.layout: Any = game.info.layout(self)
-        # what guards are asked with: this round's attributes, refusing any change; a round that is not
-        # atomic (the simulation's) is asked itself, its attributes kept the fastest to read
-        self.view = read_only(self) if atomic else self
 
     # -- the API ---------------------------------------------------------------------------
     @property
@@ -151,16 +151,6 @@ class Round(Changes):
         """A ``record="totals"`` round's sums: net per wager name, summed over seats and hands in the
         order settled, and ``(name, amount)`` of each settled wager not placed before the deal."""
         return self._nets, self._placed_later
-
-    def __getstate__(self) -> dict:
-        """A copy (or a pickle) of a round gets a view of its own attributes, made afresh."""
-        state = dict(self.__dict__)
-        state.pop("view", None)
-        return state
-
-    def __setstate__(self, state: dict) -> None:
-        self.__dict__.update(state)
-        self.view = read_only(self) if self.atomic else self
 
     def __str__(self) -> str:
         return f"{self.game.info.name} round in {self.state!r} ({len(self.events)} events)"
