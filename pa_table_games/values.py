@@ -76,6 +76,9 @@ class Event:
     cards: tuple[CardMove, ...] = field(default=(), converter=tuple)
     settled: tuple[Settled, ...] = field(default=(), converter=tuple)
     notes: tuple[str, ...] = field(default=(), converter=tuple)
+    #: the effects the transition applied (:mod:`pa_table_games.runtime.effects`), of which ``cards``,
+    #: ``settled`` and ``notes`` are the record; not written to a log (a log keeps the record)
+    effects: tuple = field(default=(), converter=tuple, eq=False, repr=False)
 
     def to_json(self) -> dict:
         doc: dict = {"seq": self.seq, "trigger": self.trigger, "source": self.source,

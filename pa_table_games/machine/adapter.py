@@ -37,6 +37,11 @@ def _call(entry: Entry) -> Callable[[EventData], Any]:
     return lambda event: fn(event.model.round)
 
 
+def _ask(entry: Entry) -> Callable[[EventData], Any]:
+    fn = entry.fn
+    return lambda event: fn(event.model.round.view)  # a guard reads the round's read-only view
+
+
 def _opener(t: TransitionSpec) -> Callable[[EventData], None]:
     return lambda event: event.model.round.begin_event(t)
 
@@ -61,7 +66,7 @@ class TransitionsEngine:
             when, unless = t.asked  # a pass's transition: the runtime's turn guard
             self.fsm.add_transition(
                 DEALER_STEP if t.by == "dealer" else t.trigger, t.source, t.dest,
-                conditions=[_call(g) for g in when], unless=[_call(g) for g in unless],
+                conditions=[_ask(g) for g in when], unless=[_ask(g) for g in unless],
                 before=[_opener(t)] + [_call(a) for a in t.do], after=[_closer(t)])
 
     def fire(self, rnd: Any, trigger: str) -> bool:

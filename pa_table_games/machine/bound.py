@@ -40,6 +40,7 @@ def holds(t: TransitionSpec, view: Any) -> bool:
     """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order
     (a pass's transition: its turn guard, which asks them of the unit whose turn it is)."""
     when, unless = t.asked
+    view = getattr(view, "view", view)  # a round: its read-only view
     for g in when:
         if not g.fn(view):
             return False
@@ -50,7 +51,8 @@ def holds(t: TransitionSpec, view: Any) -> bool:
 
 
 def holds_for_unit(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now."""
+    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now (``view``:
+    the round's read-only view)."""
     for g in t.when:
         if not g.fn(view):
             return False
@@ -64,6 +66,7 @@ def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
     """The first guard of ``t`` that stops it now, in the order :func:`holds` asks them:
     ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when`` that does not."""
     when, unless = t.asked
+    view = getattr(view, "view", view)
     for g in when:
         if not g.fn(view):
             return g, False
@@ -90,7 +93,7 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     file itself is never evaluated. Returns the functions by group and the source."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-    clash = {"rnd", "T"}.intersection(e.name for e in spec.entries())
+    clash = {"rnd", "T", "view"}.intersection(e.name for e in spec.entries())
     if clash:
         raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
@@ -98,11 +101,11 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     lines: list[str] = []
     keys = list(groups)
     for n, key in enumerate(keys):
-        lines.append(f"def rule_{n}(rnd):")
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view"])  # guards read the round's read-only view
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})
-            test = " and ".join([f"{g.name}(rnd)" for g in when] + [f"not {g.name}(rnd)" for g in unless])
+            test = " and ".join([f"{g.name}(view)" for g in when] + [f"not {g.name}(view)" for g in unless])
             indent = "        " if test else "    "
             if test:
                 lines.append(f"    if {test}:")

@@ -68,7 +68,8 @@ class CompiledEngine:
         """Fire ``trigger`` (a decision, or ``DEALER_STEP``) on ``rnd`` as the transitions engine does:
         the first of its transitions out of the round's state whose guards hold; False when none does."""
         if trigger == DEALER_STEP:
-            return self.steps(rnd.wager_names, rnd.log)[rnd.state](rnd)
+            # a step kept in a journal goes through the round's hooks, as an event does
+            return self.steps(rnd.wager_names, rnd.log or rnd.journal is not None)[rnd.state](rnd)
         return self._fire(rnd, self.machine.decision(rnd.state, trigger, rnd))
 
     def _fire(self, rnd: Round, t: TransitionSpec | None) -> bool:

@@ -8,42 +8,32 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-import attrs
-
-from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import ChipLedger, Wager
-from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
+from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import turns as _turns
-from pa_table_games.money import ZERO, check_settlement, exact_or_as_is, parse_amount, wager_amount
-from pa_table_games.values import Action, CardMove, Event, Settled
+from pa_table_games.runtime.changes import Changes, Draft
+from pa_table_games.runtime.effects import Effect, FieldSet, Logged
+from pa_table_games.runtime.read_only import ReadOnlyView
+from pa_table_games.money import exact_or_as_is, parse_amount
+from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
 RECORDS = ("events", "settlements", "totals")
 
 
-class _Draft:
-    """The event being built while a transition's actions run."""
-
-    __slots__ = ("t", "seat", "hand", "cards", "settled", "notes")
-
-    def __init__(self, t: TransitionSpec, seat: int | None, hand: int | None) -> None:
-        self.t, self.seat, self.hand = t, seat, hand
-        self.cards: list[CardMove] = []
-        self.settled: list[Settled] = []
-        self.notes: list[str] = []
-
-
-class Round:
+class Round(Changes):
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
+
+    #: what guards are asked with: the round's attributes, refusing any change (:mod:`.read_only`)
+    view = ReadOnlyView()
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
@@ -66,7 +56,9 @@ class Round:
         self.acting: Action | None = None
         self.atomic = atomic
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
-        self._draft: _Draft | None = None
+        self._draft: Draft | None = None
+        self.journal: list[Effect] | None = None  # the effects of the step firing now, when the round is atomic
+        self.last_step: list[Effect] = []  # the effects the last step applied (an atomic round's)
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
         self.walks: dict = {}  # the passes round the table under way in this state (:mod:`.turns`)
         #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
@@ -163,35 +155,6 @@ class Round:
     def __str__(self) -> str:
         return f"{self.game.info.name} round in {self.state!r} ({len(self.events)} events)"
 
-    # -- helpers for actions (the only place state changes) ----------------------------------
-    def draw(self, to: str, face_up: bool = True) -> Card:
-        """Deal the next card from the shoe to ``to``, recording it in the current event."""
-        shoe, draft = self.shoe, self._draft
-        aside = shoe.cover_card_aside
-        card = shoe.draw(draft.t.trigger if draft is not None else "a draw")
-        if shoe.cover_card_aside is not aside:
-            self.note(f"cover card appeared and was set aside; the round is completed, then the cards "
-                      f"are collected and reshuffled ({self.spec.cite_text(self.game.info.cover_card_cite)})")
-        if draft is not None:
-            self.record(card, to, face_up)
-        return card
-
-    def record(self, card: Card, to: str, face_up: bool = True) -> None:
-        if self._draft is not None:
-            self._draft.cards.append(CardMove(card.code, to, face_up))
-
-    def discard(self, label: str, cards: list[Card] | tuple[Card, ...]) -> None:
-        """Put ``cards`` in the discard rack as one bundle, in order."""
-        self.table.rack.place(label, cards)
-        if self._draft is not None:
-            for card in cards:
-                self.record(card, "discard rack", False)
-
-    def note(self, text: str | Callable[[], str]) -> None:
-        """Add ``text`` to the current event; a callable is called only when an event is being recorded."""
-        if self._draft is not None:
-            self._draft.notes.append(text if isinstance(text, str) else text())
-
     # -- whose turn it is (:mod:`.turns`): its functions, called as the round's methods ------------
     #: the runtime's guard ``every_turn_taken``
     every_turn_taken = _turns.every_turn_taken
@@ -204,65 +167,11 @@ class Round:
     #: when they are not its attributes
     in_turn_order = _turns.in_turn_order
 
-    def place_wager(self, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
-        """Stake a wager: a known name, a seat of the table, a positive amount in whole cents, then the game's own rules."""
-        info = self.game.info
-        if name not in info.wagers:
-            raise WagerError(f"seat {seat}: unknown {self.spec.title.split(':')[0]} wager {name!r} "
-                             f"(known: {', '.join(info.wagers)})")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.rules.positions:
-            raise WagerError(f"seat {seat}: the table has positions 1 to {self.rules.positions}")
-        amount = wager_amount(seat, name, amount)
-        info.check_wager(self, seat, name, amount)
-        wager = Wager(seat, name, hand, amount)
-        self.wagers.append(wager)
-        self.wager_names.add(name)
-        self.ledger.stake(seat, wager.amount)
-        return wager
-
-    def add_to_wager(self, wager: Wager, amount: Decimal) -> None:
-        """Raise a wager (a double down, House Money) by whole cents, within the maximum (``money.addition``)."""
-        wager.amount += amount
-        self.ledger.stake(wager.seat, amount)
-
     def wager(self, seat: int, name: str, hand: int = 0) -> Wager | None:
         for w in self.wagers:
             if w.seat == seat and w.name == name and w.hand == hand:
                 return w
         return None
-
-    def settle(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal = ZERO) -> Settled | None:
-        """Settle ``wager`` once: ``net`` (whole cents) < 0 collects that much and returns the rest; >= 0 pays it.
-        The settlement row, or None when the round records totals only."""
-        if wager.settled:
-            raise AssertionError(f"{wager} settled twice")
-        check_settlement(wager, net, off_table)
-        wager.settled = True
-        ledger = self.ledger
-        if net < 0:
-            ledger.collect(-net)
-            if wager.amount + net:
-                ledger.give_back(wager.seat, wager.amount + net)
-        else:
-            ledger.give_back(wager.seat, wager.amount)
-            if net - off_table:
-                ledger.pay(wager.seat, net - off_table)
-            if off_table:
-                ledger.pay(wager.seat, off_table, off_table=True)
-        if not self.rows:
-            name = wager.name
-            nets = self._nets
-            nets[name] = nets.get(name, ZERO) + net
-            if name not in self._seats.get(wager.seat, ()):
-                self._placed_later.append((name, wager.amount))
-            return None
-        row = Settled(wager.seat, wager.name, wager.hand, wager.amount, outcome, net,
-                      self.spec.cite_text(cite), off_table)
-        if self._draft is not None:
-            self._draft.settled.append(row)
-        elif not self.log:
-            self._settled.append(row)
-        return row
 
     # -- invariants ------------------------------------------------------------------------
     def cards_now(self) -> Counter:
@@ -299,44 +208,44 @@ class Round:
             return
         seat = acting.seat if acting else None
         hand = acting.hand if acting else None
-        self._draft = _Draft(t, seat, hand)
+        self._draft = Draft(t, seat, hand)
 
     def end_event(self, t: TransitionSpec) -> None:
         d = self._draft
         if d is not None:  # None: no event log is kept (settlements or totals only)
-            self.events.append(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
-                                     tuple(self.spec.cite_text(c) for c in t.cite),
-                                     d.seat, d.hand, d.cards, d.settled, d.notes))
-        self.state = t.dest
-        self._draft = self.firing = None
+            self._draft = None
+            self.apply(Logged(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
+                                    tuple(self.spec.cite_text(c) for c in t.cite),
+                                    d.seat, d.hand, d.cards, d.settled, d.notes, d.effects)))
+        if self.journal is None:
+            self.state = t.dest
+        else:
+            self.apply(FieldSet(self, "state", self.state, t.dest))
+        self.firing = None
         if t.walk is not None:
             _turns.after(self, t)
         elif t.source != t.dest:
             _turns.enter(self, t.dest)
 
-    def _could_stop_halfway(self) -> bool:
-        """Only a decision or a stacked shoe (it may run dry; a shuffled one is refilled, (e) house
-        procedure) can stop a transition halfway: only then is the round saved before it fires."""
-        if self.acting is not None:
-            return True
-        sides = getattr(self.shoe, "sides", None)
-        return any(s.stacked_order for s in sides.values()) if sides else self.shoe.stacked_order
-
     def _atomically(self, fire: Callable[[], bool]) -> bool:
-        """Run ``fire``; on a user error put the round and its table back as they were."""
-        if not self.atomic or not self._could_stop_halfway():
+        """Run ``fire`` keeping its effects in a journal; on a user error undo them in reverse, so the
+        round and its table are as they were (no copy is taken: each effect knows its undo)."""
+        if not self.atomic:
             return fire()
-        keep = (self, self.game, self.rules, self.spec, self.table, self.shoe, self.events)
-        saved = copy.deepcopy(self.__dict__, {id(x): x for x in keep})
-        saved_table = copy.deepcopy(self.table)
-        logged = len(self.events)  # events are frozen: the log only needs cutting back
+        journal = self.journal = []
+        logged = len(self.events)
         try:
-            return fire()
+            fired = fire()
         except TableGamesError:
-            self.__dict__.update(saved)
+            for effect in reversed(journal):
+                effect.undo(self)
             del self.events[logged:]
-            _restore_into(self.table, saved_table)
+            self._draft = self.firing = None
             raise
+        finally:
+            self.journal = None
+        self.last_step = journal
+        return fired
 
     def _check(self, action: Action) -> None:
         """Refuse, with the forbidding cite, a decision that is not this player's to make now."""
@@ -377,19 +286,3 @@ def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
-
-
-def _restore_into(original: Any, saved: Any) -> None:
-    """Copy ``saved``'s attrs fields back into ``original``, keeping nested objects' identity."""
-    for f in attrs.fields(type(original)):
-        value, current = getattr(saved, f.name), getattr(original, f.name)
-        if value is current:
-            continue
-        if attrs.has(type(value)) and type(current) is type(value) and not _frozen(value):
-            _restore_into(current, value)
-        else:
-            setattr(original, f.name, value)
-
-
-def _frozen(obj: Any) -> bool:
-    return bool(getattr(getattr(type(obj), "__attrs_props__", None), "is_frozen", False))

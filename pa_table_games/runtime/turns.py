@@ -28,6 +28,8 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
+from pa_table_games.runtime.effects import TurnMoved
+from pa_table_games.runtime.read_only import show_turn
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
@@ -96,9 +98,10 @@ def enter(rnd: Any, state: str) -> None:
     unit, so no walk is started for it (its turn guard then holds for nobody, as for an empty walk)."""
     plan = rnd.game.machine.plans.get(state)
     if plan is None:  # most states
-        rnd.turn = None
+        if rnd.turn is not None:
+            _set_turn(rnd, None)
         return
-    walks = rnd.walks = {}
+    walks = {}
     placed = rnd.wager_names
     for key, turns, reverse in plan:
         if turns.holding and placed.isdisjoint(turns.holding):  # nobody holds one (most rounds)
@@ -109,8 +112,17 @@ def enter(rnd: Any, state: str) -> None:
         if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
-    walk = walks.get(state)
-    rnd.turn = walk.units[0] if walk is not None and walk.units else None
+    rnd.set(rnd, "walks", walks)
+    _show_turn(rnd)
+
+
+def _show_turn(rnd: Any) -> None:
+    walk = rnd.walks.get(rnd.state)
+    unit = walk.current if walk is not None else None
+    if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
+        rnd.turn = unit
+    else:
+        rnd.set(rnd, "turn", unit)
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -122,22 +134,22 @@ def every_turn_taken(rnd: Any) -> bool:
 def join(rnd: Any, unit: Any) -> None:
     """``unit`` (a hand split off during its turn) takes its turn right after the unit whose turn it is."""
     walk = rnd.walks[rnd.state]
-    walk.units.insert(walk.at + 1, unit)  # the turn stays with the hand it split from
+    rnd.insert(walk.units, walk.at + 1, unit)  # the turn stays with the hand it split from
 
 
 def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
     """The first unit from the pass's position on for which one of its transitions holds, and the first
     of them that holds for it (those before it in the file do not): ``(unit, member)`` indexes."""
-    saved = rnd.turn
+    saved, view = rnd.turn, rnd.view
     try:
         for i in range(walk.at, len(walk.units)):
-            rnd.turn = walk.units[i]
+            show_turn(rnd, "turn", walk.units[i])
             for m, member in enumerate(members):
-                if holds_for_unit(member, rnd):
+                if holds_for_unit(member, view):
                     return i, m
         return None
     finally:
-        rnd.turn = saved
+        show_turn(rnd, "turn", saved)
 
 
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
@@ -154,18 +166,20 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     mine = machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
-    saved, rnd.turn = rnd.turn, walk.units[i]
+    saved = rnd.turn
+    show_turn(rnd, "turn", walk.units[i])
     try:
-        return holds_for_unit(t, rnd)
+        return holds_for_unit(t, rnd.view)
     finally:
-        rnd.turn = saved
+        show_turn(rnd, "turn", saved)
 
 
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
     """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
     walk = rnd.walks[t.walk]
-    walk.taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
-    rnd.turn = walk.units[walk.taking]
+    taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
+    _move(rnd, walk, walk.at, taking)
+    _set_turn(rnd, walk.units[taking])
 
 
 def after(rnd: Any, t: TransitionSpec) -> None:
@@ -174,14 +188,28 @@ def after(rnd: Any, t: TransitionSpec) -> None:
     walk = walks.get(t.walk)
     if walk is not None:
         if walk.taking is not None:  # a pass: units before this one had nothing to do in it
-            walk.at, walk.taking = walk.taking + t.ends_turn, None
+            _move(rnd, walk, walk.taking + t.ends_turn, None)
         elif t.ends_turn:
-            walk.at += 1
+            _move(rnd, walk, walk.at + 1, None)
     if t.dest != t.source:
         enter(rnd, t.dest)
-        return
-    walk = walks.get(t.dest)  # the state's own walk: whose turn it is now
-    rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
+    else:
+        _show_turn(rnd)  # the state's own walk: whose turn it is now
+
+
+def _set_turn(rnd: Any, unit: Any) -> None:
+    if rnd.journal is None and rnd._draft is None:
+        rnd.turn = unit
+    else:
+        rnd.set(rnd, "turn", unit)
+
+
+def _move(rnd: Any, walk: Walk, at: int, taking: int | None) -> None:
+    """The walk moves on (an effect: a refused step moves it back)."""
+    if rnd.journal is None and rnd._draft is None:
+        walk.at, walk.taking = at, taking
+    else:
+        rnd.apply(TurnMoved(walk, (walk.at, walk.taking), (at, taking)))
 
 
 def _seat_and_hand(item: Any) -> tuple[int, int]:

@@ -69,7 +69,8 @@ def rules_allow_doubling(rnd) -> bool:
 def shuffle_every_card_into_shoe(rnd) -> None:
     """Shuffle the discard rack and the cards left into the shoe."""
     shoe = rnd.shoe
-    shoe.load(rnd.table.rack.take_all() + shoe.take_remaining())
+    rack = rnd.table.rack
+    rnd.restock(shoe, shoe.load, rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining))
     rnd.note("the deck is shuffled and placed in the shoe (a)")
 
 
@@ -78,13 +79,13 @@ def deal_one_card_to_each_box(rnd) -> None:
     """One card face up to each box holding a wager, from the dealer's left."""
     seats = rnd.in_turn_order(sorted({w.seat for w in rnd.wagers}), seat=lambda s: s, hand=lambda s: 0)
     for seat in seats:
-        rnd.layout.boxes[seat] = Box(seat, [rnd.draw(f"seat {seat}")])
+        rnd.put(rnd.layout.boxes, seat, Box(seat, [rnd.draw(f"seat {seat}")]))
 
 
 @action("(b)")
 def deal_dealer_card(rnd) -> None:
     """One card face down to the dealer."""
-    rnd.layout.dealer.append(rnd.draw("dealer", face_up=False))
+    rnd.append(rnd.layout.dealer, rnd.draw("dealer", face_up=False))
 
 
 @action("(c)")
@@ -101,7 +102,7 @@ def double_acting_wager(rnd) -> None:
 def turn_dealer_card(rnd) -> None:
     """The dealer turns the dealer's card face up."""
     lay = rnd.layout
-    lay.dealer_card_turned = True
+    rnd.set(lay, "dealer_card_turned", True)
     rnd.record(lay.dealer[0], "dealer (turned face up)")
 
 
@@ -127,7 +128,7 @@ def discard_cards(rnd) -> None:
     for seat in sorted(lay.boxes, reverse=True):
         rnd.discard(f"seat {seat}", lay.boxes[seat].cards)
     rnd.discard("dealer", lay.dealer)
-    lay.discarded = True
+    rnd.set(lay, "discarded", True)
 
 
 # -- a strategy for simulation ---------------------------------------------------------------

@@ -31,43 +31,43 @@ def place_stack_in_shoe(rnd) -> None:
 def burn_first_card(rnd) -> None:
     """remove the first card of the batch and place it in the discard rack"""
     _burn(rnd)
-    rnd.shoe.batch_is_new = False
+    rnd.set(rnd.shoe, "batch_is_new", False)
 
 
 @action("(c)")
 def burn_card_for_new_dealer(rnd) -> None:
     """the new dealer removes one card and places it in the discard rack"""
     _burn(rnd)
-    rnd.table.new_dealer = False
+    rnd.set(rnd.table, "new_dealer", False)
 
 
 def _burn(rnd) -> None:
     card = deal(rnd, "discard rack", face_up=False)
-    rnd.table.rack.place("burn card", [card])
+    rnd.discard("burn card", [card], moves=False)  # the draw recorded its move
 
 
 @action("(e)")
 def set_aside_cover_card(rnd) -> None:
     """remove the cover card and place it to the side"""
-    card = rnd.shoe.set_aside_cover_card()
-    rnd.record(card, "set aside")
+    rnd.set_aside_cover_card()
     rnd.note("the cover card appeared first: the round is completed, then the cards are reshuffled")
 
 
 @action("(e)(1)")
 def discard_rest_of_shoe(rnd) -> None:
     """remove the cards remaining in the shoe and place them in the discard rack"""
-    rnd.discard("remaining shoe", rnd.shoe.take_remaining())
+    shoe = rnd.shoe
+    rnd.discard("remaining shoe", rnd.restock(shoe, shoe.take_remaining))
 
 
 @action("(e)(3)")
 def reshuffle_cards(rnd) -> None:
     """collect and shuffle the cards so that they are randomly intermixed"""
-    shoe = rnd.shoe
-    cards = rnd.table.rack.take_all() + shoe.take_remaining()
+    shoe, rack = rnd.shoe, rnd.table.rack
+    cards = rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining)
     if shoe.cover_card_aside is not None:
         cards.append(shoe.cover_card_aside)
-    shoe.load(cards)
+    rnd.restock(shoe, shoe.load, cards)
     rnd.note(f"{len(cards)} cards shuffled; the next round places them in the shoe and burns one")
 
 
@@ -81,34 +81,34 @@ def deal_first_card_to_each_box(rnd) -> None:
         if wager.seat in dealt:
             continue
         hand = Hand(wager.seat, 0, wager)
-        lay.hands.append(hand)
-        hand.add_card(deal(rnd, hand.label))
+        rnd.append(lay.hands, hand)
+        rnd.give_card(hand, deal(rnd, hand.label))
 
 
 @action("(f)(2)")
 def deal_dealer_up_card(rnd) -> None:
     """one card face up to the dealer"""
-    rnd.layout.dealer.append(deal(rnd, "dealer"))
+    rnd.append(rnd.layout.dealer, deal(rnd, "dealer"))
 
 
 @action("(f)(3)")
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
     for hand in rnd.in_turn_order(rnd.layout.hands):
-        hand.add_card(deal(rnd, hand.label))
+        rnd.give_card(hand, deal(rnd, hand.label))
 
 
 @action("(f)(4)")
 def deal_hole_card(rnd) -> None:
     """a second card face down to the dealer: the hole card"""
-    rnd.layout.dealer.append(deal(rnd, "dealer (hole card)", face_up=False))
+    rnd.append(rnd.layout.dealer, deal(rnd, "dealer (hole card)", face_up=False))
 
 
 # -- (h): insurance, even money and the peek ------------------------------------------------------
 @action("§ 633a.8")
 def offer_insurance_and_even_money(rnd) -> None:
     """offer the Insurance Wager, or even money to a player with a Blackjack"""
-    rnd.layout.insurance_open = True
+    rnd.set(rnd.layout, "insurance_open", True)
 
 
 @action("§ 633a.8")
@@ -127,7 +127,7 @@ def pay_even_money(rnd) -> None:
     """pay the player's Blackjack even money and remove the player's cards"""
     box = rnd.turn
     rnd.settle(box.wager, "even money", box.wager.amount, "§ 633a.8")
-    box.settled = True
+    rnd.set(box, "settled", True)
     _remove_cards(rnd, box)
 
 
@@ -140,8 +140,8 @@ def record_declined_offer(rnd) -> None:
 def read_hole_card(rnd) -> None:
     """insert the hole card in the card reader, face down, without exposing it"""
     lay = rnd.layout
-    lay.insurance_open = False
-    lay.dealer_blackjack = is_blackjack(lay.dealer)
+    rnd.set(lay, "insurance_open", False)
+    rnd.set(lay, "dealer_blackjack", is_blackjack(lay.dealer))
     rnd.note("card reader: the dealer " + ("has" if lay.dealer_blackjack else "does not have") + " a Blackjack")
 
 
@@ -150,7 +150,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
     """turn the hole card and settle each Blackjack Wager and Insurance Wager, dealer's right first,
     with the optional wagers that waited for it ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A))"""
     lay = rnd.layout
-    lay.hole_card_turned = True
+    rnd.set(lay, "hole_card_turned", True)
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
     for hand in sorted(lay.hands, key=lambda h: -h.seat):
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
@@ -159,7 +159,7 @@ def settle_against_dealer_blackjack(rnd) -> None:
                 rnd.settle(hand.wager, "tie", ZERO, "(q)")
             else:
                 rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
-            hand.settled = True
+            rnd.set(hand, "settled", True)
         optional_wagers.settle_with_blackjack_wager(rnd, hand.seat)
         house_money.settle_with_blackjack_wager(rnd, hand.seat)
         insurance = rnd.wager(hand.seat, "insurance")
@@ -183,21 +183,21 @@ def pay_blackjack_and_remove_cards(rnd) -> None:
     hand = rnd.turn
     cite = "(i)(1)(i)" if total([rnd.layout.up_card]) not in (10, 11) else "(i)(1)(ii)(A)"
     rnd.settle(hand.wager, "blackjack", times(hand.wager.amount, rnd.rules.blackjack_odds), cite)
-    hand.settled = True
+    rnd.set(hand, "settled", True)
     _remove_cards(rnd, hand)
 
 
 @action("(i)(1)(ii)(B)")
 def announce_blackjack_and_leave_cards(rnd) -> None:
     """announce the player's Blackjack and leave the cards until the hole card is revealed"""
-    rnd.turn.blackjack_announced = True
+    rnd.set(rnd.turn, "blackjack_announced", True)
 
 
 @action("(j)")
 def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.turn
-    hand.add_card(deal(rnd, hand.label))
+    rnd.give_card(hand, deal(rnd, hand.label))
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}")  # a split ace and a king: 21
 
 
@@ -209,7 +209,7 @@ def move_to_next_hand(rnd) -> None:
 @action("(i)(2)")
 def stand_acting_hand(rnd) -> None:
     """the player stands"""
-    rnd.turn.stood = True
+    rnd.set(rnd.turn, "stood", True)
 
 
 @action("§ 633a.10", takes="amount")
@@ -217,7 +217,7 @@ def place_double_down_wager(rnd) -> None:
     """the player places a Double Down Wager of up to the original wager"""
     hand = rnd.turn
     rnd.add_to_wager(hand.wager, addition(rnd, hand.wager.amount, hand.wager.amount, "§ 633a.10"))
-    hand.doubles += 1
+    rnd.set(hand, "doubles", hand.doubles + 1)
 
 
 @action("§ 633a.11")
@@ -229,31 +229,32 @@ def split_pair(rnd) -> None:
     wager = rnd.place_wager(hand.seat, MAIN, hand.wager.amount, hand=index)
     aces = hand.cards[0].rank == "A"
     if not hand.first_two:
-        hand.first_two = tuple(hand.cards)
-    new = Hand(hand.seat, index, wager, [hand.split_off()], from_split=True, split_aces=aces)
-    hand.from_split, hand.split_aces = True, aces
-    lay.hands.insert(next(i for i, h in enumerate(lay.hands) if h is hand) + 1, new)
+        rnd.set(hand, "first_two", tuple(hand.cards))
+    new = Hand(hand.seat, index, wager, [rnd.split_off(hand)], from_split=True, split_aces=aces)
+    rnd.set(hand, "from_split", True)
+    rnd.set(hand, "split_aces", aces)
+    rnd.insert(lay.hands, next(i for i, h in enumerate(lay.hands) if h is hand) + 1, new)
     rnd.join_turn(new)
     rnd.note(f"{hand.label} and {new.label} split from a pair")
-    hand.add_card(deal(rnd, hand.label))
+    rnd.give_card(hand, deal(rnd, hand.label))
 
 
 @action("§ 633a.9")
 def surrender_hand(rnd) -> None:
     """the player surrenders: half the Blackjack Wager is collected, half returned"""
     hand = rnd.turn
-    hand.surrendered = True
+    rnd.set(hand, "surrendered", True)
     if optional_wagers.royal_match_awaits_hole_card_in_box(rnd, hand.seat):  # (g)(4): the Royal Match first
         rnd.note(f"{hand.label} surrenders; the Blackjack Wager is settled after the Royal Match 21 Wager, "
                  "once the hole card is exposed (§ 633a.7(g)(4))")
     else:
         rnd.settle(hand.wager, "surrender", -times(hand.wager.amount, SURRENDER_LOSS), "§ 633a.9")  # an odd cent: see readings
-        hand.settled = True
+        rnd.set(hand, "settled", True)
 
 
 def _remove_cards(rnd, hand: Hand) -> None:
     rnd.discard(hand.label, hand.cards)
-    hand.discarded = True
+    rnd.set(hand, "discarded", True)
 
 
 # -- (l) (m): the dealer's hand ------------------------------------------------------------------
@@ -261,7 +262,7 @@ def _remove_cards(rnd, hand: Hand) -> None:
 def turn_hole_card(rnd) -> None:
     """turn the hole card face up and announce the dealer's total"""
     lay = rnd.layout
-    lay.hole_card_turned = True
+    rnd.set(lay, "hole_card_turned", True)
     rnd.record(lay.hole_card, "dealer (turned face up)")
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
@@ -270,7 +271,7 @@ def turn_hole_card(rnd) -> None:
 def deal_card_to_dealer(rnd) -> None:
     """deal the dealer an additional card face up and announce the total"""
     lay = rnd.layout
-    lay.dealer.append(deal(rnd, "dealer"))
+    rnd.append(lay.dealer, deal(rnd, "dealer"))
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
 
@@ -283,7 +284,7 @@ def _settle_hands(rnd, which: str) -> None:
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
             rnd.settle(hand.wager, outcome, times(hand.wager.amount, net), cite)
-            hand.settled = True
+            rnd.set(hand, "settled", True)
 
 
 @action(("(p)", "(q)", "(r)(1)"))
@@ -313,4 +314,4 @@ def discard_cards_by_hand(rnd) -> None:
         if not hand.discarded:
             _remove_cards(rnd, hand)
     rnd.discard("dealer", lay.dealer)
-    lay.dealer_discarded = True
+    rnd.set(lay, "dealer_discarded", True)

@@ -51,14 +51,16 @@ def _refill_from_discard_rack(rnd) -> None:
     side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
     back = shoe.current if isinstance(shoe, DoubleShoe) else ""
     lay = rnd.layout
-    cards, lay.earlier_bundles = rack.take(lambda card: card.back == back, first=lay.earlier_bundles)
+    cards, left = rnd.restock(rack, rack.take, lambda card: card.back == back, lay.earlier_bundles)
+    rnd.set(lay, "earlier_bundles", left)
     whose = "of earlier rounds in the"
     if not cards:  # the round itself has dealt every card: the reading's last resort
-        cards, lay.earlier_bundles = rack.take(lambda card: card.back == back)
+        cards, left = rnd.restock(rack, rack.take, lambda card: card.back == back)
+        rnd.set(lay, "earlier_bundles", left)
         whose = f"this round placed ({codes(cards)}: the event log keeps each hand) in the"
     if not cards:
         raise ShoeExhausted("the shoe and the discard rack are empty: the round cannot be completed")
-    side.refill(cards)
+    rnd.restock(side, side.refill, cards)
     rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; the {len(cards)} cards {whose} discard rack "
              "are shuffled and placed in the shoe to complete it (the texts are silent; every other card "
              "stays in its bundle; the cover card stays aside, so the cards are collected and reshuffled after "

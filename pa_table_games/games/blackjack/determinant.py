@@ -41,11 +41,11 @@ def a_side_is_due_for_reshuffle(rnd) -> bool:
 def draw_determinant_card(rnd) -> None:
     """draw a determinant card from either side of the double shoe"""
     shoe: DoubleShoe = rnd.shoe
-    side = rnd.options.get("determinant_side") or rnd.shoe.rng.choice(SIDES)
+    side = rnd.options.get("determinant_side") or rnd.randomly(shoe.rng, shoe.rng.choice, SIDES)
     if side not in SIDES:
         raise TableGamesError(f"determinant_side must be {' or '.join(SIDES)}, not {side!r}")
-    shoe.use_side(side)
-    shoe.determinant = deal(rnd, f"determinant card ({side} side)")
+    rnd.set(shoe, "current", side)
+    rnd.set(shoe, "determinant", deal(rnd, f"determinant card ({side} side)"))
     rnd.note(f"determinant card {shoe.determinant.code} from the {side} side: the round is dealt from the "
              f"{SIDE_OF_SUIT[shoe.determinant.suit]} side")
 
@@ -54,10 +54,11 @@ def draw_determinant_card(rnd) -> None:
 def give_determinant_card_to_first_box(rnd) -> None:
     """the determinant card matches its side: it becomes the first card of the player farthest to the dealer's left"""
     shoe: DoubleShoe = rnd.shoe
-    card, shoe.determinant = shoe.determinant, None
+    card = shoe.determinant
+    rnd.set(shoe, "determinant", None)
     wager = min((w for w in rnd.wagers if w.name == "blackjack"), key=lambda w: w.seat)
     hand = Hand(wager.seat, 0, wager, [card])
-    rnd.layout.hands.append(hand)
+    rnd.append(rnd.layout.hands, hand)
     rnd.record(card, hand.label)
 
 
@@ -65,10 +66,11 @@ def give_determinant_card_to_first_box(rnd) -> None:
 def place_determinant_card_in_segregated_area(rnd) -> None:
     """the determinant card does not match its side: place it in that side's segregated area"""
     shoe: DoubleShoe = rnd.shoe
-    card, shoe.determinant = shoe.determinant, None
-    shoe.segregated[shoe.current].append(card)
+    card = shoe.determinant
+    rnd.set(shoe, "determinant", None)
+    rnd.append(shoe.segregated[shoe.current], card)
     rnd.record(card, f"segregated area ({shoe.current} side)", face_up=False)
-    shoe.use_side(SIDE_OF_SUIT[card.suit])
+    rnd.set(shoe, "current", SIDE_OF_SUIT[card.suit])
 
 
 @action("(e)(2)")
@@ -76,7 +78,7 @@ def discard_rest_of_side(rnd) -> None:
     """remove the cards remaining in the cover card's side and its segregated cards to the discard rack"""
     shoe: DoubleShoe = rnd.shoe
     for side in shoe.sides_due(rnd.rules.shuffle == "every_round"):
-        rnd.discard(f"{side} side of the shoe", shoe.empty_side(side))
+        rnd.discard(f"{side} side of the shoe", rnd.restock(shoe, shoe.empty_side, side))
 
 
 @action("(e)(3)")
@@ -84,5 +86,6 @@ def reshuffle_side(rnd) -> None:
     """shuffle the cards of that side only, so that they are randomly intermixed"""
     shoe: DoubleShoe = rnd.shoe
     for side in shoe.sides_due(rnd.rules.shuffle == "every_round"):
-        count = shoe.reshuffle_side(side, rnd.table.rack)
+        rack = rnd.table.rack
+        count = rnd.restock(rack, rnd.restock, shoe, shoe.reshuffle_side, side, rack)
         rnd.note(f"{count} cards of the {side} side shuffled and placed back in that side")

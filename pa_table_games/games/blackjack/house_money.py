@@ -37,10 +37,10 @@ def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None
     outcome, net = payout(rnd, wager)
     rnd.settle(wager, outcome, net, cite)
     lay = rnd.layout
-    lay.house_money_payouts[wager.seat] = net
+    rnd.put(lay.house_money_payouts, wager.seat, net)
     box = lay.box(wager.seat)
     if offer_choice and not box.wager.settled:
-        lay.house_money_seats.append(wager.seat)
+        rnd.append(lay.house_money_seats, wager.seat)
 
 
 # -- (g)(10): collect the losers, pay the winners against a 2-9 (in the pass player by player) ------------------
@@ -103,13 +103,13 @@ def hole_card_has_been_read(rnd) -> bool:
 @action("(g)(10)(ii)")
 def offer_house_money_choice(rnd) -> None:
     """ask each paid House Money player, from the dealer's right, to add the payout or keep it"""
-    rnd.layout.house_money_open = True
+    rnd.set(rnd.layout, "house_money_open", True)
 
 
 def _answering(rnd) -> int:
     lay = rnd.layout
     seat = lay.house_money_seats[lay.house_money_asked]
-    lay.house_money_asked += 1
+    rnd.set(lay, "house_money_asked", lay.house_money_asked + 1)
     return seat
 
 
@@ -143,4 +143,4 @@ def hand_house_money_payout_to_player(rnd) -> None:
 @action("(g)(10)(ii)")
 def close_house_money_offer(rnd) -> None:
     """every paid House Money player has answered"""
-    rnd.layout.house_money_open = False
+    rnd.set(rnd.layout, "house_money_open", False)

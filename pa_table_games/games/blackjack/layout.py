@@ -74,6 +74,12 @@ class Hand:
         return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
+def _mark(items: list) -> tuple[int, int]:
+    """What a memo was derived from: the list's length and its last item (a refused step may take an item
+    back and a later one add another: the length alone would not tell)."""
+    return len(items), id(items[-1]) if items else 0
+
+
 class Memo:
     """Answers derived from a layout, each kept with what it was derived from and worked out again when that
     changes: ``box``'s index of the hands, the round's wagers by name, the (o) pass's payouts (:mod:`.progressives`)."""
@@ -83,10 +89,10 @@ class Memo:
     def __init__(self) -> None:
         self.boxes: dict[int, Hand] = {}
         self.boxes_of: list[Hand] | None = None  # the hands list indexed, and its length then
-        self.boxes_count = -1
+        self.boxes_count = (-1, 0)
         self.named: dict[str, list[Wager]] = {}  # the round's wagers by name, in placing order
         self.named_of: list[Wager] | None = None
-        self.named_count = -1
+        self.named_count = (-1, 0)
         self.o_payouts: dict[str, Any] = {}
 
     def __eq__(self, other: object) -> bool:  # derived, never what lies on the table: any two are alike
@@ -97,11 +103,11 @@ class Memo:
 
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
         """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
-        if wagers is not self.named_of or len(wagers) != self.named_count:
+        if wagers is not self.named_of or _mark(wagers) != self.named_count:
             self.named = {}
             for w in wagers:
                 self.named.setdefault(w.name, []).append(w)
-            self.named_of, self.named_count = wagers, len(wagers)
+            self.named_of, self.named_count = wagers, _mark(wagers)
         return self.named.get(name, [])
 
 
@@ -147,12 +153,12 @@ class BlackjackLayout:
     def box(self, seat: int) -> Hand | None:
         """The first hand of ``seat``'s box (looked up: the index follows the hands as they are dealt and split)."""
         hands, memo = self.hands, self.memo
-        if hands is not memo.boxes_of or len(hands) != memo.boxes_count:  # hands are only ever added
+        if hands is not memo.boxes_of or _mark(hands) != memo.boxes_count:  # hands are only added (or undone)
             memo.boxes = {}
             for h in hands:
                 if h.index == 0:
                     memo.boxes.setdefault(h.seat, h)
-            memo.boxes_of, memo.boxes_count = hands, len(hands)
+            memo.boxes_of, memo.boxes_count = hands, _mark(hands)
         return memo.boxes.get(seat)
 
     def boxes(self) -> list[Hand]:

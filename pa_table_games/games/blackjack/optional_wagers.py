@@ -196,7 +196,7 @@ def settle_surrender_after_royal_match(rnd, seat: int) -> None:
     for hand in rnd.layout.hands:
         if hand.seat == seat and hand.surrendered and not hand.settled:
             rnd.settle(hand.wager, "surrender", -times(hand.wager.amount, SURRENDER_LOSS), "§ 633a.9")  # readings
-            hand.settled = True
+            rnd.set(hand, "settled", True)
 
 
 def settle_before_blackjack_wager(rnd, seat: int) -> None:

@@ -182,22 +182,23 @@ def _settle(rnd, name: str, seat: int) -> None:
     """Settle ``seat``'s open ``name`` wager; once the last of the round is settled, take the paid shares off the meter."""
     spec, lay = PROGRESSIVES[name], rnd.layout
     for p in _open_payouts(rnd, name, seat):
-        lay.settled_in_o.add((seat, name))
-        _in_pass(rnd, name).open -= 1
+        rnd.add_member(lay.settled_in_o, (seat, name))
+        in_pass = _in_pass(rnd, name)
+        rnd.set(in_pass, "open", in_pass.open - 1)  # an effect: a refused step counts it back
         if p.net < 0:
             rnd.settle(p.wager, "lose", p.net, f"{spec.cite}(i)")
             continue
         rnd.note(f"seat {seat}: the dealer verified the winning hand ({rnd.spec.cite_text(spec.cite + '(ii)(A)')})")
         rnd.settle(p.wager, p.outcome, p.net, f"{spec.cite}(ii)(C)", off_table=p.off_table)
-        lay.paid_from_meter[name] = lay.paid_from_meter.get(name, ZERO) + p.from_meter
+        rnd.put(lay.paid_from_meter, name, lay.paid_from_meter.get(name, ZERO) + p.from_meter)
         if p.off_table and name != "bad_beat":
             rnd.note(f"seat {seat}: {brief(p.off_table)} is not paid from the table inventory; the cards "
                      "stay on the table until the documentation is completed")
     paid = lay.paid_from_meter.get(name, ZERO)
     if paid and not _in_pass(rnd, name).open:  # the round's last wager of it is settled
         pot = meter(rnd, name)
-        rnd.table.meters[name] = max(pot - paid, exactly(rnd.rules.progressive_reset))
-        lay.paid_from_meter[name] = ZERO
+        rnd.put(rnd.table.meters, name, max(pot - paid, exactly(rnd.rules.progressive_reset)))
+        rnd.put(lay.paid_from_meter, name, ZERO)
         rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
 
 
@@ -211,7 +212,7 @@ def add_wagers_to_progressive_meters(rnd) -> None:
         named = rnd.layout.memo.wagers_named(rnd.wagers, name)
         amount = sum(w.amount for w in named) * Decimal(str(rnd.rules.progressive_rate))
         if amount:
-            rnd.table.meters[name] = meter(rnd, name) + amount
+            rnd.put(rnd.table.meters, name, meter(rnd, name) + amount)
             rnd.note(f"{name} meter: {brief(rnd.table.meters[name])}")
 
 
@@ -223,10 +224,12 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
         return
     if rules.magic_card_bonus:
         chosen = rnd.options.get("magic_card")
-        lay.magic_card = Card.from_code(chosen) if chosen else rnd.shoe.rng.choice(standard_deck())
+        rng = rnd.shoe.rng
+        rnd.set(lay, "magic_card", Card.from_code(chosen) if chosen else rnd.randomly(rng, rng.choice, standard_deck()))
         rnd.note(f"table game system: Magic Card {lay.magic_card.code}")
     if rules.lucky_player_bonus:
-        lay.lucky_player = int(rnd.options.get("lucky_player") or rnd.shoe.rng.randint(1, rules.positions))
+        rng = rnd.shoe.rng
+        rnd.set(lay, "lucky_player", int(rnd.options.get("lucky_player") or rnd.randomly(rng, rng.randint, 1, rules.positions)))
         rnd.note(f"table game system: Lucky Player position {lay.lucky_player}")
 
 
@@ -255,7 +258,7 @@ def have_floorperson_verify_next_players_payouts(rnd) -> None:
     seat = rnd.turn.seat
     for name in PROGRESSIVES:
         for p in _unverified(rnd, name, seat):
-            rnd.layout.verified.add((seat, name))
+            rnd.add_member(rnd.layout.verified, (seat, name))
             rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {brief(p.net)} ({float(p.for_one):g} for 1)")
 
 

@@ -39,7 +39,7 @@ reshuffle_cards = action("(d)(2)")(blackjack.reshuffle_cards)
 @action("(e)(1)")
 def deal_hole_card(rnd) -> None:
     """one card face down to the dealer: the hole card"""
-    rnd.layout.dealer.append(deal(rnd, "dealer (hole card)", face_up=False))
+    rnd.append(rnd.layout.dealer, deal(rnd, "dealer (hole card)", face_up=False))
 
 
 @action(("(e)(2)", "(l)(2)"))
@@ -48,10 +48,10 @@ def deal_first_card_to_each_box(rnd) -> None:
     lay = rnd.layout
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
-        lay.hands.append(hand)
+        rnd.append(lay.hands, hand)
         card = deal(rnd, hand.label)
-        hand.add_card(card)
-        hand.one_card_only = card.rank == "A"  # (l)(2): an initial ace takes one more card only
+        rnd.give_card(hand, card)
+        rnd.set(hand, "one_card_only", card.rank == "A")  # (l)(2): an initial ace takes one more card only
 
 
 deal_dealer_up_card = action("(e)(3)")(blackjack.deal_dealer_up_card)
@@ -61,7 +61,7 @@ deal_dealer_up_card = action("(e)(3)")(blackjack.deal_dealer_up_card)
 @action(("(f)", "§ 692.8"))
 def offer_insurance(rnd) -> None:
     """offer the Insurance wager to each box, dealer's left first"""
-    rnd.layout.insurance_open = True
+    rnd.set(rnd.layout, "insurance_open", True)
 
 
 place_insurance_wager = action("§ 692.8")(blackjack.place_insurance_wager)
@@ -79,13 +79,13 @@ read_hole_card = action("(g)")(blackjack.read_hole_card)
 def collect_wagers_against_dealer_blackjack(rnd) -> None:
     """turn the hole card and collect every Double Down Madness and Push 22 wager, dealer's right first"""
     lay = rnd.layout
-    lay.hole_card_turned = True
+    rnd.set(lay, "hole_card_turned", True)
     rnd.record(lay.hole_card, "dealer (turned face up)")
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}: no additional cards are dealt")  # built only when logged
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name in (MAIN, PUSH_22)):
         rnd.settle(wager, "lose", -wager.amount, "(g)(1)")
     for hand in lay.hands:
-        hand.settled = True
+        rnd.set(hand, "settled", True)
 
 
 @action("(g)(2)")
@@ -115,7 +115,7 @@ def pay_player_blackjack(rnd) -> None:
     odds = rules.suited_blackjack_odds if suited else rules.blackjack_odds
     rnd.note(f"{hand.label}: {'suited' if suited else 'unsuited'} Blackjack")
     rnd.settle(hand.wager, "suited blackjack" if suited else "blackjack", times(hand.wager.amount, odds), "(i)")
-    hand.settled = True
+    rnd.set(hand, "settled", True)
 
 
 @action("(i)")
@@ -123,7 +123,7 @@ def remove_players_cards(rnd) -> None:
     """remove the player's cards to the discard rack"""
     hand = rnd.turn
     rnd.discard(hand.label, hand.cards)
-    hand.discarded = True
+    rnd.set(hand, "discarded", True)
 
 
 @action("(i)")
@@ -140,7 +140,7 @@ def collect_busted_wager(rnd) -> None:
     hand = rnd.turn
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}: busted")
     rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
-    hand.settled = True
+    rnd.set(hand, "settled", True)
 
 
 move_to_next_hand = action("(h)")(blackjack.move_to_next_hand)
@@ -156,7 +156,7 @@ def place_double_down_wager(rnd) -> None:
     equal = rnd.rules.double_down_wager == "equal"
     rule = "a Double Down wager must be " + ("equal to" if equal else "at most")
     rnd.add_to_wager(hand.wager, addition(rnd, hand.wager.amount, original, "§ 692.9", equal=equal, rule=rule))
-    hand.doubles += 1
+    rnd.set(hand, "doubles", hand.doubles + 1)
 
 
 # -- (m) (n) (o): the dealer's hand -------------------------------------------------------------------
@@ -177,7 +177,7 @@ def _settle(rnd, which: str) -> None:
             if which == "all" or (which == "losing") == (net < 0):
                 rnd.settle(wager, outcome, times(wager.amount, net), cite)
                 if owner is not None:
-                    owner.settled = True
+                    rnd.set(owner, "settled", True)
 
 
 @action(("(p)(1)", "§ 692.10(d)"))

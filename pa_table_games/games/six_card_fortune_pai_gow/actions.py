@@ -35,8 +35,9 @@ def return_every_wager(rnd, cite: str) -> None:
 @action("§ 670a.5")
 def shuffle_deck(rnd) -> None:
     """collect the cards of the earlier round and shuffle the deck"""
-    cards = rnd.table.rack.take_all() + rnd.shoe.take_remaining()
-    rnd.shoe.load(cards)
+    shoe, rack = rnd.shoe, rnd.table.rack
+    cards = rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining)
+    rnd.restock(shoe, shoe.load, cards)
     rnd.note(f"{len(cards)} cards shuffled (§ 670a.5)")
 
 
@@ -52,7 +53,7 @@ def place_deck_in_shoe(rnd) -> None:
 @action("(b)")
 def announce_no_more_bets(rnd) -> None:
     """announce "no more bets": from now on only the Double Down Wager may be made (§ 670a.7(c))"""
-    rnd.layout.no_more_bets = True
+    rnd.set(rnd.layout, "no_more_bets", True)
     rnd.note("no more bets: no wager but the Double Down Wager may be made, changed or withdrawn (§ 670a.7(c))")
 
 
@@ -62,7 +63,7 @@ def place_envy_lammers(rnd) -> None:
     lay, least = rnd.layout, rnd.rules.qualifying_fortune_bonus
     for wager in sorted((w for w in rnd.wagers if w.name == "fortune_bonus"), key=lambda w: w.seat):
         if wager.amount >= least:
-            lay.lammers.append(wager.seat)
+            rnd.append(lay.lammers, wager.seat)
             rnd.note(f"Envy lammer placed at seat {wager.seat} (Fortune Bonus {brief(wager.amount)} >= {brief(least)})")
         else:
             rnd.note(f"seat {wager.seat}: Fortune Bonus {brief(wager.amount)} is below {brief(least)}: no Envy lammer")
@@ -73,7 +74,7 @@ def place_envy_lammers(rnd) -> None:
 @action("(b)(2)")
 def lock_progressive_system(rnd) -> None:
     """use the progressive table game system to prevent any additional Progressive Payout Wagers"""
-    rnd.layout.progressive_locked = True
+    rnd.set(rnd.layout, "progressive_locked", True)
     rnd.note("progressive table game system locked: no additional Progressive Payout Wagers")
 
 
@@ -82,11 +83,11 @@ def collect_progressive_wagers(rnd) -> None:
     """collect the Progressive Payout Wagers and count the value chips in front of the table inventory"""
     lay = rnd.layout
     wagers = [w for w in rnd.wagers if w.name == "progressive"]
-    lay.progressive_chips = int(sum(w.amount for w in wagers) / money(rnd.rules.progressive_wager))
+    rnd.set(lay, "progressive_chips", int(sum(w.amount for w in wagers) / money(rnd.rules.progressive_wager)))
     accepted = rnd.options.get("progressive_accepted", len(wagers))
     if isinstance(accepted, bool) or not isinstance(accepted, int) or accepted < 0:
         raise TableGamesError(f"option progressive_accepted must be a whole number >= 0, not {accepted!r}")
-    lay.progressive_accepted = accepted
+    rnd.set(lay, "progressive_accepted", accepted)
     seats = ", ".join(str(w.seat) for w in wagers) or "none"
     rnd.note(f"{lay.progressive_chips} value chips collected (seats: {seats}); "
              f"the progressive system accepted {accepted} wagers")
@@ -118,7 +119,9 @@ def _start_number(rnd, method: str, spots: int) -> int:
     number = rnd.options.get("start_number")
     if number is None:
         rng = rnd.shoe.rng
-        return sum(rng.randint(1, 6) for _ in range(3)) if method == "dice" else rng.randint(1, spots)
+        if method == "dice":
+            return rnd.randomly(rng, lambda: sum(rng.randint(1, 6) for _ in range(3)))
+        return rnd.randomly(rng, rng.randint, 1, spots)
     if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
         raise TableGamesError(f"option start_number {number!r}: the {method} method gives {low} to {high}")
     return number
@@ -130,8 +133,9 @@ def determine_starting_position(rnd) -> None:
     lay, method = rnd.layout, rnd.rules.starting_position_method
     spots = len(clockwise_ring(lay.positions))
     number = _start_number(rnd, method, spots)
-    lay.start_method, lay.start_number = method, number
-    lay.start_spot = count_to_position(number, lay.positions)
+    rnd.set(lay, "start_method", method)
+    rnd.set(lay, "start_number", number)
+    rnd.set(lay, "start_spot", count_to_position(number, lay.positions))
     how = "three dice total" if method == "dice" else f"random number (1-{spots})"
     rnd.note(f"{how} {number}: counting the dealer as 1, counter-clockwise, the count ends at "
              f"{spot_label(lay.start_spot)}, the starting position")
@@ -162,9 +166,9 @@ def deal_six_cards_to_every_spot(rnd) -> None:
             last = turn == CARDS_PER_HAND - 1
             if last and spot == wrong and wrong_cards < CARDS_PER_HAND:
                 continue
-            stack.cards.append(rnd.draw(stack.label, face_up=False))
+            rnd.append(stack.cards, rnd.draw(stack.label, face_up=False))
             if last and spot == wrong and wrong_cards > CARDS_PER_HAND:
-                stack.cards.append(rnd.draw(stack.label, face_up=False))
+                rnd.append(stack.cards, rnd.draw(stack.label, face_up=False))
     if wrong is not None:
         rnd.note(f"training: misdeal injected, {spot_label(wrong)} dealt {wrong_cards} cards")
 
@@ -174,7 +178,8 @@ def deal_six_cards_to_every_spot(rnd) -> None:
 def remove_and_count_stub(rnd) -> None:
     """remove the stub from the shoe and count it spread face down on the layout"""
     lay = rnd.layout
-    lay.stub = rnd.shoe.take_remaining()
+    shoe = rnd.shoe
+    rnd.set(lay, "stub", rnd.restock(shoe, shoe.take_remaining))
     for card in lay.stub:
         rnd.record(card, "stub (spread face down)", face_up=False)
     rnd.note(f"stub: {len(lay.stub)} cards ({STUB_CARDS} expected)")
@@ -185,7 +190,7 @@ def discard_stub_unexposed(rnd) -> None:
     """place the stub in the discard rack without exposing it"""
     lay = rnd.layout
     rnd.discard("stub", lay.stub)
-    lay.stub = []
+    rnd.set(lay, "stub", [])
 
 
 @action("(f)")
@@ -202,9 +207,9 @@ def discard_void_hands(rnd) -> None:
     lay = rnd.layout
     for stack in lay.stacks.values():
         rnd.discard(stack.label, stack.cards)
-        stack.discarded = True
+        rnd.set(stack, "discarded", True)
     rnd.discard("stub", lay.stub)
-    lay.stub = []
+    rnd.set(lay, "stub", [])
 
 
 @action("(f)")
@@ -212,11 +217,12 @@ def remove_deck_from_table(rnd) -> None:
     """the cards were not misdealt: remove the entire deck of cards from the table"""
     lay, table = rnd.layout, rnd.table
     cards = [c for s in lay.stacks.values() for c in s.cards] + lay.stub
-    cards += table.rack.take_all() + rnd.shoe.take_remaining()
+    shoe, rack = rnd.shoe, table.rack
+    cards += rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining)
     for stack in lay.stacks.values():
-        stack.discarded = True
-    lay.stub = []
-    table.removed.extend(cards)
+        rnd.set(stack, "discarded", True)
+    rnd.set(lay, "stub", [])
+    rnd.extend(table.removed, cards)
     for card in cards:
         rnd.record(card, "removed from the table", face_up=False)
     rnd.note(f"the stub count was wrong but every spot holds six cards: the entire deck ({len(cards)} cards) "
@@ -230,4 +236,4 @@ def collect_unwagered_stacks(rnd) -> None:
     for spot, stack in lay.stacks.items():
         if spot != DEALER and not stack.wagered:
             rnd.discard(stack.label, stack.cards)
-            stack.discarded = True
+            rnd.set(stack, "discarded", True)

@@ -40,7 +40,8 @@ def _house_way(rnd) -> HouseWay:
 
 
 def _set(rnd, stack: Stack, high: tuple[Card, ...], low: Card, how: str) -> None:
-    stack.high, stack.low = tuple(high), low
+    rnd.set(stack, "high", tuple(high))
+    rnd.set(stack, "low", low)
     rnd.note(f"{stack.label} sets {describe_set(high, low)} ({how})")
 
 
@@ -48,7 +49,7 @@ def _set(rnd, stack: Stack, high: tuple[Card, ...], low: Card, how: str) -> None
 @action("(g)")
 def invite_players_to_set_hands(rnd) -> None:
     """the cards were dealt properly: each player with a wager looks at the six cards and sets them"""
-    rnd.layout.setting_open = True
+    rnd.set(rnd.layout, "setting_open", True)
 
 
 @action("§ 670a.7(c)", takes="amount")
@@ -67,7 +68,7 @@ def place_double_down_wager(rnd) -> None:
     if not money(amount) <= most:
         raise _refuse(rnd, f"a Double Down Wager may be at most {brief(most)}", "§ 670a.7(c)")
     rnd.place_wager(stack.spot, "double_down", amount)
-    stack.doubled = True
+    rnd.set(stack, "doubled", True)
     rnd.note(f"{stack.label}: Double Down Wager {brief(amount)}")
 
 
@@ -100,7 +101,7 @@ def set_hand_the_house_way(rnd) -> None:
 def set_dealer_hand_the_house_way(rnd) -> None:
     """expose the dealer's six cards and set them the house way"""
     lay = rnd.layout
-    lay.setting_open = False
+    rnd.set(lay, "setting_open", False)
     dealer = lay.dealer
     for card in dealer.cards:
         rnd.record(card, "dealer (turned face up)")
@@ -172,4 +173,4 @@ def discard_hands(rnd) -> None:
     for stack in [*lay.player_stacks(), lay.dealer]:
         if not stack.discarded:
             rnd.discard(stack.label, stack.cards)
-            stack.discarded = True
+            rnd.set(stack, "discarded", True)
