@@ -122,13 +122,15 @@ _SHARED = frozenset({"game", "spec", "rules", "table", "shoe", "atomic"})
 
 
 def plain(obj: Any) -> Any:
-    """A comparable, hashable copy of ``obj``: attrs objects field by field, generators by state."""
+    """A comparable, hashable copy of ``obj``: attrs objects field by field (those their equality compares),
+    generators by state."""
     kind = type(obj)
     if kind is Card or kind in _ATOMS:
         return obj
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in attrs.fields(kind)) if attrs.has(kind) else ()
+        # the fields that make equality: an event's effects (eq=False) are how it was made, not what it says
+        names = _FIELDS[kind] = tuple(f.name for f in attrs.fields(kind) if f.eq) if attrs.has(kind) else ()
     if names:
         return (kind.__name__,) + tuple(plain(getattr(obj, n)) for n in names)
     if isinstance(obj, random.Random):
