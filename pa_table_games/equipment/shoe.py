@@ -125,7 +125,7 @@ class Shoe:
         return shoe
 
     def __deepcopy__(self, memo: dict) -> Shoe:
-        """Cards are immutable and shared: copying the lists copies the shoe (a round's rollback)."""
+        """Cards are immutable and shared: copying the lists copies the shoe (a copy of a round, to try a decision on)."""
         rng = memo.get(id(self.rng))  # a generator shared (a double shoe's sides) stays shared
         if rng is None:
             rng = memo[id(self.rng)] = random.Random()
