@@ -101,7 +101,10 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     lines: list[str] = []
     keys = list(groups)
     for n, key in enumerate(keys):
-        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view"])  # guards read the round's read-only view
+        # guards read the round's read-only view; the quick rule runs only for a round that is not atomic
+        # (it keeps no journal: the simulation's), whose view is the round itself
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd" if mode == "quick" else
+                      "    view = rnd.view if rnd.atomic else rnd"])
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})

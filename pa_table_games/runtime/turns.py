@@ -112,7 +112,10 @@ def enter(rnd: Any, state: str) -> None:
         if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
-    rnd.set(rnd, "walks", walks)
+    if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
+        rnd.walks = walks
+    else:
+        rnd.set(rnd, "walks", walks)
     _show_turn(rnd)
 
 
