@@ -71,7 +71,8 @@ def undo_and_redo(rnd, before):
                              f"left a difference: {_first_difference(undone, before)}"
     for effect in journal:
         effect.apply(rnd)
-    assert snapshot(rnd) == after, f"{rnd}: re-applying the step's effects left a difference"
+    redone = snapshot(rnd)
+    assert redone == after, f"{rnd}: re-applying the step's effects left a difference: {_first_difference(redone, after)}"
 
 
 def _first_difference(a, b, path="round"):
@@ -249,3 +250,14 @@ def test_illegal_double_amount_is_refused_whole(no_deepcopy):
     assert snapshot(rnd) == before
     rnd.act("double=10").advance()
     assert rnd.settlement()[0].amount == 20
+
+
+def test_a_decision_no_transition_takes_leaves_the_round_as_it_was():
+    """A double on three cards is open in the state but its guards refuse it: nothing changes, not even which
+    step the round last took (a refused decision once replaced the last step's effects with none)."""
+    rnd = load_game(BJ).new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("KH 2C 9S 3D 7C 4H 5S 6D")).advance()
+    rnd.act("hit").advance()
+    before, last = snapshot(rnd), rnd.last_step
+    with pytest.raises(IllegalAction, match="double"):
+        rnd.act("double")
+    assert snapshot(rnd) == before and rnd.last_step is last and last

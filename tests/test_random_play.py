@@ -47,7 +47,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.game import MACHINES, Game
+from pa_table_games.runtime.game import ENGINES, MACHINES, Game, machine_and_engine
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.audit.log import Start, record, write_log
@@ -239,6 +239,8 @@ def _mutated(monkeypatch, name: str, entry_name: str, fn):
     """A loader of ``name`` whose guard or action ``entry_name`` is replaced by ``fn`` (in its registry,
     by monkeypatch, while the machine file is loaded into a spec and engine of the mutant's own)."""
     info = game_info(name)
+    for engine in ENGINES:  # the process's shared machines are bound first, from the registry as it is: bound
+        machine_and_engine(info, engine)  # while the mutant's entry is in it, later tests would deal with the mutant
     old = info.registry.lookup(_kind(info, entry_name), entry_name)
     monkeypatch.setitem(info.registry._entries, entry_name, attrs.evolve(old, fn=fn))
     machine = BoundMachine.load(MACHINES / info.machine, info.registry)

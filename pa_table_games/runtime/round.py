@@ -244,7 +244,8 @@ class Round(Changes):
             raise
         finally:
             self.journal = None
-        self.last_step = journal
+        if fired:  # a decision no transition takes changed nothing: the last step is still the one before
+            self.last_step = journal
         return fired
 
     def _check(self, action: Action) -> None:
