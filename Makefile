@@ -27,7 +27,7 @@ PYTEST_PARALLEL := -n auto --maxprocesses 4 --dist worksteal
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_PARALLEL)
 
-# The full depth and the heavy checks, on every core as `test` (measured: 19 min wall, 35 min CPU, on two idle cores): random
+# The full depth and the heavy checks, on every core as `test` (measured: 21 min wall, 39 to 41 min CPU, on two idle cores): random
 # play eight to ten times deeper, the README's commands as written (a million-round simulation),
 # the review page in a real headless browser (printed to PDF and read back with poppler's
 # pdftotext): Debian's chromium, its driver and poppler-utils, installed here when missing and
