@@ -11,6 +11,7 @@ and where from), so nothing is ever copied wholesale.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections import Counter
 from typing import Any
 
@@ -21,16 +22,19 @@ from attrs import frozen
 MISSING = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
 
 
-class Effect:
-    """One change to a round: ``apply(rnd)`` makes it, ``undo(rnd)`` takes it back exactly."""
+class Effect(ABC):
+    """One change to a round: ``apply(rnd)`` makes it, ``undo(rnd)`` takes it back exactly (each kind
+    below says both: an effect without them cannot be made)."""
 
     __slots__ = ()
 
+    @abstractmethod
     def apply(self, rnd: Any) -> None:
-        raise NotImplementedError
+        """Make the change."""
 
+    @abstractmethod
     def undo(self, rnd: Any) -> None:
-        raise NotImplementedError
+        """Take the change back."""
 
 
 @frozen(eq=False)
