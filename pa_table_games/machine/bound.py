@@ -77,23 +77,30 @@ def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
 
 
 #: What a generated function does with the transition the rule selects: return it, or fire it through the
-#: round's hooks (``begin_event``, its actions, ``end_event``; with ``"quick"`` a transition that moves no turn
-#: and records no event only sets the round's state).
+#: round's hooks (``begin_event``, its actions, ``end_event``; with ``"quick"``, for a round that records nothing,
+#: the hooks' work written out: a transition that moves no turn only sets the round's state, one that does
+#: calls the runtime's turn functions, :data:`QUICK_HOOKS`, directly).
 MODES = ("select", "log", "quick")
+#: The runtime's functions the quick rule calls by name (:mod:`pa_table_games.runtime.turns` gives them):
+#: ``take_pass_turn(rnd, t)``, ``after(rnd, t)``, ``enter(rnd, state)`` and the runtime guard ``every_turn_taken``.
+QUICK_HOOKS = ("take_pass_turn", "after", "enter", "every_turn_taken")
 
 
 def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], mode: str = "select",
-             ) -> tuple[dict[Any, Callable[[Any], Any]], str]:
+             hooks: Mapping[str, Callable[..., Any]] | None = None) -> tuple[dict[Any, Callable[[Any], Any]], str]:
     """The rule, as one generated Python function per group of transitions (tried in the order given).
 
     Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
     ``when`` then ``unless`` (a pass's transition: its turn guard); the first whose guards hold is the
     one: ``select`` returns it (None when none holds), ``log``/``quick`` fire it and return True (False
-    when none holds). Only registry names (Python identifiers) and indexes enter the source; the machine
-    file itself is never evaluated. Returns the functions by group and the source."""
+    when none holds). ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`. Only registry names
+    (Python identifiers) and indexes enter the source; the machine file itself is never evaluated.
+    Returns the functions by group and the source."""
     if mode not in MODES:
         raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-    clash = {"rnd", "T", "view"}.intersection(e.name for e in spec.entries())
+    if mode == "quick" and set(hooks or ()) != set(QUICK_HOOKS):
+        raise ValueError(f"the quick rule needs the runtime's {', '.join(QUICK_HOOKS)}")
+    clash = {"rnd", "T", "view", *QUICK_HOOKS}.intersection(e.name for e in spec.entries()) - {"every_turn_taken"}
     if clash:
         raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
@@ -116,23 +123,39 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
                 lines.append(f"{indent}return T[{t.index}]")
             else:
                 names.update({a.name: a.fn for a in t.do})
-                # whose turn it is moves in the round's hooks: a transition that walks, or enters a walk
-                hooks = mode == "log" or t.walk is not None or (t.dest != t.source and t.dest in walking)
-                # the opening hook checks a decision's argument, gives a pass's turn and opens the event's
-                # record: a dealer transition outside a pass that records nothing only notes that it fires
-                opens = mode == "log" or t.by != "dealer" or t.turn_guard is not None
-                lines.extend([f"{indent}rnd.begin_event(T[{t.index}])"] if hooks and opens else
-                             [f"{indent}rnd.firing = T[{t.index}]"] if hooks or t.turns else [])
-                lines.extend(f"{indent}{a.name}(rnd)" for a in t.do)
-                lines.append(f"{indent}rnd.end_event(T[{t.index}])" if hooks else f"{indent}rnd.state = {t.dest!r}")
-                lines.append(f"{indent}return True")
+                lines.extend(indent + line for line in _fire_lines(t, mode, walking))
             if not test:  # later transitions of this group can never fire
                 break
         else:
             lines.append(f"    return {None if mode == 'select' else False}")
     source = "\n".join(lines) + "\n"
+    if mode == "quick":
+        names.update(hooks)
     exec(compile(source, f"<{spec.section}: the rule, {mode}>", "exec"), names)  # noqa: S102 - generated above
     return {key: names[f"rule_{n}"] for n, key in enumerate(keys)}, source
+
+
+def _fire_lines(t: TransitionSpec, mode: str, walking: set[str]) -> list[str]:
+    """The lines that fire ``t``: its actions between the round's hooks, returning True."""
+    at = f"T[{t.index}]"
+    # whose turn it is moves in the round's hooks: a transition that walks, or enters a walk
+    moves_turn = t.walk is not None or (t.dest != t.source and t.dest in walking)
+    actions = [f"{a.name}(rnd)" for a in t.do]
+    if mode == "log":
+        return [f"rnd.begin_event({at})", *actions, f"rnd.end_event({at})", "return True"]
+    # quick: what begin_event and end_event do for a round recording nothing, written out. A decision's
+    # argument is checked by begin_event; a pass gives its turn; the actions of a walk read the transition firing
+    opening = ([f"rnd.begin_event({at})"] if t.by != "dealer" else
+               [f"rnd.firing = {at}", f"take_pass_turn(rnd, {at})"] if t.turn_guard is not None else
+               [f"rnd.firing = {at}"] if moves_turn or t.turns else [])
+    closing = [f"rnd.state = {t.dest!r}"]
+    if moves_turn or t.by != "dealer":
+        closing.append("rnd.firing = None")
+        if t.walk is not None:
+            closing.append(f"after(rnd, {at})")
+        elif t.dest != t.source:
+            closing.append(f"enter(rnd, {t.dest!r})")
+    return [*opening, *actions, *closing, "return True"]
 
 
 def _by_state(spec: MachineSpec, by: str) -> Mapping[str, tuple[TransitionSpec, ...]]:
@@ -162,6 +185,8 @@ class BoundMachine:
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
     _dealer_rule: Mapping[str, Callable[[Any], Any]] = field(init=False)
     decision_rules: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
+    #: (state, trigger) -> that decision's transitions, in file order
+    _by_trigger: Mapping[tuple[str, str], Sequence[TransitionSpec]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
@@ -190,6 +215,7 @@ class BoundMachine:
         for state, decisions in self.player.items():
             for t in decisions:
                 by_trigger.setdefault((state, t.trigger), []).append(t)
+        object.__setattr__(self, "_by_trigger", MappingProxyType(by_trigger))
         object.__setattr__(self, "decision_rules", generate(self.spec, by_trigger)[0])
 
     @classmethod
@@ -215,13 +241,21 @@ class BoundMachine:
                 open_.append(t.trigger)
         return tuple(open_)
 
-    def steps(self, placed: frozenset[str], log: bool) -> tuple[dict[str, Callable[[Any], bool]], str]:
+    def steps(self, placed: frozenset[str], log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
+              ) -> tuple[dict[str, Callable[[Any], bool]], str]:
         """The dealer's steps for a round whose placed wagers are ``placed``, generated by the rule to fire
-        (``log``: each recording its event): a pass over the players holding wagers none of which is
-        placed has no unit to take a turn (its declaration says so), so it is left out."""
+        (``log``: each recording its event; else quick, with the runtime's ``hooks``): a pass over the
+        players holding wagers none of which is placed has no unit to take a turn (its declaration says
+        so), so it is left out."""
         dealer = {state: [t for t in ts if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
                   for state, ts in self.dealer.items()}
-        return generate(self.spec, dealer, "log" if log else "quick")
+        return generate(self.spec, dealer, "log" if log else "quick", hooks)
+
+    def decision_steps(self, log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
+                       ) -> tuple[dict[tuple[str, str], Callable[[Any], bool]], str]:
+        """Each decision out of each state, generated by the rule to fire (as :meth:`steps`): False when
+        none of its transitions holds."""
+        return generate(self.spec, self._by_trigger, "log" if log else "quick", hooks)
 
     @property
     def holding(self) -> frozenset[str]:

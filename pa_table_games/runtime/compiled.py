@@ -30,6 +30,7 @@ from typing import Any
 from pa_table_games.machine.bound import DEALER_STEP, BoundMachine
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime.round import Round
+from pa_table_games.runtime.turns import QUICK_HOOKS
 from pa_table_games.values import Action
 
 #: A generated dealer step: fires the first enabled dealer transition of one state; False when none is.
@@ -51,6 +52,9 @@ class CompiledEngine:
         #: every wager a pass's ``holding`` names: the ones that select a round's steps
         self.holding = machine.holding
         self._steps: dict[tuple[frozenset[str], bool], dict[str, Step]] = {}
+        #: (state, decision) -> fires it, by whether the round records its events
+        self._decisions: dict[bool, dict[tuple[str, str], Step]] = {
+            log: machine.decision_steps(log, QUICK_HOOKS)[0] for log in (False, True)}
         self.sources: dict[tuple[frozenset[str], bool], str] = {}
         self.triggers = frozenset(t.trigger for t in spec.transitions)
         self._actions: dict[tuple[tuple[int, int], str], Action] = {}
@@ -60,7 +64,7 @@ class CompiledEngine:
         key = (self.holding.intersection(placed), log)
         steps = self._steps.get(key)
         if steps is None:
-            steps, self.sources[key] = self.machine.steps(key[0], log)
+            steps, self.sources[key] = self.machine.steps(key[0], log, QUICK_HOOKS)
             self._steps[key] = steps
         return steps
 
@@ -117,11 +121,13 @@ class CompiledEngine:
         turn = rnd.game.info.turn(rnd)
         if turn is None:
             raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")
-        machine, state = self.machine, rnd.state
-        action = self.action(rnd, choose(rnd, Legal(machine, state, rnd)), turn)
+        state = rnd.state
+        word = choose(rnd, Legal(self.machine, state, rnd))
+        action = self._actions.get((turn, word)) or self.action(rnd, word, turn)
+        fire = self._decisions[rnd.log].get((state, action.name))
         rnd.acting = action
         try:
-            fired = self._fire(rnd, machine.decision(state, action.name, rnd))
+            fired = fire is not None and fire(rnd)
         finally:
             rnd.acting = None
         if not fired:

@@ -112,11 +112,15 @@ def enter(rnd: Any, state: str) -> None:
         if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
+    walk = walks.get(state)
+    unit = walk.units[0] if walk is not None and walk.units else None
     if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
-        rnd.walks = walks
+        if walks or rnd.walks:
+            rnd.walks = walks
+        rnd.turn = unit
     else:
         rnd.set(rnd, "walks", walks)
-    _show_turn(rnd)
+        rnd.set(rnd, "turn", unit)
 
 
 def _show_turn(rnd: Any) -> None:
@@ -196,8 +200,11 @@ def after(rnd: Any, t: TransitionSpec) -> None:
             _move(rnd, walk, walk.at + 1, None)
     if t.dest != t.source:
         enter(rnd, t.dest)
+    elif rnd.journal is None and rnd._draft is None:  # the state's own walk: whose turn it is now
+        walk = walks.get(t.dest)
+        rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
     else:
-        _show_turn(rnd)  # the state's own walk: whose turn it is now
+        _show_turn(rnd)
 
 
 def _set_turn(rnd: Any, unit: Any) -> None:
@@ -253,3 +260,7 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
         read_seat, read_hand = seat or _SEAT, hand or (lambda item: getattr(item, "hand", getattr(item, "index", 0)))
         key = lambda item: (read_seat(item), read_hand(item))  # noqa: E731
     return sorted(items, key=key, reverse=reverse)
+
+
+#: What the quick rule (``machine.bound.generate``) calls by name in place of the round's hooks.
+QUICK_HOOKS = {"take_pass_turn": take_pass_turn, "after": after, "enter": enter, "every_turn_taken": every_turn_taken}

@@ -28,9 +28,9 @@ from pa_table_games.rules.options import number
 
 def refuse_joker(shoe, game: str, cite: str) -> None:
     """A stacked shoe with the joker in it cannot deal ``game``: one line naming the card and ``cite``."""
-    sides = shoe.sides.values() if isinstance(shoe, DoubleShoe) else (shoe,)
-    if any(side.stacked_order and any(card.is_joker for card in side.loaded) for side in sides):
-        raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
+    for side in shoe.sides.values() if isinstance(shoe, DoubleShoe) else (shoe,):
+        if side.stacked_order and any(card.is_joker for card in side.loaded):
+            raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
 
 
 def deal(rnd, to: str, face_up: bool = True) -> Card:
