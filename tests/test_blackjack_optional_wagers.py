@@ -365,6 +365,41 @@ class TestHouseMoney:
         drive(rnd, ["house_money=keep", "house_money=add", "stand", "stand"])
         assert row(rnd, BJ, 1).amount == 25 and row(rnd, BJ, 2).amount == 10
 
+    # 7 up: seat 1 (9-10) and seat 2 (7-8) hold two-card straights, seat 3 (K-6) does not; hole TS, dealer 17
+    THREE = {1: {BJ: 10, "house_money": 5}, 2: {BJ: 10, "house_money": 5}, 3: {BJ: 10, "house_money": 5}}
+    THREE_SHOE = "2C 9C 7C KD 7D TD 8D 6C TS 9H 9S"
+
+    def test_two_paid_players_answer_in_the_declared_walk(self):
+        """(g)(10)(ii): seats 1 and 2 are paid in (g) and answer in the walk house_money_offered declares, from the
+        dealer's right: Round.turn is seat 2's box, then seat 1's; seat 3, whose wager (g)(10) collected, is passed
+        over without an event. Seat 1 adds its 5 (the wager is 15, paid 15 under (p)(2)); seat 2 keeps its 5."""
+        rnd = load_game(BJ).new_round(self.THREE, shoe=Shoe.stacked(self.THREE_SHOE)).advance()
+        asked = []
+        while rnd.state == "house_money_offered" and rnd.legal_actions():
+            asked.append(rnd.turn.seat)
+            rnd.act("house_money=add" if rnd.turn.seat == 1 else "house_money=keep").advance()
+        assert asked == [2, 1]
+        assert [(e.trigger, e.seat) for e in rnd.events if e.trigger.startswith(("offer_house", "house_money", "close_house"))
+                ] == [("offer_house_money_choice", None), ("house_money=keep", 2), ("house_money=add", 1),
+                      ("close_house_money_offer", None)]
+        drive(rnd, ["stand", "stand", "stand"])
+        assert [outcome(rnd, "house_money", seat) for seat in (1, 2, 3)] == [
+            ("two_card_straight", 5.0, "§ 633a.7(g)(10)(ii)"), ("two_card_straight", 5.0, "§ 633a.7(g)(10)(ii)"),
+            ("lose", -5.0, "§ 633a.7(g)(10)")]
+        assert outcome(rnd, BJ, 1) == ("win", 15.0, "§ 633a.7(p)(2)") and row(rnd, BJ, 1).amount == 15
+        assert row(rnd, BJ, 2).amount == 10
+
+    @pytest.mark.parametrize("seat", [1, 3])
+    def test_answer_out_of_turn_cites_ii(self, seat):
+        """(g)(10)(ii): while seat 2 answers, seat 1 (paid, its turn to come) and seat 3 (not paid) are refused
+        with the subsection; the round is unchanged and seat 2 still answers."""
+        rnd = load_game(BJ).new_round(self.THREE, shoe=Shoe.stacked(self.THREE_SHOE)).advance()
+        events = len(rnd.events)
+        with pytest.raises(IllegalAction, match="seat 2 hand 1 decides now") as refused:
+            rnd.act(seat=seat, name="house_money=keep")
+        assert refused.value.cite == "§ 633a.7(g)(10)(ii)"
+        assert len(rnd.events) == events and rnd.turn.seat == 2
+
 
 class TestWagersAccepted:
     def test_optional_wager_needs_a_blackjack_wager(self):

@@ -168,3 +168,36 @@ class TestCompiledEngine:
         """load_game names the engines it knows when given another."""
         with pytest.raises(TableGamesError, match="unknown engine 'fast'"):
             load_game("blackjack", engine="fast")
+
+
+def test_a_house_money_choice_walk_agrees_in_every_mode():
+    """§ 633a.7(g)(10)(ii): two players paid House Money answer in the state's declared walk (seat 2, then seat 1;
+    seat 3's wager lost and it is not asked). The transitions engine, the compiled runner logged, and its quick
+    rule keeping only settlements or totals (which enters and leaves the walk through the round's hooks) agree."""
+    seats = {1: {"blackjack": 10, "house_money": 5}, 2: {"blackjack": 10, "house_money": 5},
+             3: {"blackjack": 10, "house_money": 5}}
+    shoe = "2C 9C 7C KD 7D TD 8D 6C TS 9H 9S"  # 7 up: seats 1 (9-10) and 2 (7-8) hold two-card straights
+
+    def choose(rnd, legal) -> str:
+        answer = "house_money=add" if rnd.turn.seat % 2 else "house_money=keep"
+        return answer if answer in legal else "stand"
+
+    slow, fast = load_game("blackjack"), load_game("blackjack", engine="compiled")
+    want = Round(slow, slow.new_table(shoe=Shoe.stacked(shoe)), seats)
+    while not want.advance().is_over:
+        want.act(choose(want, [a.name for a in want.legal_actions()]))
+    assert [(e.trigger, e.seat) for e in want.events if e.trigger.startswith("house_money=")] == [
+        ("house_money=keep", 2), ("house_money=add", 1)]
+    for record in ("events", "settlements", "totals"):
+        got = fast.engine.play_out(Round(fast, fast.new_table(shoe=Shoe.stacked(shoe)), seats, atomic=False,
+                                         record=record), choose)
+        assert got.state == want.state, record
+        if record == "events":
+            assert got.events == want.events
+        if record != "totals":
+            assert got.settlement() == want.settlement(), record
+        else:
+            nets = {}
+            for s in want.settlement():
+                nets[s.wager] = nets.get(s.wager, 0) + s.net
+            assert got.totals()[0] == nets

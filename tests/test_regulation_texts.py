@@ -96,10 +96,10 @@ class TestTurnsCiteTheirDirection:
                 wrong.append(f"{where}: {spec.cite_text(turns.cite)} does not say {DIRECTION[turns.start]!r}")
         assert wrong == []
 
-    def test_all_22_passes_are_checked(self):
-        """The three machines declare 22 passes (12 Blackjack, 9 Double Down Madness, 1 Pai Gow)."""
+    def test_all_23_passes_are_checked(self):
+        """The three machines declare 23 passes (13 Blackjack, 9 Double Down Madness, 1 Pai Gow)."""
         counts = {game: len(passes(load_game(game).spec)) for game in sorted(GAMES)}
-        assert counts == {"blackjack": 12, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
+        assert counts == {"blackjack": 13, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
 
     @pytest.mark.parametrize("game, trigger, cite", [
         ("blackjack", "collect_losing_wagers", "reading:settlement_from_dealers_right"),  # (r)(1) gives none
@@ -121,6 +121,15 @@ class TestTurnsCiteTheirDirection:
         for game in ("blackjack", "double-down-madness"):
             state = load_game(game).spec.state("insurance_offered")
             assert state.turns.cite == "reading:insurance_offer_from_dealers_left"
+
+    def test_the_house_money_choice_cites_a_reading(self):
+        """§ 633a.7(g)(10)(ii) lets a paid player add the payout to the Blackjack Wager but gives no direction for
+        asking: the choice goes from the dealer's right, as (g) pays, on a reading."""
+        spec = load_game("blackjack").spec
+        turns = spec.state("house_money_offered").turns
+        assert (turns.each, turns.start, turns.cite) == ("box", "dealer_right", "reading:house_money_choice_from_dealers_right")
+        assert spec.turns_source(turns) == ("reading house_money_choice_from_dealers_right on § 633a.7(g)(10)(ii), "
+                                            "§ 633a.7(g)(10)(i)(B)")
 
 
 class TestReference:

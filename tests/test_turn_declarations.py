@@ -27,7 +27,8 @@ from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.runtime.game import MACHINES, Game
 
-DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\"(, holding: \[[^\]]*\])?\}")
+DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\""
+                         r"(, holding: \[[^\]]*\])?(, only: \[[^\]]*\])?\}")
 FLIP = {"dealer_left": "dealer_right", "dealer_right": "dealer_left"}
 GAMES = ("blackjack", "double-down-madness", "six-card-fortune-pai-gow")
 BJ_OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21", "kings_bounty",
@@ -129,6 +130,11 @@ def _stacked(name: str) -> list[tuple]:
             ({}, hit_and_run, lambda: Shoe.stacked("2C TH TS 2C 9H 9S 3C 2D 3D 2H AC AD AH AS TC"), None),
             # (h), § 633a.8: an ace up, both insure, no dealer Blackjack: the Insurance Wagers are collected
             ({}, {1: {"blackjack": 10}, 3: {"blackjack": 10}}, lambda: Shoe.stacked("2C TH 9S AD 8C 5D 7H 9D 8S 8D"), None),
+            # (g)(10)(ii): a 7 up, seats 1 (9-10) and 2 (7-8) hold two-card straights, are paid House Money in (g)
+            # and answer in the declared turn (seat 2 keeps, seat 1 adds); seat 3's (K-6) is collected: no turn
+            ({}, {1: {"blackjack": 10, "house_money": 5}, 2: {"blackjack": 10, "house_money": 5},
+                  3: {"blackjack": 10, "house_money": 5}},
+             lambda: Shoe.stacked("2C 9C 7C KD 7D TD 8D 6C TS 9H 9S"), None),
             # (d): a double shoe, the determinant card picks the side
             ({"double_shoe": True}, {1: {"blackjack": 10}, 2: {"blackjack": 10}},
              lambda: DoubleShoe.stacked("QH 9S 6D 8C 7S 5C TC 4D 3H", "2S 3S"), {"determinant_side": "red"}),
@@ -157,9 +163,9 @@ def as_filed(name: str) -> tuple:
 
 
 def test_every_declaration_is_found():
-    """All 22 passes the texts order are declared: 12 in § 633a.7, 9 in § 692.7, 1 in § 670a.8."""
+    """All 23 passes the texts (or the readings) order are declared: 13 in § 633a.7, 9 in § 692.7, 1 in § 670a.8."""
     counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
-    assert counts == {"blackjack": 12, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
+    assert counts == {"blackjack": 13, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
 
 
 @pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))
@@ -198,3 +204,30 @@ def test_a_split_hand_takes_its_turn_right_after_the_hand_it_split_from():
     for flipped, order in ((None, [(1, 0), (1, 0), (1, 1), (2, 0)]), (k, [(2, 0), (1, 0), (1, 0), (1, 1)])):
         decided = [(seat, hand) for trigger, seat, hand, *_ in play("blackjack", flipped, recipe) if seat is not None]
         assert decided[:len(order)] == order, decided
+
+
+def test_the_house_money_choice_goes_the_declared_way():
+    """§ 633a.7(g)(10)(ii): two players paid House Money answer from the dealer's right as filed (seat 2 keeps, then
+    seat 1 adds) and from the dealer's left when the state's declaration is flipped; seat 3, whose House Money
+    Wager was collected, has no turn either way (its ``only:`` guard passes it over, adding no event)."""
+    recipe = next(r for r in recipes("blackjack") if 3 in r[1] and "house_money" in r[1][3])
+    k = next(k for name, k, line in declarations() if name == "blackjack" and "house_money_choice" in line)
+    answers = {flipped: [(trigger, seat) for trigger, seat, *_ in play("blackjack", flipped, recipe)
+                         if trigger.startswith("house_money=")] for flipped in (None, k)}
+    assert answers == {None: [("house_money=keep", 2), ("house_money=add", 1)],
+                       k: [("house_money=add", 1), ("house_money=keep", 2)]}
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("only: [house_money_payout_awaits_answer]", "only: [house_money_was_paid]",
+     r"state 'house_money_offered' turns: no guard named 'house_money_was_paid'"),
+    ("only: [house_money_payout_awaits_answer]", "only: [every_turn_taken]",
+     r"turns only is a list of registered guard names"),
+    ("cite: \"(f)\"}, cite: [\"(f)(3)\"]", "cite: \"(f)\", only: [house_money_payout_awaits_answer]}, cite: [\"(f)(3)\"]",
+     r"'deal_second_cards': turns only picks the units of a walk"),
+])
+def test_a_declared_unit_filter_is_checked_by_the_loader(old, new, message):
+    """``turns: {only: [...]}`` names registered guards (not the runtime's ``every_turn_taken``), on a walk: a
+    state's decisions or a pass; anything else is a file:line error."""
+    with pytest.raises(MachineFileError, match=rf"blackjack.yaml:\d+: .*{message}"):
+        _bind_edited("blackjack", old, new)

@@ -3,7 +3,8 @@
 Every rule is checked here and every breach is a :class:`MachineFileError` naming ``file:line``:
 unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
 index, unreachable states, a transition that can never fire, a subsection neither cited nor waived,
-a ``turns:`` cite ``reading:<id>`` naming no reading of the register.
+a ``turns:`` cite ``reading:<id>`` naming no reading of the register, a ``turns: {only: [...]}`` naming
+no registered guard or declared on a transition that starts no walk.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def _turn_guard(t: TransitionSpec) -> Callable[[Any], bool]:
     def turn_guard(rnd: Any) -> bool:
         return rnd.pass_allows(t)
     return turn_guard
-_TURNS = {"each", "from", "cite", "holding"}
+_TURNS = {"each", "from", "cite", "holding", "only"}
 _REFUSAL = {"trigger", "cite", "reason"}
 _READING = {"id", "cite", "reading", "rests_on", "rejected"}
 _PHASE = {"id", "label", "cite", "states"}
@@ -205,6 +206,9 @@ class _Loader:
             ends_turn = node.get("ends_turn", False)
             if not isinstance(ends_turn, bool):
                 raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' must be true or false")
+            if turns is not None and turns.only and not is_pass:
+                raise self.fail(node.line_of("turns"), f"{what}: turns only picks the units of a walk: declare it "
+                                "on a state's turns, or on a dealer transition looping on its state (a pass)")
             if ends_turn and walk is None:
                 raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' needs a pass round the table: "
                                 f"declare 'turns' on state {source!r}, or on this transition looping on it")
@@ -243,7 +247,7 @@ class _Loader:
             return None
         if not isinstance(value, LineDict):
             raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
-        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS - {"holding"})
+        self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS - {"holding", "only"})
         each, start = value["each"], value["from"]
         if each not in TURN_ITEMS:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
@@ -254,11 +258,23 @@ class _Loader:
                 holding and each != "player"):
             raise self.fail(value.line_of("holding"), f"{what}: turns holding is a list of wager names, "
                             "for a pass over each player")
+        only = self.only(value, what)
         cite = value["cite"]
         if isinstance(cite, str) and cite.startswith(READING_CITE):
             self.reading_refs.append((value.line_of("cite"), what, cite[len(READING_CITE):]))
-            return Turns(each, start, cite, tuple(holding))
-        return Turns(each, start, self.cites(value, f"{what} turns")[0], tuple(holding))
+            return Turns(each, start, cite, tuple(holding), only)
+        return Turns(each, start, self.cites(value, f"{what} turns")[0], tuple(holding), only)
+
+    def only(self, value: LineDict, what: str) -> tuple[Entry, ...]:
+        """A declared pass's ``only``: registered guards, each asked of a unit when the walk starts (not the
+        runtime's ``every_turn_taken``, which is about the walk, not a unit)."""
+        if "only" not in value:
+            return ()
+        names = value["only"]
+        if not isinstance(names, list) or not names or EVERY_TURN_TAKEN in names:
+            raise self.fail(value.line_of("only"), f"{what}: turns only is a list of registered guard names, each "
+                            "asked of a unit when the walk starts (a unit for which one fails has no turn)")
+        return self.names(value, "only", "guard", f"{what} turns")
 
     def refusals(self, doc: LineDict) -> list[Refusal]:
         result = []

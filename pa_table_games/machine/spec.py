@@ -43,6 +43,9 @@ class Turns:
     cite: str  # the subsection whose sentence gives the direction, or "reading:<id>"
     #: a pass over each player: only the players holding one of these wagers (empty: every player)
     holding: tuple[str, ...] = field(default=(), converter=tuple)
+    #: registered guards asked of each unit (shown as ``Round.turn``) when the walk starts: a unit for which
+    #: one fails is passed over, adding no event (``only: [house_money_payout_awaits_answer]``)
+    only: tuple[Entry, ...] = field(default=(), converter=tuple)
 
     @property
     def reading_id(self) -> str | None:
@@ -54,7 +57,8 @@ class Turns:
     def text(self) -> str:
         """``for each hand, starting with the player farthest to the dealer's left, clockwise``."""
         who = f" holding {', '.join(self.holding)}" if self.holding else ""
-        return f"for each {self.each}{who}, {TURN_ORDERS[self.start]}"
+        only = "".join(f", where {g.doc}" for g in self.only)
+        return f"for each {self.each}{who}{only}, {TURN_ORDERS[self.start]}"
 
 
 @frozen
@@ -194,10 +198,14 @@ class MachineSpec:
         return [t for t in self.transitions if t.source == state_id]
 
     def entries(self) -> list[Entry]:
-        """Every guard and action the machine uses, once each, in file order."""
+        """Every guard and action the machine uses, once each, in file order (a declared pass's ``only``
+        guards with the states', then the transitions')."""
         seen: dict[str, Entry] = {}
+        for s in self.states:
+            for entry in s.turns.only if s.turns is not None else ():
+                seen.setdefault(entry.name, entry)
         for t in self.transitions:
-            for entry in t.when + t.unless + t.do:
+            for entry in t.when + t.unless + t.do + (t.turns.only if t.turns is not None else ()):
                 seen.setdefault(entry.name, entry)
         return list(seen.values())
 

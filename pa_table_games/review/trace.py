@@ -120,8 +120,11 @@ def citers(spec: MachineSpec) -> list[Citer]:
     found += [c for t in spec.transitions if t.turns is not None
               for c in _turns_citers(spec, transition_name(t), t.turns, f"t{t.index}")]
     users: dict[str, list[str]] = {}
+    for s in spec.states:  # a declared walk's ``only`` guards: the state whose walk asks them
+        for entry in s.turns.only if s.turns is not None else ():
+            users.setdefault(entry.name, []).append(f"state-{s.id}")
     for t in spec.transitions:
-        for entry in t.when + t.unless + t.do:
+        for entry in t.when + t.unless + t.do + (t.turns.only if t.turns is not None else ()):
             users.setdefault(entry.name, []).append(f"t{t.index}")
     for e in spec.entries():
         found += [Citer(e.kind, e.name, c, dict.fromkeys(users[e.name])) for c in e.cite]

@@ -8,6 +8,9 @@ dealer's left; a box's split hands go in the same direction as the seats.
   is the unit whose turn it is; a transition marked ``ends_turn: true`` passes the turn to the
   next unit once its actions ran; ``every_turn_taken`` (a guard the runtime answers) holds once
   every unit has had its turn. A hand split during its turn joins the walk right after it.
+- ``only:`` (either kind) names registered guards asked of each unit, shown as ``Round.turn``, when the
+  walk starts: a unit for which one fails has no turn in it and is passed over without an event
+  (a House Money choice asks only the players paid under § 633a.7(g)(10)(ii) who have not answered).
 - **On a dealer transition looping on its state** (a pass, one step per unit): the transitions out
   of one state that declare the same ``turns`` share one walk. The next unit with a turn is the
   first, from the pass's position on, for which one of them holds; a unit with nothing to do in
@@ -95,7 +98,8 @@ def enter(rnd: Any, state: str) -> None:
 
     Each walk's plan (its units, its direction) was worked out when the machine was bound
     (``BoundMachine.plans``); a pass over the players holding wagers none of which is placed has no
-    unit, so no walk is started for it (its turn guard then holds for nobody, as for an empty walk)."""
+    unit, so no walk is started for it (its turn guard then holds for nobody, as for an empty walk);
+    a declaration's ``only`` guards pick the units that have a turn, here, once."""
     plan = rnd.game.machine.plans.get(state)
     if plan is None:  # most states
         if rnd.turn is not None:
@@ -107,6 +111,8 @@ def enter(rnd: Any, state: str) -> None:
         if turns.holding and placed.isdisjoint(turns.holding):  # nobody holds one (most rounds)
             continue
         units = units_of(rnd, turns.each, turns.holding)
+        if turns.only and units:
+            units = _having_a_turn(rnd, turns.only, units)
         if reverse is None:
             _direction(turns.start)  # raises: a ring the runtime does not walk by seat
         if reverse and len(units) > 1:
@@ -121,6 +127,21 @@ def enter(rnd: Any, state: str) -> None:
     else:
         rnd.set(rnd, "walks", walks)
         rnd.set(rnd, "turn", unit)
+
+
+def _having_a_turn(rnd: Any, only: tuple, units: list) -> list:
+    """The units for which every guard the declaration's ``only`` names holds, each asked with that unit
+    shown as ``Round.turn``; the others are passed over, adding no event."""
+    saved, view = rnd.turn, rnd.view
+    kept = []
+    try:
+        for unit in units:
+            show_turn(rnd, "turn", unit)
+            if all(g.fn(view) for g in only):
+                kept.append(unit)
+    finally:
+        show_turn(rnd, "turn", saved)
+    return kept
 
 
 def _show_turn(rnd: Any) -> None:

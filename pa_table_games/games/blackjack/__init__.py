@@ -22,12 +22,8 @@ WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 
 def turn(rnd) -> tuple[int, int] | None:
-    """The box answering the House Money choice, or the unit whose turn it is in the state's declared walk:
-    the box answering the Insurance offer (h), the hand deciding in (i)."""
-    lay = rnd.layout
-    if lay.house_money_open:
-        seats = lay.house_money_seats
-        return (seats[lay.house_money_asked], 0) if lay.house_money_asked < len(seats) else None
+    """The unit whose turn it is in the state's declared walk: the player answering the House Money choice
+    ((g)(10)(ii)), the box answering the Insurance offer (h), the hand deciding in (i)."""
     unit = rnd.turn
     return (unit.seat, getattr(unit, "index", 0)) if unit is not None else None
 

@@ -6,11 +6,14 @@ when the up card is 2-9 ((ii)); against an ace or 10-value up card it waits for 
 (h) ((i)): with a dealer Blackjack it is paid with the Blackjack Wager ((i)(A)), without one
 it is paid as in (ii) ((i)(B)).
 
-A player paid under (ii) chooses, in turn from the dealer's right, ``house_money=add`` (the
-dealer places all of the payout, or the Rules' portion, on the Blackjack Wager, (A)-(B)) or
-``house_money=keep`` (the dealer hands it over). The enlarged wager is the entire Blackjack
-Wager (C): a Double Down or split matches it. A player whose Blackjack Wager is already
-settled (even money) is simply handed the payout.
+A player paid under (ii) chooses ``house_money=add`` (the dealer places all of the payout, or the
+Rules' portion, on the Blackjack Wager, (A)-(B)) or ``house_money=keep`` (the dealer hands it over).
+The machine file declares the order (``turns:`` on ``house_money_offered``: each box from the
+dealer's right, as (g) pays, a reading) and the runtime walks it: ``Round.turn`` is the box of the
+player answering, and only a player whose payout awaits an answer has a turn
+(``only: [house_money_payout_awaits_answer]``); the others are passed over without an event.
+The enlarged wager is the entire Blackjack Wager (C): a Double Down or split matches it. A player
+whose Blackjack Wager is already settled (even money) is simply handed the payout.
 """
 
 from __future__ import annotations
@@ -37,10 +40,8 @@ def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None
     outcome, net = payout(rnd, wager)
     rnd.settle(wager, outcome, net, cite)
     lay = rnd.layout
-    rnd.put(lay.house_money_payouts, wager.seat, net)
-    box = lay.box(wager.seat)
-    if offer_choice and not box.wager.settled:
-        rnd.append(lay.house_money_seats, wager.seat)
+    if offer_choice and not lay.box(wager.seat).wager.settled:  # (ii): the player may add it, or keep it
+        rnd.put(lay.house_money_payouts, wager.seat, net)
 
 
 # -- (g)(10): collect the losers, pay the winners against a 2-9 (in the pass player by player) ------------------
@@ -80,18 +81,22 @@ def settle_with_blackjack_wager(rnd, seat: int) -> None:
 
 
 # -- (g)(10)(ii)(A)-(C): the player's choice ----------------------------------------------------------------------
+def _awaits_answer(lay, seat: int) -> bool:
+    return seat in lay.house_money_payouts and seat not in lay.house_money_answered
+
+
 @guard("(g)(10)(ii)", wager="house_money")
 def house_money_choice_pending(rnd) -> bool:
-    """a player paid a House Money payout has not yet been offered to add it to the Blackjack Wager"""
+    """a player paid a House Money payout under (ii) has not yet said whether to add it to the Blackjack Wager"""
     lay = rnd.layout
-    return not lay.house_money_open and lay.house_money_asked < len(lay.house_money_seats)
+    return len(lay.house_money_answered) < len(lay.house_money_payouts)  # those who answered were paid
 
 
 @guard("(g)(10)(ii)", wager="house_money")
-def house_money_answers_pending(rnd) -> bool:
-    """a player has not yet said whether to add the House Money payout to the Blackjack Wager"""
-    lay = rnd.layout
-    return lay.house_money_asked < len(lay.house_money_seats)
+def house_money_payout_awaits_answer(rnd) -> bool:
+    """the player was paid a House Money payout under (ii) and has not yet said whether to add it to the Blackjack Wager"""
+    turn = rnd.turn
+    return turn is not None and _awaits_answer(rnd.layout, turn.seat)
 
 
 @guard("(h)")
@@ -100,16 +105,10 @@ def hole_card_has_been_read(rnd) -> bool:
     return rnd.layout.dealer_blackjack is not None
 
 
-@action("(g)(10)(ii)")
-def offer_house_money_choice(rnd) -> None:
-    """ask each paid House Money player, from the dealer's right, to add the payout or keep it"""
-    rnd.set(rnd.layout, "house_money_open", True)
-
-
 def _answering(rnd) -> int:
-    lay = rnd.layout
-    seat = lay.house_money_seats[lay.house_money_asked]
-    rnd.set(lay, "house_money_asked", lay.house_money_asked + 1)
+    """The seat whose turn it is to answer, which has now answered."""
+    seat = rnd.turn.seat
+    rnd.add_member(rnd.layout.house_money_answered, seat)
     return seat
 
 
@@ -138,9 +137,3 @@ def hand_house_money_payout_to_player(rnd) -> None:
     """hand the entire House Money payout to the player"""
     seat = _answering(rnd)
     rnd.note(f"seat {seat}: the House Money payout of {brief(rnd.layout.house_money_payouts[seat])} is handed to the player")
-
-
-@action("(g)(10)(ii)")
-def close_house_money_offer(rnd) -> None:
-    """every paid House Money player has answered"""
-    rnd.set(rnd.layout, "house_money_open", False)

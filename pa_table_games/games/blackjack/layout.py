@@ -123,11 +123,10 @@ class BlackjackLayout:
     insurance_open: bool = False  # the Insurance / even money offer is being answered
     dealer_discarded: bool = False
     earlier_bundles: int = 0  # the discard rack's first bundles, placed in earlier rounds ((s): a refill takes those)
-    # House Money, § 633a.7(g)(10)(ii): winners choose, from the dealer's right, to add or keep
-    house_money_open: bool = False
-    house_money_seats: list[int] = field(factory=list)  # seats offered the choice, in turn
-    house_money_asked: int = 0
+    # House Money, § 633a.7(g)(10)(ii): the payouts a player may add to the Blackjack Wager or keep, by seat
+    # (whose turn it is to answer, the round's walk knows), and the seats that have answered
     house_money_payouts: dict[int, Decimal] = field(factory=dict)
+    house_money_answered: set[int] = field(factory=set)
     # progressives, § 633a.7(o): payouts a floorperson verified; the table game system's picks
     verified: set[tuple[int, str]] = field(factory=set)
     settled_in_o: set[tuple[int, str]] = field(factory=set)  # (seat, wager) settled by (o) this round
