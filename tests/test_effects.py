@@ -64,11 +64,11 @@ def undo_and_redo(rnd, before):
     after = snapshot(rnd)
     journal = rnd.last_step
     assert journal, f"{rnd}: a fired step kept no effect"
+    step = rnd.events[-1].trigger if rnd.events else "the step"  # named before its event is undone too
     for effect in reversed(journal):
         effect.undo(rnd)
     undone = snapshot(rnd)
-    assert undone == before, f"{rnd}: undoing {rnd.events[-1].trigger if rnd.events else 'the step'} " \
-                             f"left a difference: {_first_difference(undone, before)}"
+    assert undone == before, f"{rnd}: undoing {step} left a difference: {_first_difference(undone, before)}"
     for effect in journal:
         effect.apply(rnd)
     redone = snapshot(rnd)
