@@ -18,15 +18,13 @@ from collections import Counter
 import attrs
 import pytest
 
-from depth import depth
+from effects_rounds import (
+    BJ, DDM, GAMES, ROUNDS, SEEDS, STACKED, double_shoe_plays, refused_plays,
+    seeded_plays, stacked_plays, stacked_round_plays)
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import Card
-from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
-from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.values import Event
-
-BJ, DDM, PG = "blackjack", "double_down_madness", "six_card_fortune_pai_gow"
 
 
 def freeze(obj, depth=0):
@@ -85,16 +83,21 @@ def _first_difference(a, b, path="round"):
     return path
 
 
-def play_checked(rnd, rng, refuse=True):
-    """Play ``rnd`` to its end with random legal decisions, proving every step undoable; try a refused
-    decision (a word nobody may say now, or an argument out of range) at each decision, which must change nothing."""
+def play_checked(rnd, rng, refuse=True, script=None, fired=None, check=True):
+    """Play ``rnd`` to its end, proving every step undoable; try a refused decision (a word nobody may say now, or
+    an argument out of range) at each decision, which must change nothing. Decisions come from ``script`` in
+    order when given, else at random from ``rng``. ``fired`` collects ``(game, transition index)`` of every step
+    that fired; ``check=False`` plays the same round without the snapshots (what the completeness check replays)."""
+    script = None if script is None else list(script)
+    last = _record_firings(rnd)
     steps = 0
     while not rnd.is_over:
         steps += 1
         assert steps < 400
-        before = snapshot(rnd)
+        before = snapshot(rnd) if check else None
+        last.clear()
         if rnd.step() is not None:
-            undo_and_redo(rnd, before)
+            _fired(rnd, before, last, fired)
             continue
         legal = list(rnd.legal_actions())
         assert legal, f"{rnd}: nobody decides and no dealer step fires"
@@ -102,101 +105,97 @@ def play_checked(rnd, rng, refuse=True):
             for word in ("split=abc", "low=ZZ", "double=999999", "nonsense"):
                 with pytest.raises(TableGamesError):
                     rnd.act(word)
-                assert snapshot(rnd) == before, f"refused {word!r} changed the round"
-        rng.shuffle(legal)
-        words = [a.word for a in legal]
-        if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
-            stack = rnd.layout.acting_stack()
-            words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
+                assert not check or snapshot(rnd) == before, f"refused {word!r} changed the round"
+        if script is not None:
+            assert script, f"{rnd}: the decisions given ran out; legal: {[a.word for a in legal]}"
+            words = [script.pop(0)]
+        else:
+            rng.shuffle(legal)
+            words = [a.word for a in legal]
+            if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
+                stack = rnd.layout.acting_stack()
+                words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
         for word in words:
+            last.clear()
             try:
                 rnd.act(word)
             except TableGamesError:
-                assert snapshot(rnd) == before, f"refused {word!r} changed the round"
+                assert not check or snapshot(rnd) == before, f"refused {word!r} changed the round"
+                assert script is None, f"{rnd}: the decision {word!r} given was refused"
                 continue
-            undo_and_redo(rnd, before)
+            _fired(rnd, before, last, fired)
             break
         else:
             raise AssertionError(f"no legal decision applies in {rnd.state}")
+    assert not script, f"{rnd}: decisions given but not made: {script}"
     rnd.check_invariants()
     return rnd
 
 
-OPTIONALS = {"lucky_ladies": 5, "match_the_dealer": 5, "in_between": 5, "royal_match_21": 5, "bet_the_set_21": 5,
-             "kings_bounty": 5, "three_card_poker": 5, "straight_jack": 1, "house_money": 5, "bad_beat": 1,
-             "hit_and_run": 1}
+def _record_firings(rnd):
+    """The transition each step of ``rnd`` fires: the round's closing hook, seen through (it is called once per
+    fired transition, by either engine); returns the list that holds the last one."""
+    last = []
+    end_event = rnd.end_event
+
+    def recording(t):
+        last.append(t.index)
+        end_event(t)
+
+    rnd.end_event = recording
+    return last
 
 
-def _seats(game, seed):
-    """Two or three boxes; in Blackjack, every optional wager spread over them."""
-    if game == BJ:
-        names = list(OPTIONALS)
-        return {seat: {BJ: 10, **{n: OPTIONALS[n] for n in names[seat % 3::3]}} for seat in (1, 3, 5)[:2 + seed % 2]}
-    main = load_game(game).info.wagers[0]
-    seats = {1: {main: 10}, 2: {main: 5}, 4: {main: 10}}
-    if game == DDM:
-        seats[2]["push_22"] = 5
-    if game == PG:
-        seats[1]["fortune_bonus"] = 5
-        seats[4]["progressive"] = 1
-    return seats
+def _fired(rnd, before, last, fired):
+    """A step fired: prove it undoable (when checking) and note its transition."""
+    if before is not None:
+        undo_and_redo(rnd, before)
+    assert len(last) == 1, f"{rnd}: a step closed {len(last)} transitions"
+    if fired is not None:
+        fired.add((rnd.game.info.name, last[0]))
 
 
-def _rules(game, seed):
-    """One deck with a shallow cover card (so the cover card comes, mid-round too, and the shoe is reshuffled);
-    settlement from the dealer's right for odd seeds; in Blackjack the Magic Card and Lucky Player."""
-    if game == PG:
-        return None
-    rules = load_game(game).info.rules_class(decks=1, cover_card_depth_decks=0.25,
-                                             settlement="right_to_left" if seed % 2 else "collect_then_pay")
-    return attrs.evolve(rules, magic_card_bonus=True, lucky_player_bonus=True) if game == BJ else rules
+def prove(plays, fired=None, check=True, may_run_dry=False):
+    """Play each ``(round, rng, refuse, script)`` of ``plays`` through :func:`play_checked` (a generator's next
+    round is made only once the one before is played: rounds may share a table); ``may_run_dry``: a stacked
+    shoe may run out on a branch it does not reach."""
+    for rnd, rng, refuse, script in plays:
+        try:
+            play_checked(rnd, rng, refuse, script, fired, check)
+        except ShoeExhausted:
+            if not may_run_dry:
+                raise
 
 
-@pytest.mark.parametrize("game", [BJ, DDM, PG])
-@pytest.mark.parametrize("seed", range(depth(2, 6)))  # an even seed refuses decisions, an odd one misdeals
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
 def test_every_seeded_step_undoes_exactly(game, seed):
-    """Seeded rounds, one table for five rounds in a row (the cover card, the reshuffle, a new dealer's burn;
-    in Pai Gow a misdeal and a progressive count that does not agree)."""
-    loaded = load_game(game, _rules(game, seed))
-    table = loaded.new_table(seed=seed)
-    rng = random.Random(seed)
-    for n in range(5):
-        table.new_dealer = n == 2
-        options = {}
-        if game == PG and n == 3:
-            options = {"misdeal": 2, "misdeal_cards": 7} if seed % 2 else {"progressive_accepted": 0}
-        play_checked(loaded.new_round(_seats(game, seed), table=table, options=options), rng, refuse=seed % 2 == 0)
-
-
-STACKED = [
-    # Insurance offered (ace up), a pair of eights split and doubled, a surrender: decisions at random
-    (BJ, None, "2C 8H 8S AS 8D 8C 8D TC 3H 5D 9C 7C 6S 4D 2H 3C 5S 9H TH KD QS"),
-    (BJ, None, "2C AH AS TS AD KC AC TD 9H 2S 3S 4S 5S 6S"),
-    (BJ, None, "2C AH KC AS KH QD 9D 5S 6S 7S 8S"),  # Blackjacks against an ace: even money offered
-    (DDM, None, "TC AH 5S 9D 8H 3C 4D 5C 6C 7C 8C 9C"),
-    (PG, None, "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
-               "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C JK"),
-]
+    """Seeded rounds at one table, five in a row (``seeded_plays``)."""
+    prove(seeded_plays(game, seed))
 
 
 @pytest.mark.parametrize("game, rules, shoe", STACKED)
 @pytest.mark.parametrize("seed", range(3))
 def test_every_stacked_step_undoes_exactly(game, rules, shoe, seed):
-    loaded = load_game(game, rules)
-    seats = {1: {loaded.info.wagers[0]: 10}, 2: {loaded.info.wagers[0]: 10}}
-    try:
-        play_checked(loaded.new_round(seats, shoe=Shoe.stacked(shoe)), random.Random(seed))
-    except ShoeExhausted:
-        pass  # a branch the stack does not reach: the dry-shoe test below proves that rollback
+    """Two boxes from a stacked shoe, decisions at random (``stacked_plays``)."""
+    prove(stacked_plays(game, rules, shoe, seed), may_run_dry=True)
 
 
 def test_double_shoe_steps_undo_exactly():
-    """A double shoe: the determinant card, a side's segregated area, the side's reshuffle."""
-    loaded = load_game(BJ, BlackjackRules(double_shoe=True, decks=1, shuffle="every_round"))
-    table = loaded.new_table(shoe=DoubleShoe.shuffled(1, seed=3, cover_depth=20))
-    rng = random.Random(3)
-    for _ in range(4):
-        play_checked(loaded.new_round({1: {BJ: 10}, 2: {BJ: 10}}, table=table), rng)
+    """A double shoe (``double_shoe_plays``)."""
+    prove(double_shoe_plays())
+
+
+@pytest.mark.parametrize("stacked", ROUNDS, ids=lambda r: f"{r.game}: {r.name}")
+def test_every_step_of_the_rounds_for_rare_transitions_undoes_exactly(stacked):
+    """The rounds that reach what random play at this depth does not (effects_rounds.py): each subsection's
+    transitions, undone and re-applied, with refused decisions tried at every decision."""
+    fired = set()
+    prove(stacked_round_plays(stacked), fired)
+    spec = load_game(stacked.game).spec
+    by_index = {t.index: t.trigger for t in spec.transitions}
+    missed = set(stacked.fires) - {by_index[i] for _, i in fired}
+    assert not missed, f"{stacked.name}: no longer fires {sorted(missed)}"
 
 
 @pytest.fixture
@@ -231,13 +230,10 @@ def test_dry_shoe_in_a_dealer_step_changes_nothing(no_deepcopy):
     assert [c.code for c in rnd.shoe.remaining()] == ["7C"] and [len(h.cards) for h in rnd.layout.hands] == [1, 1]
 
 
-@pytest.mark.parametrize("game", [BJ, DDM, PG])
+@pytest.mark.parametrize("game", GAMES)
 def test_refused_decisions_change_nothing_without_a_copy(no_deepcopy, game):
     """Refused decisions of every kind, in rounds of each game: nothing changes, no copy is taken."""
-    loaded = load_game(game)
-    for seed in range(3):
-        rnd = loaded.new_round(_seats(game, seed) if game != BJ else {1: {BJ: 10}, 2: {BJ: 10}}, seed=seed)
-        play_checked(rnd, random.Random(seed))
+    prove(refused_plays(game))
 
 
 def test_illegal_double_amount_is_refused_whole(no_deepcopy):
