@@ -1,7 +1,7 @@
 """Every round the effects proof (``test_effects.py``) plays, as generators of ``(round, rng, refuse, script)``:
 seeded rounds and stacked ones with decisions at random, a double shoe, rounds with refused decisions, and
 stacked rounds with their decisions given (:data:`ROUNDS`) for the transitions the others never fire, so that
-the rollback of every transition is proven.
+the rollback of every transition is proven (``test_the_proof_fires_every_transition``).
 
 A generator makes its next round only once the one before is played (rounds may share a table).
 
@@ -198,3 +198,19 @@ ROUNDS = [
 def stacked_round_plays(stacked, loaded=None):
     """One of :data:`ROUNDS`, its decisions as given (``loaded``: the game dealing it)."""
     yield stacked.new_round(loaded), None, True, stacked.actions
+
+
+def every_play_of_the_proof():
+    """``(plays, may run dry)`` of every test of the proof, at the depth this run plays (``may run dry``: a
+    stacked shoe with decisions at random runs out on a branch it does not reach)."""
+    for game in GAMES:
+        for seed in SEEDS:
+            yield seeded_plays(game, seed), False
+    for game, rules, shoe in STACKED:
+        for seed in range(3):
+            yield stacked_plays(game, rules, shoe, seed), True
+    yield double_shoe_plays(), False
+    for game in GAMES:
+        yield refused_plays(game), False
+    for stacked in ROUNDS:
+        yield stacked_round_plays(stacked), False
