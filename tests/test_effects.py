@@ -19,11 +19,15 @@ import attrs
 import pytest
 
 from effects_rounds import (
-    BJ, DDM, GAMES, ROUNDS, SEEDS, STACKED, double_shoe_plays, every_play_of_the_proof, refused_plays,
+    BJ, DDM, GAMES, PG, ROUNDS, SEEDS, STACKED, double_shoe_plays, every_play_of_the_proof, refused_plays,
     seeded_plays, stacked_plays, stacked_round_plays)
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
+from pa_table_games.games import game_info
+from pa_table_games.machine.adapter import TransitionsEngine
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.runtime.game import ENGINES, MACHINES, Game, machine_and_engine
 from pa_table_games.values import Event
 
 
@@ -219,6 +223,48 @@ def test_the_proof_fires_every_transition():
         stale += [f"{game} {i}" for g, i in NOT_FIRED if g == game and (name, i) in fired]
     assert not missing, f"the effects proof never fires {len(missing)} transitions: {'; '.join(missing)}"
     assert not stale, f"fired now, take them off NOT_FIRED: {', '.join(stale)}"
+
+
+def _direct(action, helper):
+    """``action`` with the round's ``helper`` (``set`` or ``add_member``) writing directly, with no effect."""
+    direct = {"set": setattr, "add_member": lambda items, member: items.add(member)}[helper]
+
+    def mutant(rnd):
+        setattr(rnd, helper, direct)
+        try:
+            action(rnd)
+        finally:
+            delattr(rnd, helper)
+    return mutant
+
+
+def _mutated(monkeypatch, stacked, action, helper):
+    """``stacked``'s game, its ``action`` replaced by :func:`_direct` in the registry (by monkeypatch, while the
+    machine file is bound for a game of the mutant's own)."""
+    info = game_info(stacked.game)
+    for engine in ENGINES:  # the process's shared machines are bound first, from the registry as it is
+        machine_and_engine(info, engine)
+    old = info.registry.lookup("action", action)
+    monkeypatch.setitem(info.registry._entries, action, attrs.evolve(old, fn=_direct(old.fn, helper)))
+    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+    rules = info.rules_class(**stacked.rules)
+    return Game(info, rules, machine, TransitionsEngine(machine))
+
+
+@pytest.mark.parametrize("round_name, game, action, helper, trigger", [
+    ("Blackjack announced", BJ, "announce_blackjack_and_leave_cards", "set", "announce_player_blackjack"),
+    ("Bad Beat verified by a floorperson", BJ, "have_floorperson_verify_next_players_payouts", "add_member",
+     "verify_payouts_of_next_player"),
+    ("Insurance and a dealer Blackjack", DDM, "offer_insurance", "set", "offer_insurance"),
+    ("deck without its joker", PG, "remove_deck_from_table", "set", "void_and_remove_deck"),
+])
+def test_a_change_made_without_its_effect_is_caught(monkeypatch, round_name, game, action, helper, trigger):
+    """An action that writes the layout directly instead of through its effect helper cannot be undone: the
+    proof names the transition whose undo left a difference."""
+    stacked = next(r for r in ROUNDS if (r.name, r.game) == (round_name, game))
+    loaded = _mutated(monkeypatch, stacked, action, helper)
+    with pytest.raises(AssertionError, match=f"undoing {trigger} left a difference"):
+        prove(stacked_round_plays(stacked, loaded))
 
 
 @pytest.fixture
