@@ -7,6 +7,10 @@ events), undoes the step's journal and compares with the snapshot taken before t
 the journal and compares with the one after. Any change an action makes without an effect shows up as a
 difference. A refused decision and a stacked shoe run dry leave the round as it was, with
 ``copy.deepcopy`` forbidden.
+
+The rounds are in ``effects_rounds.py``: with the stacked rounds whose decisions are given there, the proof
+fires every transition of each machine (a completeness check says which it misses), and an action mutated
+to change the layout without its effect is caught.
 """
 
 from __future__ import annotations
