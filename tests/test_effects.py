@@ -7,6 +7,10 @@ events), undoes the step's journal and compares with the snapshot taken before t
 the journal and compares with the one after. Any change an action makes without an effect shows up as a
 difference. A refused decision and a stacked shoe run dry leave the round as it was, with
 ``copy.deepcopy`` forbidden.
+
+The rounds are in ``effects_rounds.py``: with the stacked rounds whose decisions are given there, the proof
+fires every transition of each machine (a completeness check says which it misses), and an action mutated
+to change the layout without its effect is caught.
 """
 
 from __future__ import annotations
@@ -18,15 +22,17 @@ from collections import Counter
 import attrs
 import pytest
 
-from depth import depth
+from effects_rounds import (
+    BJ, DDM, GAMES, PG, ROUNDS, SEEDS, STACKED, double_shoe_plays, every_play_of_the_proof, refused_plays,
+    seeded_plays, stacked_plays, stacked_round_plays)
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import Card
-from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
-from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games import game_info
+from pa_table_games.machine.adapter import TransitionsEngine
+from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.runtime.game import ENGINES, MACHINES, Game, machine_and_engine
 from pa_table_games.values import Event
-
-BJ, DDM, PG = "blackjack", "double_down_madness", "six_card_fortune_pai_gow"
 
 
 def freeze(obj, depth=0):
@@ -64,11 +70,11 @@ def undo_and_redo(rnd, before):
     after = snapshot(rnd)
     journal = rnd.last_step
     assert journal, f"{rnd}: a fired step kept no effect"
+    step = rnd.events[-1].trigger if rnd.events else "the step"  # named before its event is undone too
     for effect in reversed(journal):
         effect.undo(rnd)
     undone = snapshot(rnd)
-    assert undone == before, f"{rnd}: undoing {rnd.events[-1].trigger if rnd.events else 'the step'} " \
-                             f"left a difference: {_first_difference(undone, before)}"
+    assert undone == before, f"{rnd}: undoing {step} left a difference: {_first_difference(undone, before)}"
     for effect in journal:
         effect.apply(rnd)
     redone = snapshot(rnd)
@@ -85,16 +91,21 @@ def _first_difference(a, b, path="round"):
     return path
 
 
-def play_checked(rnd, rng, refuse=True):
-    """Play ``rnd`` to its end with random legal decisions, proving every step undoable; try a refused
-    decision (a word nobody may say now, or an argument out of range) at each decision, which must change nothing."""
+def play_checked(rnd, rng, refuse=True, script=None, fired=None, check=True):
+    """Play ``rnd`` to its end, proving every step undoable; try a refused decision (a word nobody may say now, or
+    an argument out of range) at each decision, which must change nothing. Decisions come from ``script`` in
+    order when given, else at random from ``rng``. ``fired`` collects ``(game, transition index)`` of every step
+    that fired; ``check=False`` plays the same round without the snapshots (what the completeness check replays)."""
+    script = None if script is None else list(script)
+    last = _record_firings(rnd)
     steps = 0
     while not rnd.is_over:
         steps += 1
         assert steps < 400
-        before = snapshot(rnd)
+        before = snapshot(rnd) if check else None
+        last.clear()
         if rnd.step() is not None:
-            undo_and_redo(rnd, before)
+            _fired(rnd, before, last, fired)
             continue
         legal = list(rnd.legal_actions())
         assert legal, f"{rnd}: nobody decides and no dealer step fires"
@@ -102,101 +113,162 @@ def play_checked(rnd, rng, refuse=True):
             for word in ("split=abc", "low=ZZ", "double=999999", "nonsense"):
                 with pytest.raises(TableGamesError):
                     rnd.act(word)
-                assert snapshot(rnd) == before, f"refused {word!r} changed the round"
-        rng.shuffle(legal)
-        words = [a.word for a in legal]
-        if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
-            stack = rnd.layout.acting_stack()
-            words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
+                assert not check or snapshot(rnd) == before, f"refused {word!r} changed the round"
+        if script is not None:
+            assert script, f"{rnd}: the decisions given ran out; legal: {[a.word for a in legal]}"
+            words = [script.pop(0)]
+        else:
+            rng.shuffle(legal)
+            words = [a.word for a in legal]
+            if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
+                stack = rnd.layout.acting_stack()
+                words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
         for word in words:
+            last.clear()
             try:
                 rnd.act(word)
             except TableGamesError:
-                assert snapshot(rnd) == before, f"refused {word!r} changed the round"
+                assert not check or snapshot(rnd) == before, f"refused {word!r} changed the round"
+                assert script is None, f"{rnd}: the decision {word!r} given was refused"
                 continue
-            undo_and_redo(rnd, before)
+            _fired(rnd, before, last, fired)
             break
         else:
             raise AssertionError(f"no legal decision applies in {rnd.state}")
+    assert not script, f"{rnd}: decisions given but not made: {script}"
     rnd.check_invariants()
     return rnd
 
 
-OPTIONALS = {"lucky_ladies": 5, "match_the_dealer": 5, "in_between": 5, "royal_match_21": 5, "bet_the_set_21": 5,
-             "kings_bounty": 5, "three_card_poker": 5, "straight_jack": 1, "house_money": 5, "bad_beat": 1,
-             "hit_and_run": 1}
+def _record_firings(rnd):
+    """The transition each step of ``rnd`` fires: the round's closing hook, seen through (it is called once per
+    fired transition, by either engine); returns the list that holds the last one."""
+    last = []
+    end_event = rnd.end_event
+
+    def recording(t):
+        last.append(t.index)
+        end_event(t)
+
+    rnd.end_event = recording
+    return last
 
 
-def _seats(game, seed):
-    """Two or three boxes; in Blackjack, every optional wager spread over them."""
-    if game == BJ:
-        names = list(OPTIONALS)
-        return {seat: {BJ: 10, **{n: OPTIONALS[n] for n in names[seat % 3::3]}} for seat in (1, 3, 5)[:2 + seed % 2]}
-    main = load_game(game).info.wagers[0]
-    seats = {1: {main: 10}, 2: {main: 5}, 4: {main: 10}}
-    if game == DDM:
-        seats[2]["push_22"] = 5
-    if game == PG:
-        seats[1]["fortune_bonus"] = 5
-        seats[4]["progressive"] = 1
-    return seats
+def _fired(rnd, before, last, fired):
+    """A step fired: prove it undoable (when checking) and note its transition."""
+    if before is not None:
+        undo_and_redo(rnd, before)
+    assert len(last) == 1, f"{rnd}: a step closed {len(last)} transitions"
+    if fired is not None:
+        fired.add((rnd.game.info.name, last[0]))
 
 
-def _rules(game, seed):
-    """One deck with a shallow cover card (so the cover card comes, mid-round too, and the shoe is reshuffled);
-    settlement from the dealer's right for odd seeds; in Blackjack the Magic Card and Lucky Player."""
-    if game == PG:
-        return None
-    rules = load_game(game).info.rules_class(decks=1, cover_card_depth_decks=0.25,
-                                             settlement="right_to_left" if seed % 2 else "collect_then_pay")
-    return attrs.evolve(rules, magic_card_bonus=True, lucky_player_bonus=True) if game == BJ else rules
+def prove(plays, fired=None, check=True, may_run_dry=False):
+    """Play each ``(round, rng, refuse, script)`` of ``plays`` through :func:`play_checked` (a generator's next
+    round is made only once the one before is played: rounds may share a table); ``may_run_dry``: a stacked
+    shoe may run out on a branch it does not reach."""
+    for rnd, rng, refuse, script in plays:
+        try:
+            play_checked(rnd, rng, refuse, script, fired, check)
+        except ShoeExhausted:
+            if not may_run_dry:
+                raise
 
 
-@pytest.mark.parametrize("game", [BJ, DDM, PG])
-@pytest.mark.parametrize("seed", range(depth(2, 6)))  # an even seed refuses decisions, an odd one misdeals
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", SEEDS)
 def test_every_seeded_step_undoes_exactly(game, seed):
-    """Seeded rounds, one table for five rounds in a row (the cover card, the reshuffle, a new dealer's burn;
-    in Pai Gow a misdeal and a progressive count that does not agree)."""
-    loaded = load_game(game, _rules(game, seed))
-    table = loaded.new_table(seed=seed)
-    rng = random.Random(seed)
-    for n in range(5):
-        table.new_dealer = n == 2
-        options = {}
-        if game == PG and n == 3:
-            options = {"misdeal": 2, "misdeal_cards": 7} if seed % 2 else {"progressive_accepted": 0}
-        play_checked(loaded.new_round(_seats(game, seed), table=table, options=options), rng, refuse=seed % 2 == 0)
-
-
-STACKED = [
-    # Insurance offered (ace up), a pair of eights split and doubled, a surrender: decisions at random
-    (BJ, None, "2C 8H 8S AS 8D 8C 8D TC 3H 5D 9C 7C 6S 4D 2H 3C 5S 9H TH KD QS"),
-    (BJ, None, "2C AH AS TS AD KC AC TD 9H 2S 3S 4S 5S 6S"),
-    (BJ, None, "2C AH KC AS KH QD 9D 5S 6S 7S 8S"),  # Blackjacks against an ace: even money offered
-    (DDM, None, "TC AH 5S 9D 8H 3C 4D 5C 6C 7C 8C 9C"),
-    (PG, None, "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H "
-               "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C JK"),
-]
+    """Seeded rounds at one table, five in a row (``seeded_plays``)."""
+    prove(seeded_plays(game, seed))
 
 
 @pytest.mark.parametrize("game, rules, shoe", STACKED)
 @pytest.mark.parametrize("seed", range(3))
 def test_every_stacked_step_undoes_exactly(game, rules, shoe, seed):
-    loaded = load_game(game, rules)
-    seats = {1: {loaded.info.wagers[0]: 10}, 2: {loaded.info.wagers[0]: 10}}
-    try:
-        play_checked(loaded.new_round(seats, shoe=Shoe.stacked(shoe)), random.Random(seed))
-    except ShoeExhausted:
-        pass  # a branch the stack does not reach: the dry-shoe test below proves that rollback
+    """Two boxes from a stacked shoe, decisions at random (``stacked_plays``)."""
+    prove(stacked_plays(game, rules, shoe, seed), may_run_dry=True)
 
 
 def test_double_shoe_steps_undo_exactly():
-    """A double shoe: the determinant card, a side's segregated area, the side's reshuffle."""
-    loaded = load_game(BJ, BlackjackRules(double_shoe=True, decks=1, shuffle="every_round"))
-    table = loaded.new_table(shoe=DoubleShoe.shuffled(1, seed=3, cover_depth=20))
-    rng = random.Random(3)
-    for _ in range(4):
-        play_checked(loaded.new_round({1: {BJ: 10}, 2: {BJ: 10}}, table=table), rng)
+    """A double shoe (``double_shoe_plays``)."""
+    prove(double_shoe_plays())
+
+
+@pytest.mark.parametrize("stacked", ROUNDS, ids=lambda r: f"{r.game}: {r.name}")
+def test_every_step_of_the_rounds_for_rare_transitions_undoes_exactly(stacked):
+    """The rounds that reach what random play at this depth does not (effects_rounds.py): each subsection's
+    transitions, undone and re-applied, with refused decisions tried at every decision."""
+    fired = set()
+    prove(stacked_round_plays(stacked), fired)
+    spec = load_game(stacked.game).spec
+    by_index = {t.index: t.trigger for t in spec.transitions}
+    missed = set(stacked.fires) - {by_index[i] for _, i in fired}
+    assert not missed, f"{stacked.name}: no longer fires {sorted(missed)}"
+
+
+#: (game, transition index) -> why the proof does not fire it; none today
+NOT_FIRED: dict[tuple[str, int], str] = {}
+
+
+def test_the_proof_fires_every_transition():
+    """Every transition of each machine, i.e. every (source, trigger, place in the file), is fired by the proof,
+    so every action's rollback is proven. The same rounds are replayed with the same decisions (from the same
+    seeds and scripts) without the snapshots: the proof shows undoing and re-applying each step changes
+    nothing, so the replay takes the same path."""
+    fired = set()
+    for plays, may_run_dry in every_play_of_the_proof():
+        prove(plays, fired, check=False, may_run_dry=may_run_dry)
+    missing, stale = [], []
+    for game in GAMES:
+        loaded = load_game(game)
+        name = loaded.info.name
+        missing += [f"{game}: {t.trigger} from {t.source} (line {t.line})" for t in loaded.spec.transitions
+                    if (name, t.index) not in fired and (game, t.index) not in NOT_FIRED]
+        stale += [f"{game} {i}" for g, i in NOT_FIRED if g == game and (name, i) in fired]
+    assert not missing, f"the effects proof never fires {len(missing)} transitions: {'; '.join(missing)}"
+    assert not stale, f"fired now, take them off NOT_FIRED: {', '.join(stale)}"
+
+
+def _direct(action, helper):
+    """``action`` with the round's ``helper`` (``set`` or ``add_member``) writing directly, with no effect."""
+    direct = {"set": setattr, "add_member": lambda items, member: items.add(member)}[helper]
+
+    def mutant(rnd):
+        setattr(rnd, helper, direct)
+        try:
+            action(rnd)
+        finally:
+            delattr(rnd, helper)
+    return mutant
+
+
+def _mutated(monkeypatch, stacked, action, helper):
+    """``stacked``'s game, its ``action`` replaced by :func:`_direct` in the registry (by monkeypatch, while the
+    machine file is bound for a game of the mutant's own)."""
+    info = game_info(stacked.game)
+    for engine in ENGINES:  # the process's shared machines are bound first, from the registry as it is
+        machine_and_engine(info, engine)
+    old = info.registry.lookup("action", action)
+    monkeypatch.setitem(info.registry._entries, action, attrs.evolve(old, fn=_direct(old.fn, helper)))
+    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+    rules = info.rules_class(**stacked.rules)
+    return Game(info, rules, machine, TransitionsEngine(machine))
+
+
+@pytest.mark.parametrize("round_name, game, action, helper, trigger", [
+    ("Blackjack announced", BJ, "announce_blackjack_and_leave_cards", "set", "announce_player_blackjack"),
+    ("Bad Beat verified by a floorperson", BJ, "have_floorperson_verify_next_players_payouts", "add_member",
+     "verify_payouts_of_next_player"),
+    ("Insurance and a dealer Blackjack", DDM, "offer_insurance", "set", "offer_insurance"),
+    ("deck without its joker", PG, "remove_deck_from_table", "set", "void_and_remove_deck"),
+])
+def test_a_change_made_without_its_effect_is_caught(monkeypatch, round_name, game, action, helper, trigger):
+    """An action that writes the layout directly instead of through its effect helper cannot be undone: the
+    proof names the transition whose undo left a difference."""
+    stacked = next(r for r in ROUNDS if (r.name, r.game) == (round_name, game))
+    loaded = _mutated(monkeypatch, stacked, action, helper)
+    with pytest.raises(AssertionError, match=f"undoing {trigger} left a difference"):
+        prove(stacked_round_plays(stacked, loaded))
 
 
 @pytest.fixture
@@ -231,13 +303,10 @@ def test_dry_shoe_in_a_dealer_step_changes_nothing(no_deepcopy):
     assert [c.code for c in rnd.shoe.remaining()] == ["7C"] and [len(h.cards) for h in rnd.layout.hands] == [1, 1]
 
 
-@pytest.mark.parametrize("game", [BJ, DDM, PG])
+@pytest.mark.parametrize("game", GAMES)
 def test_refused_decisions_change_nothing_without_a_copy(no_deepcopy, game):
     """Refused decisions of every kind, in rounds of each game: nothing changes, no copy is taken."""
-    loaded = load_game(game)
-    for seed in range(3):
-        rnd = loaded.new_round(_seats(game, seed) if game != BJ else {1: {BJ: 10}, 2: {BJ: 10}}, seed=seed)
-        play_checked(rnd, random.Random(seed))
+    prove(refused_plays(game))
 
 
 def test_illegal_double_amount_is_refused_whole(no_deepcopy):
