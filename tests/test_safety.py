@@ -17,6 +17,7 @@ from pa_table_games.errors import InputFileError, MachineFileError, RulesFileErr
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.machine.bound import QUICK_HOOKS
 from pa_table_games.machine.loader import load_spec
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pa_table_games"
@@ -134,11 +135,11 @@ class TestSourceHabits:
         machine = load_game(name).machine
         spec = machine.spec
         known = {"def", "if", "and", "not", "return", "True", "False", "None", "rnd", "state", "begin_event",
-                 "end_event", "T", "firing", "view", "else", "atomic"}
+                 "end_event", "T", "firing", "view", "else", "atomic", "turn", *QUICK_HOOKS}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {t.turn_guard.name for t in spec.transitions if t.turn_guard is not None}  # the runtime's, per pass
         for log in (False, True):
-            source = machine.steps(machine.holding, log)[1]
+            source = machine.steps(machine.holding, log, dict.fromkeys(QUICK_HOOKS, len))[1]
             words = {w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source) if not re.fullmatch(r"rule_\d+", w)}
             assert words <= known, words - known
 

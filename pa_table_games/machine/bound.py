@@ -87,13 +87,15 @@ QUICK_HOOKS = ("take_pass_turn", "after", "enter", "every_turn_taken")
 
 
 def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], mode: str = "select",
-             hooks: Mapping[str, Callable[..., Any]] | None = None) -> tuple[dict[Any, Callable[[Any], Any]], str]:
+             hooks: Mapping[str, Callable[..., Any]] | None = None, live: frozenset[str] | None = None,
+             ) -> tuple[dict[Any, Callable[[Any], Any]], str]:
     """The rule, as one generated Python function per group of transitions (tried in the order given).
 
     Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
     ``when`` then ``unless`` (a pass's transition: its turn guard); the first whose guards hold is the
     one: ``select`` returns it (None when none holds), ``log``/``quick`` fire it and return True (False
-    when none holds). ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`. Only registry names
+    when none holds). ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`, and may be told the states
+    ``live`` that start a walk in the rounds it serves (default: every state declaring one). Only registry names
     (Python identifiers) and indexes enter the source; the machine file itself is never evaluated.
     Returns the functions by group and the source."""
     if mode not in MODES:
@@ -105,6 +107,7 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
         raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
     walking = {t.source for t in spec.transitions if t.walk is not None} | {s.id for s in spec.states if s.turns}
+    live = walking if live is None else live
     lines: list[str] = []
     keys = list(groups)
     for n, key in enumerate(keys):
@@ -123,7 +126,7 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
                 lines.append(f"{indent}return T[{t.index}]")
             else:
                 names.update({a.name: a.fn for a in t.do})
-                lines.extend(indent + line for line in _fire_lines(t, mode, walking))
+                lines.extend(indent + line for line in _fire_lines(t, mode, walking, live))
             if not test:  # later transitions of this group can never fire
                 break
         else:
@@ -135,26 +138,26 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     return {key: names[f"rule_{n}"] for n, key in enumerate(keys)}, source
 
 
-def _fire_lines(t: TransitionSpec, mode: str, walking: set[str]) -> list[str]:
+def _fire_lines(t: TransitionSpec, mode: str, walking: set[str], live: set[str] | frozenset[str]) -> list[str]:
     """The lines that fire ``t``: its actions between the round's hooks, returning True."""
     at = f"T[{t.index}]"
-    # whose turn it is moves in the round's hooks: a transition that walks, or enters a walk
-    moves_turn = t.walk is not None or (t.dest != t.source and t.dest in walking)
     actions = [f"{a.name}(rnd)" for a in t.do]
     if mode == "log":
         return [f"rnd.begin_event({at})", *actions, f"rnd.end_event({at})", "return True"]
     # quick: what begin_event and end_event do for a round recording nothing, written out. A decision's
-    # argument is checked by begin_event; a pass gives its turn; the actions of a walk read the transition firing
+    # argument is checked by begin_event; a pass gives its turn; actions going round the table
+    # (``in_turn_order``) read the declaration of the transition firing
     opening = ([f"rnd.begin_event({at})"] if t.by != "dealer" else
                [f"rnd.firing = {at}", f"take_pass_turn(rnd, {at})"] if t.turn_guard is not None else
-               [f"rnd.firing = {at}"] if moves_turn or t.turns else [])
-    closing = [f"rnd.state = {t.dest!r}"]
-    if moves_turn or t.by != "dealer":
-        closing.append("rnd.firing = None")
-        if t.walk is not None:
-            closing.append(f"after(rnd, {at})")
-        elif t.dest != t.source:
-            closing.append(f"enter(rnd, {t.dest!r})")
+               [f"rnd.firing = {at}"] if t.turns else [])
+    closing = [f"rnd.state = {t.dest!r}"] + (["rnd.firing = None"] if opening else [])
+    if t.walk is not None and (t.ends_turn or t.turn_guard is not None):
+        closing.append(f"after(rnd, {at})")  # the walk moves on: whose turn it is now
+    elif t.dest != t.source and t.dest in live:
+        closing.append(f"enter(rnd, {t.dest!r})")  # its walks start
+    elif t.dest != t.source and t.source in walking:
+        closing.append("rnd.turn = None")  # a walk is left; none starts
+    # (a decision that does not end the turn, e.g. a hit, leaves the turn where it is)
     return [*opening, *actions, *closing, "return True"]
 
 
@@ -177,9 +180,10 @@ class BoundMachine:
     walks: Mapping[str, tuple[tuple[Any, Turns], ...]] = field(init=False)
     #: a pass's key -> its transitions, in file order
     passes: Mapping[Any, tuple[TransitionSpec, ...]] = field(init=False)
-    #: state -> how to start its walks, worked out once here: ``(key, turns, from the dealer's right)`` each
-    #: (None for a ring the runtime does not walk by seat: the runtime refuses it if asked)
-    plans: Mapping[str, tuple[tuple[Any, Turns, bool | None], ...]] = field(init=False)
+    #: state -> how to start its walks, worked out once here: ``(key, turns, from the dealer's right, the wagers
+    #: of its holding)`` each (None for a ring the runtime does not walk by seat: the runtime refuses it if asked;
+    #: an empty set for a walk not limited to holders). A plain dict, read on every state entered: never changed.
+    plans: dict[str, tuple[tuple[Any, Turns, bool | None, frozenset[str]], ...]] = field(init=False)
     #: a pass's transition (its index) -> its place among its pass's transitions
     members: Mapping[int, int] = field(init=False)
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
@@ -206,8 +210,8 @@ class BoundMachine:
                 passes.setdefault(t.walk, []).append(t)
         object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
         reverse = {"dealer_left": False, "dealer_right": True}
-        object.__setattr__(self, "plans", MappingProxyType(
-            {s: tuple((key, turns, reverse.get(turns.start)) for key, turns in w) for s, w in self.walks.items()}))
+        object.__setattr__(self, "plans", {s: tuple((key, turns, reverse.get(turns.start), frozenset(turns.holding))
+                                                    for key, turns in w) for s, w in self.walks.items()})
         object.__setattr__(self, "members", MappingProxyType(
             {t.index: k for ts in passes.values() for k, t in enumerate(ts)}))
         object.__setattr__(self, "_dealer_rule", generate(self.spec, self.dealer)[0])
@@ -249,13 +253,19 @@ class BoundMachine:
         so), so it is left out."""
         dealer = {state: [t for t in ts if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
                   for state, ts in self.dealer.items()}
-        return generate(self.spec, dealer, "log" if log else "quick", hooks)
+        return generate(self.spec, dealer, "log" if log else "quick", hooks, self.live(placed))
 
-    def decision_steps(self, log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
+    def live(self, placed: frozenset[str]) -> frozenset[str]:
+        """The states whose entry starts a walk when the wagers ``placed`` are placed: a walk over the players
+        holding wagers none of which is placed has no unit (:func:`pa_table_games.runtime.turns.enter`)."""
+        return frozenset(state for state, plan in self.plans.items()
+                         if any(not holding or not placed.isdisjoint(holding) for *_, holding in plan))
+
+    def decision_steps(self, placed: frozenset[str], log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
                        ) -> tuple[dict[tuple[str, str], Callable[[Any], bool]], str]:
         """Each decision out of each state, generated by the rule to fire (as :meth:`steps`): False when
         none of its transitions holds."""
-        return generate(self.spec, self._by_trigger, "log" if log else "quick", hooks)
+        return generate(self.spec, self._by_trigger, "log" if log else "quick", hooks, None if log else self.live(placed))
 
     @property
     def holding(self) -> frozenset[str]:

@@ -51,21 +51,22 @@ class CompiledEngine:
             t.index: tuple(a.fn for a in t.do) for t in spec.transitions}
         #: every wager a pass's ``holding`` names: the ones that select a round's steps
         self.holding = machine.holding
-        self._steps: dict[tuple[frozenset[str], bool], dict[str, Step]] = {}
-        #: (state, decision) -> fires it, by whether the round records its events
-        self._decisions: dict[bool, dict[tuple[str, str], Step]] = {
-            log: machine.decision_steps(log, QUICK_HOOKS)[0] for log in (False, True)}
+        #: per combination of ``holding`` wagers placed and whether the round records its events: the dealer's
+        #: steps by state, and each decision by (state, decision)
+        self._steps: dict[tuple[frozenset[str], bool], tuple[dict[str, Step], dict[tuple[str, str], Step]]] = {}
+        self._nobody_holding = frozenset()  # the usual combination: no wager a pass is limited to is placed
         self.sources: dict[tuple[frozenset[str], bool], str] = {}
         self.triggers = frozenset(t.trigger for t in spec.transitions)
         self._actions: dict[tuple[tuple[int, int], str], Action] = {}
 
-    def steps(self, placed: set[str] | frozenset[str], log: bool) -> dict[str, Step]:
-        """The dealer's steps for a round whose placed wagers are ``placed`` (generated once per combination)."""
-        key = (self.holding.intersection(placed), log)
+    def steps(self, placed: set[str] | frozenset[str], log: bool) -> tuple[dict[str, Step], dict[tuple[str, str], Step]]:
+        """The dealer's steps and the decisions for a round whose placed wagers are ``placed`` (generated once
+        per combination of the wagers in ``holding``)."""
+        key = (self._nobody_holding if placed.isdisjoint(self.holding) else self.holding.intersection(placed), log)
         steps = self._steps.get(key)
         if steps is None:
-            steps, self.sources[key] = self.machine.steps(key[0], log, QUICK_HOOKS)
-            self._steps[key] = steps
+            dealer, self.sources[key] = self.machine.steps(key[0], log, QUICK_HOOKS)
+            steps = self._steps[key] = dealer, self.machine.decision_steps(key[0], log, QUICK_HOOKS)[0]
         return steps
 
     def fire(self, rnd: Round, trigger: str) -> bool:
@@ -73,7 +74,7 @@ class CompiledEngine:
         the first of its transitions out of the round's state whose guards hold; False when none does."""
         if trigger == DEALER_STEP:
             # a step kept in a journal goes through the round's hooks, as an event does
-            return self.steps(rnd.wager_names, rnd.log or rnd.journal is not None)[rnd.state](rnd)
+            return self.steps(rnd.wager_names, rnd.log or rnd.journal is not None)[0][rnd.state](rnd)
         return self._fire(rnd, self.machine.decision(rnd.state, trigger, rnd))
 
     def _fire(self, rnd: Round, t: TransitionSpec | None) -> bool:
@@ -106,17 +107,17 @@ class CompiledEngine:
         finals = self.finals
         log = rnd.log
         placed = len(rnd.wager_names)
-        steps = self.steps(rnd.wager_names, log)
+        steps, decisions = self.steps(rnd.wager_names, log)
         while True:
             if len(rnd.wager_names) != placed:  # names are only ever added
                 placed = len(rnd.wager_names)
-                steps = self.steps(rnd.wager_names, log)
+                steps, decisions = self.steps(rnd.wager_names, log)
             if not steps[rnd.state](rnd):
                 if rnd.state in finals:
                     return rnd
-                self._decide(rnd, choose)
+                self._decide(rnd, choose, decisions)
 
-    def _decide(self, rnd: Round, choose: Choose) -> None:
+    def _decide(self, rnd: Round, choose: Choose, decisions: dict[tuple[str, str], Step]) -> None:
         """One player decision: ``choose`` names it, the transition the bound machine selects for it fires."""
         turn = rnd.game.info.turn(rnd)
         if turn is None:
@@ -124,7 +125,7 @@ class CompiledEngine:
         state = rnd.state
         word = choose(rnd, Legal(self.machine, state, rnd))
         action = self._actions.get((turn, word)) or self.action(rnd, word, turn)
-        fire = self._decisions[rnd.log].get((state, action.name))
+        fire = decisions.get((state, action.name))
         rnd.acting = action
         try:
             fired = fire is not None and fire(rnd)

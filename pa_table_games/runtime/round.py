@@ -8,6 +8,7 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
@@ -287,3 +288,23 @@ def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
+
+
+class Unrecorded(Round):
+    """A round that records no event and undoes no step: the simulation's (not atomic, ``record`` settlements
+    or totals). With no journal and no event to keep an effect in, the helpers that only set, store, append or
+    add are the plain operations themselves (no check, no Python call per change); the others change the round
+    directly (:mod:`.changes`)."""
+
+    add_member = staticmethod(set.add)
+    set = staticmethod(setattr)
+    put = staticmethod(operator.setitem)
+    append = staticmethod(list.append)
+    insert = staticmethod(list.insert)
+    extend = staticmethod(list.extend)
+
+    def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
+                 options: dict | None = None, record: str = "totals") -> None:
+        if record == "events":
+            raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
+        super().__init__(game, table, seats, atomic=False, options=options, record=record)

@@ -107,8 +107,8 @@ def enter(rnd: Any, state: str) -> None:
         return
     walks = {}
     placed = rnd.wager_names
-    for key, turns, reverse in plan:
-        if turns.holding and placed.isdisjoint(turns.holding):  # nobody holds one (most rounds)
+    for key, turns, reverse, holding in plan:
+        if holding and placed.isdisjoint(holding):  # nobody holds one (most rounds)
             continue
         units = units_of(rnd, turns.each, turns.holding)
         if turns.only and units:

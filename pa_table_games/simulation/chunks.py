@@ -23,7 +23,7 @@ from pa_table_games.games import load_game
 from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import money
-from pa_table_games.runtime.round import Round
+from pa_table_games.runtime.round import Round, Unrecorded
 from pa_table_games.strategies import Strategy, get_strategy
 from pa_table_games.numbers import MAX_ROUNDS
 from pa_table_games.simulation.tally import Tally, initial_by_name
@@ -88,7 +88,8 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
     play_out = game.engine.play_out
     record = "events" if log else record
     while True:
-        yield play_out(Round(game, table, seats, atomic=False, record=record), choose)
+        yield play_out(Round(game, table, seats, atomic=False, record=record) if log else
+                       Unrecorded(game, table, seats, record=record), choose)
 
 
 @frozen
