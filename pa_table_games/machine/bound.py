@@ -189,6 +189,8 @@ class BoundMachine:
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
     _dealer_rule: Mapping[str, Callable[[Any], Any]] = field(init=False)
     decision_rules: Mapping[tuple[str, str], Callable[[Any], Any]] = field(init=False)
+    #: state -> {trigger: that decision's rule} for the decisions out of the state (every state has an entry)
+    decision_rules_from: Mapping[str, Mapping[str, Callable[[Any], Any]]] = field(init=False)
     #: (state, trigger) -> that decision's transitions, in file order
     _by_trigger: Mapping[tuple[str, str], Sequence[TransitionSpec]] = field(init=False)
 
@@ -221,6 +223,10 @@ class BoundMachine:
                 by_trigger.setdefault((state, t.trigger), []).append(t)
         object.__setattr__(self, "_by_trigger", MappingProxyType(by_trigger))
         object.__setattr__(self, "decision_rules", generate(self.spec, by_trigger)[0])
+        rules_from: dict[str, dict[str, Callable[[Any], Any]]] = {s.id: {} for s in self.spec.states}
+        for (state, trigger), rule in self.decision_rules.items():
+            rules_from[state][trigger] = rule
+        object.__setattr__(self, "decision_rules_from", MappingProxyType(rules_from))
 
     @classmethod
     def load(cls, path: str | Path, registry: Registry) -> BoundMachine:

@@ -120,8 +120,9 @@ class Changes:
         return result
 
     # -- cards ------------------------------------------------------------------------------
-    def draw(self, to: str, face_up: bool = True) -> Card:
-        """Deal the next card from the shoe to ``to``, recording it in the current event."""
+    def draw(self, to: Any, face_up: bool = True) -> Card:
+        """Deal the next card from the shoe to ``to`` (a place's name, or a hand: its ``label``), recording it in
+        the current event (a hand's label is worked out only then)."""
         shoe = self.shoe
         if self.journal is None and self._draft is None:  # the simulation: no effect built, no event to note in
             return shoe.draw("a draw")
@@ -129,6 +130,7 @@ class Changes:
         top, before, left = side._cards[-2:][::-1], (side.dealt, side.cover_card_aside), len(side._cards)
         card = self._take_from_shoe(shoe)
         taken = tuple(top[:left - len(side._cards)])  # in the order taken: the cover card, if it came, first
+        to = to if isinstance(to, str) else to.label
         self._keep(CardMoved(card, "shoe", to, face_up, side, taken, before, (side.dealt, side.cover_card_aside)))
         return card
 

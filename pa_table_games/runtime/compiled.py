@@ -138,15 +138,15 @@ class CompiledEngine:
 class Legal:
     """The names of the decisions open now; ``"double" in legal`` asks the bound machine for that decision only."""
 
-    __slots__ = ("_machine", "_state", "_rnd", "_rules")
+    __slots__ = ("_machine", "_state", "_rnd", "_here")
 
     def __init__(self, machine: BoundMachine, state: str, rnd: Round) -> None:
         self._machine, self._state, self._rnd = machine, state, rnd
-        self._rules = machine.decision_rules
+        self._here = machine.decision_rules_from[state]  # the decisions out of the state: name -> its rule
 
     def __contains__(self, name: object) -> bool:
         """What :meth:`BoundMachine.decision` answers, its rule called here directly."""
-        rule = self._rules.get((self._state, name)) if isinstance(name, str) else None
+        rule = self._here.get(name) if isinstance(name, str) else None
         return rule is not None and rule(self._rnd) is not None
 
     def __iter__(self) -> Iterator[str]:

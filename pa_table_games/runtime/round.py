@@ -49,7 +49,7 @@ class Round(Changes):
         self.rules = game.rules
         self.table = table
         self.shoe = table.shoe
-        self.state = game.spec.initial
+        self.state = self.spec.initial
         self.events: list[Event] = []
         self.ledger = ChipLedger()
         self.wagers: list[Wager] = []

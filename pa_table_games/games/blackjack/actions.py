@@ -77,12 +77,12 @@ def deal_first_card_to_each_box(rnd) -> None:
     """one card face up to each box holding a Blackjack Wager, in the machine file's pass round the table"""
     lay = rnd.layout
     dealt = {h.seat for h in lay.hands}  # a box whose first card is the determinant card, (d)(2)
-    for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
+    for wager in rnd.in_turn_order([w for w in rnd.wagers if w.name == MAIN]):
         if wager.seat in dealt:
             continue
         hand = Hand(wager.seat, 0, wager)
         rnd.append(lay.hands, hand)
-        rnd.give_card(hand, deal(rnd, hand.label))
+        rnd.give_card(hand, deal(rnd, hand))
 
 
 @action("(f)(2)")
@@ -95,7 +95,7 @@ def deal_dealer_up_card(rnd) -> None:
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
     for hand in rnd.in_turn_order(rnd.layout.hands):
-        rnd.give_card(hand, deal(rnd, hand.label))
+        rnd.give_card(hand, deal(rnd, hand))
 
 
 @action("(f)(4)")
@@ -197,7 +197,7 @@ def announce_blackjack_and_leave_cards(rnd) -> None:
 def deal_card_to_acting_hand(rnd) -> None:
     """deal face up the card that the player's decision needs"""
     hand = rnd.turn
-    rnd.give_card(hand, deal(rnd, hand.label))
+    rnd.give_card(hand, deal(rnd, hand))
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}")  # a split ace and a king: 21
 
 
@@ -236,7 +236,7 @@ def split_pair(rnd) -> None:
     rnd.insert(lay.hands, next(i for i, h in enumerate(lay.hands) if h is hand) + 1, new)
     rnd.join_turn(new)
     rnd.note(f"{hand.label} and {new.label} split from a pair")
-    rnd.give_card(hand, deal(rnd, hand.label))
+    rnd.give_card(hand, deal(rnd, hand))
 
 
 @action("§ 633a.9")
@@ -280,7 +280,7 @@ def _settle_hands(rnd, which: str) -> None:
     dealer = rnd.layout.dealer
     dealer_total = total(dealer)
     dealer_blackjack = is_two_card_21(len(dealer), dealer_total)
-    for hand in rnd.in_turn_order(h for h in rnd.layout.hands if not h.settled):
+    for hand in rnd.in_turn_order([h for h in rnd.layout.hands if not h.settled]):
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
             rnd.settle(hand.wager, outcome, times(hand.wager.amount, net), cite)

@@ -33,8 +33,9 @@ def refuse_joker(shoe, game: str, cite: str) -> None:
             raise CardCodeError(f"JK: {game} is dealt from 52-card decks; the joker cannot be stacked in its shoe ({cite})")
 
 
-def deal(rnd, to: str, face_up: bool = True) -> Card:
-    """The next card from the shoe to ``to``; a shuffled shoe that has run dry is refilled first (house procedure)."""
+def deal(rnd, to, face_up: bool = True) -> Card:
+    """The next card from the shoe to ``to`` (a place's name, or a hand); a shuffled shoe that has run dry is
+    refilled first (house procedure)."""
     try:
         return rnd.draw(to, face_up)
     except ShoeExhausted:

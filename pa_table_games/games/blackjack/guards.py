@@ -158,8 +158,10 @@ def acting_hand_may_surrender(rnd) -> bool:
 @guard(("(n)", "(o)"))
 def no_outcome_depends_on_dealer(rnd) -> bool:
     """every hand is busted, already settled or a Blackjack announced and left on the table, and no open progressive wager depends on the dealer's hand"""  # noqa: E501 (one line: the label)
-    return (all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands)
-            and not dealer_hand_decides_a_progressive(rnd))
+    for h in rnd.layout.hands:
+        if not (h.settled or h.busted or h.blackjack_announced):
+            return False
+    return not dealer_hand_decides_a_progressive(rnd)
 
 
 @guard("(m)")

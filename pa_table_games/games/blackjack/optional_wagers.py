@@ -167,8 +167,8 @@ def pay_pair_before_other_cards(rnd) -> None:
 @guard("(g)(4)", wager="royal_match_21")
 def royal_match_awaits_hole_card(rnd) -> bool:
     """a Royal Match against a king or queen up card awaits the hole card, now exposed"""
-    lay = rnd.layout
-    return lay.hole_card_turned and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21"))
+    return ("royal_match_21" in rnd.wager_names and rnd.layout.hole_card_turned
+            and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21")))
 
 
 def _royal_match_waiting(rnd, wager: Wager) -> bool:

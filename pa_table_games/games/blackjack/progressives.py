@@ -281,6 +281,8 @@ def settle_remaining_optional_wagers_of_next_player(rnd) -> None:
 # -- (n): does the dealer's hand still decide a progressive? --------------------------------------------------
 def dealer_hand_decides_a_progressive(rnd) -> bool:
     """A Hit and Run wager is open, or a Bad Beat wager is open on a hand totalling 20."""
+    if rnd.wager_names.isdisjoint(("hit_and_run", "bad_beat")):  # neither placed (most rounds)
+        return False
     if open_wagers(rnd, "hit_and_run"):
         return True
     return any(getattr(rnd.layout.box(w.seat), "total", 0) == 20 for w in open_wagers(rnd, "bad_beat"))
