@@ -135,7 +135,8 @@ class TestSourceHabits:
         machine = load_game(name).machine
         spec = machine.spec
         known = {"def", "if", "and", "not", "return", "True", "False", "None", "rnd", "state", "begin_event",
-                 "end_event", "T", "firing", "view", "else", "atomic", "turn", *QUICK_HOOKS}
+                 "end_event", "T", "firing", "view", "else", "atomic", "turn", "acting", "amount", "is", "or", "choice",
+                 *QUICK_HOOKS}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {t.turn_guard.name for t in spec.transitions if t.turn_guard is not None}  # the runtime's, per pass
         for log in (False, True):

@@ -144,10 +144,11 @@ def _fire_lines(t: TransitionSpec, mode: str, walking: set[str], live: set[str] 
     actions = [f"{a.name}(rnd)" for a in t.do]
     if mode == "log":
         return [f"rnd.begin_event({at})", *actions, f"rnd.end_event({at})", "return True"]
-    # quick: what begin_event and end_event do for a round recording nothing, written out. A decision's
-    # argument is checked by begin_event; a pass gives its turn; actions going round the table
+    # quick: what begin_event and end_event do for a round recording nothing, written out. A decision given
+    # an argument has it checked by begin_event; a pass gives its turn; actions going round the table
     # (``in_turn_order``) read the declaration of the transition firing
-    opening = ([f"rnd.begin_event({at})"] if t.by != "dealer" else
+    opening = ([f"if rnd.acting.amount is not None or rnd.acting.choice is not None:",
+                f"    rnd.begin_event({at})", f"rnd.firing = {at}"] if t.by != "dealer" else
                [f"rnd.firing = {at}", f"take_pass_turn(rnd, {at})"] if t.turn_guard is not None else
                [f"rnd.firing = {at}"] if t.turns else [])
     closing = [f"rnd.state = {t.dest!r}"] + (["rnd.firing = None"] if opening else [])

@@ -308,3 +308,6 @@ class Unrecorded(Round):
         if record == "events":
             raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
         super().__init__(game, table, seats, atomic=False, options=options, record=record)
+
+    def draw(self, to: Any, face_up: bool = True) -> Any:
+        return self.shoe.draw("a draw")  # nothing to record: where the card goes is the actions' business
