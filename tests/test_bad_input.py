@@ -99,6 +99,7 @@ class TestMachineFiles:
             load_spec(path, TEST_REGISTRY)
         assert str(refused.value) == f"{path}:{fill(TABLE['machines'][name])}"
 
+    @pytest.mark.slow  # a heavy check: `make test-long`
     def test_single_line_mutations_never_crash_the_loader(self, tmp_path):
         """Every one-line mutation of the valid machine loads or gives one MachineFileError line, never a crash."""
         lines = (BAD / "machines" / "valid.yaml").read_text(encoding="utf-8").splitlines(keepends=True)

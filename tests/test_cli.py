@@ -74,6 +74,7 @@ class TestOneNamePerGame:
         notes = [line for line in result.stderr.splitlines() if line.startswith("note:")]
         assert notes == ["note: double_down_madness is double-down-madness on the command line"] or "_" not in args[1]
 
+    @pytest.mark.slow  # a heavy check: `make test-long`
     def test_edge_takes_the_game_name(self):
         hyphen = run("edge", "double-down-madness", "--json")
         assert hyphen.exit_code == 0 and json.loads(hyphen.stdout)["house_edge"] > 0

@@ -113,6 +113,7 @@ def test_a_damaged_cache_is_discarded_never_trusted(tmp_path, monkeypatch, edit)
     assert np.allclose(DealerTable(6, hits_soft_17=False).known[9][NONE], fresh, rtol=1e-12, atol=0)
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_edge_with_a_damaged_cache_answers(tmp_path, monkeypatch):
     """`edge blackjack` with a cache whose rows are the wrong shape gives its answer, exit 0."""
     _saved(tmp_path, monkeypatch, lambda a: a.update(v9=a["v9"][:, :7]))

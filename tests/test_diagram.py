@@ -119,6 +119,7 @@ for name in sorted(GAMES):
 """
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_rendering_is_the_same_in_processes_with_different_hash_seeds():
     """Two fresh processes with different PYTHONHASHSEED (set and dict-of-str order differ) write the same
     dot text and the same SVG bytes, for every machine and both views."""

@@ -53,6 +53,7 @@ def read(path: Path) -> tuple[str, list[float]]:
     return " ".join(text.split()), sizes
 
 
+@pytest.mark.slow  # builds each machine's PDF dossier: a heavy check, `make test-long`
 @pytest.mark.parametrize("game", sorted(GAMES))
 class TestDossier:
     def test_every_state_subsection_and_reading_is_in_the_text(self, generations, game):

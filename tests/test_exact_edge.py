@@ -69,6 +69,7 @@ PUBLISHED_STRATEGY = {
 }
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_strategy_is_the_published_six_deck_basic_strategy() -> None:
     tables = analysis().strategy_tables()
     for kind, rows in PUBLISHED_STRATEGY.items():
@@ -76,6 +77,7 @@ def test_strategy_is_the_published_six_deck_basic_strategy() -> None:
             assert " ".join(tables[kind][label]) == codes, (kind, label)
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_rules_that_change_the_game_change_the_edge() -> None:
     """Blackjack paying 6 to 5 costs about 1.36 % at six decks; no double after split costs more."""
     base = analysis().house_edge
@@ -85,6 +87,7 @@ def test_rules_that_change_the_game_change_the_edge() -> None:
     assert no_das > base
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_cli_edge_blackjack_json_names_rules_edge_strategy_and_outcomes(tmp_path) -> None:
     rules = tmp_path / "casino.yaml"
     rules.write_text("decks: 6\nresplit_aces: true\n")
@@ -97,6 +100,7 @@ def test_cli_edge_blackjack_json_names_rules_edge_strategy_and_outcomes(tmp_path
     assert abs(doc["outcomes"]["player blackjack paid"] + doc["outcomes"]["both blackjack (push)"] - 0.0475) < 0.001
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_cli_edge_blackjack_prints_edge_and_tables() -> None:
     result = CliRunner().invoke(main, ["edge", "blackjack"])
     assert result.exit_code == 0, result.output
@@ -113,6 +117,7 @@ def check_double_down_madness(analysis: DoubleDownMadnessAnalysis) -> None:
     assert doc["outcomes"]["hands pushed (dealer 22 included)"] > 0.1
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_double_down_madness_edge_strategy_and_outcomes() -> None:
     """Any number of Double Down wagers (§ 692.9 as filed by default), six decks: 1.09173 %, the figure
     the one-stake-at-a-time recursion gave before each hand was solved for all its stakes at once;

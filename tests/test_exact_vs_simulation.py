@@ -34,6 +34,7 @@ def exact_edge(rules):
     return BlackjackAnalysis(rules).house_edge
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_the_analysis_prints_the_committed_basic_strategy(rules):
     """Under the default Rules the computed table is the published one in blackjack_basic.yaml, but for
     soft 12 (two aces) against a 6, which a split always pre-empts: every pair of aces is split."""
@@ -48,6 +49,7 @@ def test_the_analysis_prints_the_committed_basic_strategy(rules):
     assert computed.note == ""  # every cell of the analysis is written in the table
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 def test_the_printed_strategy_plays_to_the_exact_edge(rules, exact_edge):
     """A quick smoke check (the sharp one is in `make test-long`, below): 20,000 continuous-shuffle rounds of
     the computed strategy lie within 4 standard errors (about 3.3 points) of the exact 0.334 %."""

@@ -317,6 +317,7 @@ def offered_actions_fail(name: str, rounds) -> _Offers:
     return offers
 
 
+@pytest.mark.slow  # random rounds trying every offered decision: a heavy check, `make test-long`
 class TestOfferedActionsComplete:
     @pytest.mark.parametrize("name", GAME_NAMES)
     def test_every_offered_action_completes_in_random_rounds(self, name):

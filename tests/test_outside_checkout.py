@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import pa_table_games.review.coverage as coverage
@@ -55,6 +56,7 @@ class TestDiffReadsEachArgumentByOneRule:
 
 
 class TestEditedMachine:
+    @pytest.mark.slow  # a heavy check: `make test-long`
     def test_play_diagram_review_and_trace_read_the_file(self, tmp_path):
         new = edited(tmp_path)
         shoe = ["--shoe", "2C TH 6S 5D TC 2H", "--actions", "stand"]  # the dealer stands on 18

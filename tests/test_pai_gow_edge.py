@@ -46,6 +46,7 @@ class TestSixCardCounts:
         # sixth card that is not the missing one (4 x 5 x 47)
         assert counts["royal flush"] == 4 * 48 + 4 * 5 * 47
 
+    @pytest.mark.slow  # a heavy check: `make test-long`
     @pytest.mark.parametrize("joker_rule", list(JokerRule))
     def test_pattern_classes_agree_with_every_hand_of_a_reduced_deck(self, joker_rule: JokerRule) -> None:
         """J, Q, K, A in four suits and the joker: 12,376 hands ranked one by one."""

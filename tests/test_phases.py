@@ -85,6 +85,7 @@ def dossiers(tmp_path_factory):
     return out
 
 
+@pytest.mark.slow  # a heavy check: `make test-long`
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_printed_overview_is_one_page_at_9_pt_and_each_phase_at_most_two_at_7_pt(dossiers, game):
     """Read back from the dossier PDF: the overview's page and each phase's pages, with the size of their text."""

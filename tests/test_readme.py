@@ -93,7 +93,14 @@ def opening(body: str) -> str:
     return " ".join([Path(words[0]).name] + words[1:3])
 
 
-@pytest.mark.parametrize("body", blocks("sh"), ids=opening)
+def heavy(body: str) -> bool:
+    """A block running an exact blackjack-family edge or a coverage search: a heavy check (``make test-long``)."""
+    words = [cli_words(line) or [] for line in logical_lines(body)]
+    return any(w[:1] == ["coverage"] or w[:2] in (["edge", "blackjack"], ["edge", "double-down-madness"]) for w in words)
+
+
+@pytest.mark.parametrize("body", [pytest.param(body, marks=pytest.mark.slow) if heavy(body) else body
+                                  for body in blocks("sh")], ids=opening)
 def test_every_sh_command_runs(scratch, body):
     """Every command line of an sh block does what it says, in order, in one folder; what it says it
     writes (``--log FILE``, ``--out FOLDER``) is there afterwards."""

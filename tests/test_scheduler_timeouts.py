@@ -61,6 +61,7 @@ def test_the_defaults():
     assert (dask_cluster.CONNECT_SECONDS, dask_cluster.WORKER_SECONDS) == (10, 60)
 
 
+@pytest.mark.slow  # starts a Dask client in a fresh Python: a heavy check, `make test-long`
 def test_a_silent_scheduler_fails_in_one_line_within_the_connect_timeout(silent_endpoint):
     """An endpoint that accepts and never answers: one line naming it, exit 2, after --connect-timeout
     (it hung for ever: Dask's client timeout does not cover a handshake never answered)."""

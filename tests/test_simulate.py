@@ -371,6 +371,7 @@ class TestSignals:
             shown += chunk
         raise AssertionError(f"no {pattern!r} after {seconds} s: {shown[-2000:]!r}")
 
+    @pytest.mark.slow  # real worker processes, each a Python started and stopped: a heavy check, `make test-long`
     @pytest.mark.parametrize("workers", ["1", "2"])
     def test_ctrl_c_prints_the_result_so_far(self, workers):
         """Ctrl-C while dealing: the rounds dealt so far, marked interrupted, exit 130, no traceback.
@@ -396,6 +397,7 @@ class TestSignals:
         out, _ = self.ctrl_c(proc)
         assert "interrupted:" in out and "\ntotal " in out
 
+    @pytest.mark.slow  # real worker processes: a heavy check, `make test-long`
     def test_killing_the_parent_ends_its_workers(self):
         """kill -TERM of the parent alone: no worker goes on dealing its share."""
         proc = self.start("--workers", "2")

@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from pa_table_games import load_game
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.errors import IllegalAction
+
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.compiled import CompiledEngine
-from pa_table_games.runtime.round import Round
+from pa_table_games.runtime.round import Round, Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
 
 ROUNDS = 300
@@ -25,16 +31,27 @@ def _counted(monkeypatch, owner, name: str, counts: Counter, key=lambda *args: N
     monkeypatch.setattr(owner, name, counting)
 
 
-def test_without_an_event_log_only_decisions_and_pass_steps_open_an_event(monkeypatch):
-    """A dealer step outside any pass round the table has no argument to check, no turn to give and no record
-    to open: with no event log kept it only notes itself firing. The opening hook runs once per player decision."""
+def test_without_an_event_log_only_a_decision_given_an_argument_opens_an_event(monkeypatch):
+    """A step has no record to open when no event log is kept: a dealer step outside any pass round the table has
+    no argument to check and no turn to give, and a decision only needs its argument checked (``double=5``);
+    stand17 gives none, so the opening hook never runs."""
     counts: Counter = Counter()
     _counted(monkeypatch, Round, "begin_event", counts, key=lambda rnd, t: t.by)
     _counted(monkeypatch, CompiledEngine, "_decide", counts)
     deal_tally(Deal("blackjack", None, {1: {"blackjack": 10}}, "stand17"), 1, ROUNDS)
     decisions = counts["_decide", None]
     assert decisions > ROUNDS  # stand17 hits some hands: more than one decision a round
-    assert counts == Counter({("_decide", None): decisions, ("begin_event", "player"): decisions})
+    assert counts == Counter({("_decide", None): decisions})
+
+
+def test_a_decision_given_an_argument_is_checked_without_an_event_log():
+    """The argument a decision takes none of is refused with the decision's cite, as in play, when the
+    simulation's rounds keep no event log."""
+    game = load_game("blackjack", engine="compiled")
+    rnd = Unrecorded(game, game.new_table(shoe=Shoe.stacked("TS 5H 6D 9C 4S 8H 7C")), {1: {"blackjack": 10}})
+    with pytest.raises(IllegalAction) as refused:
+        game.engine.play_out(rnd, lambda rnd, legal: "hit=5")
+    assert "hit takes no amount" in str(refused.value) and "§ 633a.7(i)" in str(refused.value)
 
 
 def test_a_pass_over_holders_of_wagers_nobody_placed_starts_no_walk(monkeypatch):

@@ -62,6 +62,7 @@ def test_committed_demo_walks_match_the_machine(game):
         __import__("attrs").evolve(demo_log(game), file=f"{spec.name}-demo.jsonl"))
 
 
+@pytest.mark.slow  # a page per round of a logged session: a heavy check, `make test-long`
 def test_review_log_writes_one_page_per_logged_round(tmp_path):
     """`play --log` then `review --log`: a page per log; a malformed log is one line, exit 2."""
     runner = CliRunner()
