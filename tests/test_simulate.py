@@ -290,14 +290,14 @@ class TestCtrlCWhileWorkersStart:
         then dealt on and `test_ctrl_c_during_worker_start_up` hung about one run in four under load.)"""
         import threading
 
-        from pa_table_games.simulation.chunks import children_ignore_sigint
+        from pa_table_games.simulation.chunks import children_block_sigint
 
         heard, release = [], threading.Event()
         other = threading.Thread(target=release.wait)  # started with SIGINT unblocked
         other.start()
         before = signal.signal(signal.SIGINT, lambda *_: heard.append("Ctrl-C"))
         try:
-            with children_ignore_sigint():
+            with children_block_sigint():
                 os.kill(os.getpid(), signal.SIGINT)
                 while signal.SIGINT in signal.sigpending():  # until a thread not blocking it has taken it
                     time.sleep(0.001)

@@ -145,7 +145,7 @@ def deal_chunk(deal: Deal, seed: int, rounds: int, index: int, stop: Callable[[]
 
 # -- the result ------------------------------------------------------------------------------
 @contextmanager
-def children_ignore_sigint() -> Iterator[None]:
+def children_block_sigint() -> Iterator[None]:
     """Processes started inside never see SIGINT: SIGINT is blocked in this thread meanwhile, and a
     child inherits that mask through fork and exec (multiprocessing's spawn and Dask's nannies start
     processes with ``_posixsubprocess``, which hands the parent's mask on), so a worker's interpreter

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.simulation.chunks import Deal, SimulationError, children_ignore_sigint, chunk_count, deal_chunk
+from pa_table_games.simulation.chunks import Deal, SimulationError, children_block_sigint, chunk_count, deal_chunk
 from pa_table_games.simulation.tally import Tally
 
 #: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
@@ -78,7 +78,7 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
     cluster = None
     # from before Dask starts any thread: its threads keep SIGINT blocked, and the worker
     # processes it starts ignore SIGINT from their first instruction (a Ctrl-C is held back)
-    with children_ignore_sigint():
+    with children_block_sigint():
         try:
             from distributed import Client, LocalCluster
         except ImportError:

@@ -10,7 +10,7 @@ workers included; only the parent decides when to stop. So:
 - The workers are started with SIGINT blocked, a mask a child inherits through fork and exec,
   so no SIGINT reaches a worker from its first instruction (its interpreter's start-up
   included), and the worker then ignores it; the parent holds a Ctrl-C back meanwhile, its
-  handler in place (:func:`children_ignore_sigint`).
+  handler in place (:func:`children_block_sigint`).
 - The parent answers SIGINT by sending each worker "stop"; a worker checks its pipe every
   STEP rounds and sends the rounds of its current chunk dealt so far, then exits.
 - A worker dies with its parent: on Linux it asks the kernel for SIGKILL when the parent
@@ -30,7 +30,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.simulation.chunks import (Deal, SimulationError, children_ignore_sigint, chunk_count,
+from pa_table_games.simulation.chunks import (Deal, SimulationError, children_block_sigint, chunk_count,
                                           deal_chunk)
 from pa_table_games.simulation.tally import Tally
 
@@ -86,7 +86,7 @@ def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: 
     """Deal every chunk in ``workers`` processes; the exactly merged tally (partial if stopped)."""
     context = multiprocessing.get_context("spawn")  # no fork while a progress thread runs
     pipes, procs = [], []
-    with children_ignore_sigint():  # a Ctrl-C held back meanwhile is handled after
+    with children_block_sigint():  # a Ctrl-C held back meanwhile is handled after
         for _ in range(workers):
             mine, theirs = context.Pipe()
             proc = context.Process(target=_worker, args=(theirs, os.getpid()), daemon=True)
