@@ -1,13 +1,14 @@
 """The compiled engine: the bound machine's rule, generated to fire, driven without ``transitions``.
 
-``CompiledEngine(machine)`` fires the dealer's steps that
-:meth:`~pa_table_games.machine.bound.BoundMachine.steps` generates from the one rule of the bound
-machine (:func:`~pa_table_games.machine.bound.generate`): per state, its dealer transitions'
-guards asked in file order as plain ``if`` tests, the first that holds running its registered
-actions between the round's hooks (``Round.begin_event`` / ``end_event``), exactly what
+``CompiledEngine(machine)`` fires the dealer's steps and the players' decisions that
+:meth:`~pa_table_games.machine.bound.BoundMachine.steps` and ``decision_steps`` generate from the one rule of
+the bound machine (:func:`~pa_table_games.machine.bound.generate`): per state, its transitions' guards asked
+in file order as plain ``if`` tests, the first that holds running its registered actions between the
+round's hooks (``Round.begin_event`` / ``end_event``), exactly what
 :class:`~pa_table_games.machine.adapter.TransitionsEngine` does through ``transitions.Machine``
-callbacks, so both give the same event log. A player's decision is the transition
-:meth:`~pa_table_games.machine.bound.BoundMachine.decision` selects, fired through the same hooks.
+callbacks, so both give the same event log. For a round that records nothing (the simulation's
+:class:`~pa_table_games.runtime.round.Unrecorded` rounds) the hooks' work is written out in the generated
+code: the state set, and the runtime's turn functions called only where a turn moves or a walk starts.
 The differential test (``tests/test_compiled_engine.py``) proves it round by round for every game.
 
 The steps are generated per combination of the wagers a pass's ``turns: {holding: [...]}`` names
