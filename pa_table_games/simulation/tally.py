@@ -66,9 +66,11 @@ class Tally:
                    placed_later: list[tuple[str, Decimal]]) -> None:
         """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows.
         ``initial`` is the wager name -> amount before the deal, summed over seats (see :func:`initial_by_name`)."""
-        y = initial.copy()
-        for name, amount in placed_later:
-            y[name] = y.get(name, 0) + amount
+        y = initial
+        if placed_later:  # Insurance, say: its amount joins what was wagered
+            y = initial.copy()
+            for name, amount in placed_later:
+                y[name] = y.get(name, 0) + amount
         self._add_round(nets, y)
 
     def _add_round(self, x: dict[str, Decimal], y: dict[str, Decimal]) -> None:
