@@ -150,6 +150,15 @@ class Legal:
         rule = self._here.get(name) if isinstance(name, str) else None
         return rule is not None and rule(self._rnd) is not None
 
+    def first_of(self, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The first of ``names`` that is open now, alone (none: empty); what asking each in turn would find."""
+        here, rnd = self._here, self._rnd
+        for name in names:
+            rule = here.get(name)
+            if rule is not None and rule(rnd) is not None:
+                return (name,)
+        return ()
+
     def __iter__(self) -> Iterator[str]:
         """In ``Round.legal_actions`` order."""
         return iter(self._machine.decisions(self._state, self._rnd))

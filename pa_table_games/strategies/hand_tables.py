@@ -40,9 +40,8 @@ class StrategyFileError(InputFileError):
     """A strategy table file breaks a rule (unknown key or code, a missing or repeated total)."""
 
 
-def _column(card: Any) -> int:
-    value = POINTS[card.rank]
-    return 9 if value == 1 else value - 2
+#: an up card's rank -> its column in the tables
+COLUMN = {rank: 9 if value == 1 else value - 2 for rank, value in POINTS.items()}
 
 
 class HandTable:
@@ -64,15 +63,16 @@ class HandTable:
 
     def choose(self, rnd: Any, legal: Any) -> str:
         """The answer to an offer (the first of ``offers`` that is legal), else the tables' play of the hand."""
-        for word in self.offers:
-            if word in legal:
-                return word
+        first_of = getattr(legal, "first_of", None)  # the compiled runner's: one question for all the offers
+        offered = first_of(self.offers) if first_of is not None else [w for w in self.offers if w in legal][:1]
+        if offered:
+            return offered[0]
         lay = rnd.layout
         hand = rnd.turn
         if hand is None:
             raise TableGamesError(f"strategy {self.name!r} has no answer among {', '.join(legal)} ({self.path.name})")
         cards = hand.cards
-        column = _column(lay.up_card)
+        column = COLUMN[lay.up_card.rank]
         if len(cards) == 2 and self.pairs:
             first = POINTS[cards[0].rank]
             if first == POINTS[cards[1].rank] and first in self.pairs:
