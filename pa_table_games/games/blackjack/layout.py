@@ -63,7 +63,7 @@ class Hand:
     @property
     def blackjack(self) -> bool:
         """A two-card 21 that did not come from a split."""
-        return not self.from_split and is_two_card_21(len(self.cards), self.total)
+        return self.total == 21 and not self.from_split and is_two_card_21(len(self.cards), self.total)
 
     @property
     def busted(self) -> bool:
