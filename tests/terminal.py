@@ -10,6 +10,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -72,8 +73,15 @@ def started(args: list[str], *, columns: int = 160) -> tuple[subprocess.Popen, i
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "NO_COLOR": "1"}
-    proc = subprocess.Popen([str(CLI), *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave, close_fds=True,
-                            env=env, start_new_session=True)
+    # a shell starts a command with SIGINT unblocked, whatever the thread running this test blocks (a child
+    # inherits the mask of the thread that starts it: one that blocked SIGINT made a Ctrl-C test's command
+    # deaf to it, once in a full run)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    try:
+        proc = subprocess.Popen([str(CLI), *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
+                                close_fds=True, env=env, start_new_session=True)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
     os.close(slave)
     return proc, master
 
