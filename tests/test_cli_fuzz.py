@@ -277,7 +277,7 @@ test_argument_vectors = _fuzz(120, args=ARGV)(_argv)
 test_mutated_rules_files = _fuzz(40, **RULE_EDITS)(_rules)
 test_mutated_logs = _fuzz(60, **LOG_EDITS)(_log)
 test_planted_outputs = _fuzz(6, **PLANTS)(_planted)
-test_option_looking_revisions = _fuzz(30, revision=REVISIONS)(_revision)
+test_option_looking_revisions = _fuzz(10, revision=REVISIONS)(_revision)  # each runs git: 120 in the long profile
 test_absurd_odds = _fuzz(40, **ABSURD_ODDS)(_odds)
 # the long profile (pytest -m slow, make test-long): 2,500 inputs
 test_argument_vectors_long = _fuzz(1200, slow=True, args=ARGV)(_argv)

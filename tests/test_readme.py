@@ -94,9 +94,11 @@ def opening(body: str) -> str:
 
 
 def heavy(body: str) -> bool:
-    """A block running an exact blackjack-family edge or a coverage search: a heavy check (``make test-long``)."""
+    """A block running an exact blackjack-family edge, a coverage search, or worker processes (``--workers``, a
+    Dask ``--scheduler``): a heavy check (``make test-long``)."""
     words = [cli_words(line) or [] for line in logical_lines(body)]
-    return any(w[:1] == ["coverage"] or w[:2] in (["edge", "blackjack"], ["edge", "double-down-madness"]) for w in words)
+    return any(w[:1] == ["coverage"] or w[:2] in (["edge", "blackjack"], ["edge", "double-down-madness"])
+               or (w[:1] == ["simulate"] and ("--workers" in w or "--scheduler" in w)) for w in words)
 
 
 @pytest.mark.parametrize("body", [pytest.param(body, marks=pytest.mark.slow) if heavy(body) else body

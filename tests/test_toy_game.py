@@ -92,6 +92,7 @@ def cli(tmp_path_factory):
     return run, site
 
 
+@pytest.mark.slow  # a fresh Python per command, through a real entry point: a heavy check, `make test-long`
 def test_the_command_line_plays_logs_and_replays_it(cli):
     run, site = cli
     assert "high-card" in run("list").stdout
@@ -107,6 +108,7 @@ def test_the_command_line_plays_logs_and_replays_it(cli):
     assert replayed.returncode == 0 and "conform" in replayed.stdout, replayed.stdout + replayed.stderr
 
 
+@pytest.mark.slow  # a fresh Python per command, through a real entry point: a heavy check, `make test-long`
 def test_the_command_line_draws_traces_and_simulates_it(cli):
     run, site = cli
     drawn = run("diagram", "high-card", "--out", "drawn")
