@@ -8,8 +8,6 @@ from pa_table_games import Shoe, load_game
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.runtime.read_only import CHANGES, GuardWrites
-from pa_table_games.runtime.round import Unrecorded
-from pa_table_games.strategies import get_strategy
 
 
 @pytest.fixture(params=["transitions", "compiled"])
@@ -50,15 +48,3 @@ def test_the_view_refuses_every_change_and_reads_the_round_live(name):
         view.state = "end"
     rnd.advance()
     assert view.state == rnd.state and view.layout is rnd.layout and view.events == rnd.events
-
-
-def test_a_guard_that_writes_is_refused_in_a_simulated_round_too(writing_guard):
-    """The simulation's rounds (not atomic, recording nothing) hand their guards a read-only view as well: made
-    once a round by the compiled runner, it refuses the writing guard with the same one line."""
-    if not hasattr(writing_guard.engine, "play_out"):
-        pytest.skip("the transitions engine deals no simulated round")
-    rnd = Unrecorded(writing_guard, writing_guard.new_table(shoe=Shoe.stacked("2C TH AS 8D 7C 9D 4C")),
-                     {1: {"blackjack": 10}})
-    with pytest.raises(GuardWrites) as err:
-        writing_guard.engine.play_out(rnd, get_strategy("blackjack", "stand17", writing_guard.rules).choose)
-    assert "\n" not in str(err.value) and "tried to set rnd.turn" in str(err.value)

@@ -94,7 +94,7 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
     ``when`` then ``unless`` (a pass's transition: its turn guard); the first whose guards hold is the
     one: ``select`` returns it (None when none holds), ``log``/``quick`` fire it and return True (False
-    when none holds); those are called with the round and its read-only view, ``rule(rnd, view)``. ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`, and may be told the states
+    when none holds). ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`, and may be told the states
     ``live`` that start a walk in the rounds it serves (default: every state declaring one). Only registry names
     (Python identifiers) and indexes enter the source; the machine file itself is never evaluated.
     Returns the functions by group and the source."""
@@ -111,8 +111,10 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], 
     lines: list[str] = []
     keys = list(groups)
     for n, key in enumerate(keys):
-        # guards read the round's read-only view: asked for it when selecting, handed it when firing
-        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view"] if mode == "select" else [f"def rule_{n}(rnd, view):"])
+        # guards read the round's read-only view; the quick rule runs only for a round that is not atomic
+        # (it keeps no journal: the simulation's), whose view is the round itself
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd" if mode == "quick" else
+                      "    view = rnd.view if rnd.atomic else rnd"])
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})

@@ -30,14 +30,12 @@ from typing import Any
 
 from pa_table_games.machine.bound import DEALER_STEP, BoundMachine
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.runtime.read_only import read_only
 from pa_table_games.runtime.round import Round
 from pa_table_games.runtime.turns import QUICK_HOOKS
 from pa_table_games.values import Action
 
-#: A generated step, ``step(rnd, view)``: fires the first enabled transition of one state (a dealer step, or one
-#: decision), its guards reading ``view``; False when none is.
-Step = Callable[[Any, Any], bool]
+#: A generated dealer step: fires the first enabled dealer transition of one state; False when none is.
+Step = Callable[[Any], bool]
 
 #: A strategy's decision function: (round, the legal decisions) -> an action word.
 Choose = Callable[[Any, "Legal"], str]
@@ -77,7 +75,7 @@ class CompiledEngine:
         the first of its transitions out of the round's state whose guards hold; False when none does."""
         if trigger == DEALER_STEP:
             # a step kept in a journal goes through the round's hooks, as an event does
-            return self.steps(rnd.wager_names, rnd.log or rnd.journal is not None)[0][rnd.state](rnd, rnd.view)
+            return self.steps(rnd.wager_names, rnd.log or rnd.journal is not None)[0][rnd.state](rnd)
         return self._fire(rnd, self.machine.decision(rnd.state, trigger, rnd))
 
     def _fire(self, rnd: Round, t: TransitionSpec | None) -> bool:
@@ -109,30 +107,29 @@ class CompiledEngine:
         A round made with ``record="settlements"`` or ``"totals"`` keeps no event log."""
         finals = self.finals
         log = rnd.log
-        view = read_only(rnd)  # what every guard of the round reads: one view, made once
         placed = len(rnd.wager_names)
         steps, decisions = self.steps(rnd.wager_names, log)
         while True:
             if len(rnd.wager_names) != placed:  # names are only ever added
                 placed = len(rnd.wager_names)
                 steps, decisions = self.steps(rnd.wager_names, log)
-            if not steps[rnd.state](rnd, view):
+            if not steps[rnd.state](rnd):
                 if rnd.state in finals:
                     return rnd
-                self._decide(rnd, view, choose, decisions)
+                self._decide(rnd, choose, decisions)
 
-    def _decide(self, rnd: Round, view: Any, choose: Choose, decisions: dict[tuple[str, str], Step]) -> None:
+    def _decide(self, rnd: Round, choose: Choose, decisions: dict[tuple[str, str], Step]) -> None:
         """One player decision: ``choose`` names it, the transition the bound machine selects for it fires."""
         turn = rnd.game.info.turn(rnd)
         if turn is None:
             raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")
         state = rnd.state
-        word = choose(rnd, Legal(self.machine, state, view))
+        word = choose(rnd, Legal(self.machine, state, rnd))
         action = self._actions.get((turn, word)) or self.action(rnd, word, turn)
         fire = decisions.get((state, action.name))
         rnd.acting = action
         try:
-            fired = fire is not None and fire(rnd, view)
+            fired = fire is not None and fire(rnd)
         finally:
             rnd.acting = None
         if not fired:

@@ -50,14 +50,13 @@ def _view_class(round_class: type) -> type:
 
 
 class ReadOnlyView:
-    """``Round.view``: made when asked and never kept by the round (a view kept by its round would make the two
-    a cycle for the garbage collector); a view's own ``view`` is itself. The simulation's inner loop makes one
-    view per round and hands it to every guard it asks (``CompiledEngine.play_out``)."""
+    """``Round.view``: made when asked and never kept (a view kept by its round would make the two a cycle
+    for the garbage collector); a round that is not atomic (the simulation's) is asked itself, at no cost."""
 
     def __get__(self, rnd: Any, owner: type) -> Any:
         if rnd is None:
             return self
-        return rnd if getattr(owner, "read_only", False) else read_only(rnd)
+        return read_only(rnd) if rnd.atomic and not getattr(type(rnd), "read_only", False) else rnd
 
 
 def read_only(rnd: Any) -> Any:
