@@ -119,7 +119,7 @@ def enter(rnd: Any, state: str) -> None:
             units.reverse()
         walks[key] = Walk(turns, units)
     walk = walks.get(state)
-    unit = walk.units[0] if walk is not None and walk.units else None
+    unit = walk.current if walk is not None else None
     if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
         if walks or rnd.walks:
             rnd.walks = walks
@@ -221,11 +221,8 @@ def after(rnd: Any, t: TransitionSpec) -> None:
             _move(rnd, walk, walk.at + 1, None)
     if t.dest != t.source:
         enter(rnd, t.dest)
-    elif rnd.journal is None and rnd._draft is None:  # the state's own walk: whose turn it is now
-        walk = walks.get(t.dest)
-        rnd.turn = walk.units[walk.at] if walk is not None and walk.at < len(walk.units) else None
     else:
-        _show_turn(rnd)
+        _show_turn(rnd)  # the state's own walk: whose turn it is now
 
 
 def _set_turn(rnd: Any, unit: Any) -> None:

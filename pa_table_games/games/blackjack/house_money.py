@@ -81,10 +81,6 @@ def settle_with_blackjack_wager(rnd, seat: int) -> None:
 
 
 # -- (g)(10)(ii)(A)-(C): the player's choice ----------------------------------------------------------------------
-def _awaits_answer(lay, seat: int) -> bool:
-    return seat in lay.house_money_payouts and seat not in lay.house_money_answered
-
-
 @guard("(g)(10)(ii)", wager="house_money")
 def house_money_choice_pending(rnd) -> bool:
     """a player paid a House Money payout under (ii) has not yet said whether to add it to the Blackjack Wager"""
@@ -95,8 +91,8 @@ def house_money_choice_pending(rnd) -> bool:
 @guard("(g)(10)(ii)", wager="house_money")
 def house_money_payout_awaits_answer(rnd) -> bool:
     """the player was paid a House Money payout under (ii) and has not yet said whether to add it to the Blackjack Wager"""
-    turn = rnd.turn
-    return turn is not None and _awaits_answer(rnd.layout, turn.seat)
+    turn, lay = rnd.turn, rnd.layout
+    return turn is not None and turn.seat in lay.house_money_payouts and turn.seat not in lay.house_money_answered
 
 
 @guard("(h)")
