@@ -17,7 +17,8 @@ import pytest
 from depth import depth
 from pa_table_games import IllegalAction, Shoe, TableGamesError, load_game
 from pa_table_games.runtime.compiled import CompiledEngine
-from pa_table_games.runtime.round import Round
+from pa_table_games.machine.bound import DEALER_STEP
+from pa_table_games.runtime.round import Round, Unrecorded
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.games import GAMES
 from pa_table_games.simulation.simulate import deal_rounds
@@ -163,6 +164,34 @@ class TestCompiledEngine:
         assert quick.settlement() == logged.settlement()
         with pytest.raises(AssertionError):
             quick.check_invariants()
+
+    def test_one_dealer_step_fires_one_transition(self):
+        """``fire(rnd, DEALER_STEP)`` on a round that records nothing fires one transition, as ``Round.step`` says:
+        the chained steps (each running on through the next dealer steps) are the simulation's alone."""
+        game = load_game("blackjack", engine="compiled")
+        rnd = Round(game, game.new_table(shoe=Shoe.stacked("2C 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}},
+                    atomic=False, record="totals")
+        states = [rnd.state]
+        while game.engine.fire(rnd, DEALER_STEP):
+            states.append(rnd.state)
+        assert states[:5] == ["round_start", "shoe_loaded", "dealer_ready", "first_cards_dealt", "up_card_dealt"]
+        assert states[-1] == "player_decisions"  # (i): the player decides; no dealer step is due
+
+    def test_a_holding_wager_placed_during_a_simulated_round_is_an_error(self):
+        """The simulation's steps are chosen by the wagers placed before the deal: a Royal Match 21 Wager appearing
+        after the first cards ((g)(4) takes it before the deal) would have no (g) pass, so the round is refused
+        rather than settled without it."""
+        game = load_game("blackjack", engine="compiled")
+
+        class LateWager(Unrecorded):
+            def draw(self, to, face_up=True):
+                if self.state == "up_card_dealt" and "royal_match_21" not in self.wager_names:
+                    self.place_wager(1, "royal_match_21", 5)
+                return super().draw(to, face_up)
+
+        rnd = LateWager(game, game.new_table(shoe=Shoe.stacked("TC 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
+        with pytest.raises(AssertionError, match="royal_match_21.*placed before the deal"):
+            game.engine.play_out(rnd, get_strategy("blackjack", "stand17", game.rules).choose)
 
     def test_unknown_engine_is_an_error(self):
         """load_game names the engines it knows when given another."""

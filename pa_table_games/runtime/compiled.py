@@ -54,19 +54,21 @@ class CompiledEngine:
         self.holding = machine.holding
         #: per combination of ``holding`` wagers placed and whether the round records its events: the dealer's
         #: steps by state, and each decision by (state, decision)
-        self._steps: dict[tuple[frozenset[str], bool], tuple[dict[str, Step], dict[tuple[str, str], Step]]] = {}
+        self._steps: dict[tuple[frozenset[str], bool, bool], tuple[dict[str, Step], dict[tuple[str, str], Step]]] = {}
         self._nobody_holding = frozenset()  # the usual combination: no wager a pass is limited to is placed
-        self.sources: dict[tuple[frozenset[str], bool], str] = {}
+        self.sources: dict[tuple[frozenset[str], bool, bool], str] = {}
         self.triggers = frozenset(t.trigger for t in spec.transitions)
         self._actions: dict[tuple[tuple[int, int], str], Action] = {}
 
-    def steps(self, placed: set[str] | frozenset[str], log: bool) -> tuple[dict[str, Step], dict[tuple[str, str], Step]]:
+    def steps(self, placed: set[str] | frozenset[str], log: bool, chain: bool = False,
+              ) -> tuple[dict[str, Step], dict[tuple[str, str], Step]]:
         """The dealer's steps and the decisions for a round whose placed wagers are ``placed`` (generated once
-        per combination of the wagers in ``holding``)."""
-        key = (self._nobody_holding if placed.isdisjoint(self.holding) else self.holding.intersection(placed), log)
+        per combination of the wagers in ``holding``); ``chain``: each dealer step runs on through the ones
+        that follow until a player decides or the round ends (:meth:`play_out`'s)."""
+        key = (self._nobody_holding if placed.isdisjoint(self.holding) else self.holding.intersection(placed), log, chain)
         steps = self._steps.get(key)
         if steps is None:
-            dealer, self.sources[key] = self.machine.steps(key[0], log, QUICK_HOOKS)
+            dealer, self.sources[key] = self.machine.steps(key[0], log, QUICK_HOOKS, chain)
             steps = self._steps[key] = dealer, self.machine.decision_steps(key[0], log, QUICK_HOOKS)[0]
         return steps
 
@@ -101,22 +103,25 @@ class CompiledEngine:
     def play_out(self, rnd: Round, choose: Choose) -> Round:
         """Play ``rnd`` to its end: dealer transitions first-match, each decision from ``choose``.
 
-        The same procedure as ``advance()`` and ``act()``, from the steps for the wagers on
-        the layout (chosen again whenever a wager of a new name is placed); a decision no
-        transition accepts is refused by ``Round.act`` with the forbidding cite.
+        The same procedure as ``advance()`` and ``act()``, from the steps for the wagers placed before the
+        deal, chained (one call runs the dealer's steps until a player decides); a decision no transition
+        accepts is refused by ``Round.act`` with the forbidding cite. The wagers a pass's ``holding`` names
+        are placed before the deal (§ 633a.7(f)(1), (g)): one placed later would need other steps, and
+        is an error here rather than a round played by the wrong ones.
         A round made with ``record="settlements"`` or ``"totals"`` keeps no event log."""
         finals = self.finals
-        log = rnd.log
         placed = len(rnd.wager_names)
-        steps, decisions = self.steps(rnd.wager_names, log)
+        steps, decisions = self.steps(rnd.wager_names, rnd.log, chain=True)
         while True:
-            if len(rnd.wager_names) != placed:  # names are only ever added
-                placed = len(rnd.wager_names)
-                steps, decisions = self.steps(rnd.wager_names, log)
-            if not steps[rnd.state](rnd):
-                if rnd.state in finals:
-                    return rnd
-                self._decide(rnd, choose, decisions)
+            if steps[rnd.state](rnd):  # a step that loops on its state (a pass's, say) returns
+                continue
+            if rnd.state in finals:
+                if len(rnd.wager_names) != placed and steps is not self.steps(rnd.wager_names, rnd.log, chain=True)[0]:
+                    raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round "
+                                         f"({', '.join(sorted(self.holding & rnd.wager_names))}): the compiled "
+                                         "runner chooses a round's steps from the wagers placed before the deal")
+                return rnd
+            self._decide(rnd, choose, decisions)
 
     def _decide(self, rnd: Round, choose: Choose, decisions: dict[tuple[str, str], Step]) -> None:
         """One player decision: ``choose`` names it, the transition the bound machine selects for it fires."""
@@ -153,6 +158,8 @@ class Legal:
     def first_of(self, names: tuple[str, ...]) -> tuple[str, ...]:
         """The first of ``names`` that is open now, alone (none: empty); what asking each in turn would find."""
         here, rnd = self._here, self._rnd
+        if here.keys().isdisjoint(names):  # none offered in this state (a hand's decisions): no rule to ask
+            return ()
         for name in names:
             rule = here.get(name)
             if rule is not None and rule(rnd) is not None:
