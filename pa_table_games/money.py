@@ -149,8 +149,8 @@ SURRENDER_LOSS = Fraction(1, 2)
 
 def times(amount: Decimal, ratio: Any) -> Decimal:
     """``amount`` times ``ratio`` (odds, a share, -1/0/1), exact, then rounded once toward zero to the cent."""
-    if type(ratio) is int:
-        return amount * ratio
+    if type(ratio) is int:  # a win, a loss or a push (or whole odds): no rounding
+        return amount if ratio == 1 else -amount if ratio == -1 else amount * ratio
     ratio = ratio if isinstance(ratio, Fraction) else Fraction(str(ratio))
     n, d = ratio.numerator, ratio.denominator
     if d == 1:

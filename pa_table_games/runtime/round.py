@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from pa_table_games.equipment.table import Table
@@ -28,6 +29,8 @@ from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
 RECORDS = ("events", "settlements", "totals")
+#: A round's options when it is given none: one empty mapping, read-only, for every round
+NO_OPTIONS: Mapping = MappingProxyType({})
 
 
 class Round(Changes):
@@ -45,35 +48,37 @@ class Round(Changes):
         if record not in RECORDS:
             raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
         self.game = game
-        self.spec = game.spec
+        self.spec = game.machine.spec
         self.rules = game.rules
         self.table = table
         self.shoe = table.shoe
         self.state = self.spec.initial
+        self.log = record == "events"
+        self.rows = record != "totals"
+        # what a round does not keep is an empty tuple, shared: nothing is made for it, and a stray append fails
         self.events: list[Event] = []
         self.ledger = ChipLedger()
         self.wagers: list[Wager] = []
         self.wager_names: set[str] = set()  # every name in ``wagers``: "is any such wager placed?" at a glance
         self.acting: Action | None = None
         self.atomic = atomic
-        self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
+        self.options = dict(options) if options else NO_OPTIONS  # game-specific extras, e.g. an injected misdeal
         self._draft: Draft | None = None
         self.journal: list[Effect] | None = None  # the effects of the step firing now, when the round is atomic
-        self.last_step: list[Effect] = []  # the effects the last step applied (an atomic round's)
+        self.last_step: list[Effect] | tuple = ()  # the effects the last step applied (an atomic round's)
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
         self.walks: dict = {}  # the passes round the table under way in this state (:mod:`.turns`)
         #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
         #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
         self.turn: Any = None
-        # the card-conservation baseline; a round recording settlements only takes none
-        self.log = record == "events"
-        self._settled: list[Settled] = []  # the settlement rows when no event log is kept
-        self.rows = record != "totals"
+        # the settlement rows when no event log is kept
+        self._settled: list[Settled] | tuple = [] if self.rows and not self.log else ()
         # record="totals": net per wager name, in the order first settled, and the amounts of wagers
         # settled that were not among ``seats`` (placed during the round: Insurance), in order
         self._nets: dict[str, Decimal] = {}  # exact: whole cents
         self._placed_later: list[tuple[str, Decimal]] = []
         self._seats = seats
+        # the card-conservation baseline; a round recording settlements only takes none
         self._deck = table.cards_off_layout() if self.log else None
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
@@ -307,7 +312,7 @@ class Unrecorded(Round):
                  options: dict | None = None, record: str = "totals") -> None:
         if record == "events":
             raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
-        super().__init__(game, table, seats, atomic=False, options=options, record=record)
+        Round.__init__(self, game, table, seats, atomic=False, options=options, record=record)
 
     def draw(self, to: Any, face_up: bool = True) -> Any:
         return self.shoe.draw("a draw")  # nothing to record: where the card goes is the actions' business

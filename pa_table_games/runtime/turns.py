@@ -261,14 +261,14 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
     """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on
     the state), from the dealer's left or right; ``seat``/``hand`` read an item's seat and hand
     (default: its ``seat``, and its ``hand`` or ``index`` or 0)."""
+    items = list(items)
+    if len(items) < 2:  # one box: nothing to order (a pass with no declaration is refused once there are two)
+        return items
     firing = rnd.firing
     turns = (firing.turns if firing is not None else None) or rnd.spec.state(rnd.state).turns
     if turns is None:
         raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
                              f"{firing.trigger if firing else rnd.state!r}")
-    items = list(items)
-    if len(items) < 2:  # one box: nothing to order
-        return items
     start = turns.start
     reverse = True if start == "dealer_right" else False if start == "dealer_left" else _direction(start)
     if seat is None and hand is None:

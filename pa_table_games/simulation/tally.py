@@ -44,11 +44,14 @@ Z95 = 1.959963984540054
 class Tally:
     """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount, in cents)."""
 
-    __slots__ = ("rounds", "sums")
+    __slots__ = ("rounds", "sums", "_initial", "_initial_cents")
 
     def __init__(self) -> None:
         self.rounds = 0
         self.sums: dict[str, list[int]] = {}
+        # the initial amounts :meth:`add_totals` was last given, in cents: a simulation gives the same every round
+        self._initial: dict[str, Decimal] | None = None
+        self._initial_cents: dict[str, int] = {}
 
     def add(self, initial: dict[tuple[int, str], Decimal], settled: Any) -> None:
         """One finished round: ``initial`` (seat, wager) -> amount before the deal; its settlement rows."""
@@ -60,26 +63,28 @@ class Tally:
             x[row.wager] = x.get(row.wager, 0) + row.net
             if (row.seat, row.wager) not in initial:  # placed during the round: its amount when placed
                 y[row.wager] = y.get(row.wager, 0) + row.amount
-        self._add_round(x, y)
+        self._add_round(x, _in_cents(y))
 
     def add_totals(self, initial: dict[str, Decimal], nets: dict[str, Decimal],
                    placed_later: list[tuple[str, Decimal]]) -> None:
         """One finished round from its sums (``Round.totals()``): the same as :meth:`add` given its rows.
         ``initial`` is the wager name -> amount before the deal, summed over seats (see :func:`initial_by_name`)."""
-        y = initial
         if placed_later:  # Insurance, say: its amount joins what was wagered
             y = initial.copy()
             for name, amount in placed_later:
                 y[name] = y.get(name, 0) + amount
-        self._add_round(nets, y)
+            self._add_round(nets, _in_cents(y))
+            return
+        if initial is not self._initial:
+            self._initial, self._initial_cents = initial, _in_cents(initial)
+        self._add_round(nets, self._initial_cents)
 
-    def _add_round(self, x: dict[str, Decimal], y: dict[str, Decimal]) -> None:
-        """One round: per wager name its net ``x`` and initial amount ``y`` (dollars), and their total, in cents."""
+    def _add_round(self, x: dict[str, Decimal], y: dict[str, int]) -> None:
+        """One round: per wager name its net ``x`` (dollars) and initial amount ``y`` (cents), and their total."""
         self.rounds += 1
         total_x = total_y = 0
         for name, yi in y.items():
             xi = in_cents(x[name]) if name in x else 0
-            yi = in_cents(yi)
             total_x += xi
             total_y += yi
             self._add(name, xi, yi)
@@ -122,6 +127,10 @@ class Tally:
             half = Z95 * sd / math.sqrt(n)
         interval = (-ratio - half, -ratio + half) if half is not None else None
         return WagerEdge(name or "total", int(placed), wagered, net, -ratio, sd, interval)
+
+
+def _in_cents(amounts: dict[str, Decimal]) -> dict[str, int]:
+    return {name: in_cents(amount) for name, amount in amounts.items()}
 
 
 def initial_by_name(initial: dict[tuple[int, str], Decimal]) -> dict[str, Decimal]:
