@@ -99,7 +99,8 @@ def _game_of(path: str, text: str | None = None) -> str:
 
 def load_side(path: str, text: str | None = None) -> MachineSpec:
     """A machine file (or its ``text`` from a revision, named ``path``) against its game's registry."""
-    return load_spec(path, game_info(_game_of(path, text)).registry, text)
+    info = game_info(_game_of(path, text))
+    return load_spec(path, info.registry, text, info.wagers)
 
 
 def machine_file(name: str) -> Path:
