@@ -15,7 +15,7 @@ from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.review import diff as diff_module
 from pa_table_games.review.diff import compare
-from pa_table_games.review.diff_page import COLOURS, write_diff
+from pa_table_games.review.diff_page import COLOURS, page, write_diff
 
 MACHINE = Path(diff_module.MACHINES) / "blackjack.yaml"
 ORIGINAL = MACHINE.read_text(encoding="utf-8")
@@ -195,6 +195,73 @@ class TestHitsSoft17:
         html = page.read_text(encoding="utf-8")
         assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "http" not in \
             html.split("<svg", 1)[0]
+
+
+class TestWalkGuards:
+    """A guard a state's ``turns: {only: [...]}`` names is linked to that state, as a transition's guards to its arrow."""
+
+    OFFER = "only: [house_money_payout_awaits_answer]"
+
+    @staticmethod
+    def revised(name: str, doc: str | None = None, cite: str | None = None) -> Registry:
+        """The blackjack guards and actions, with guard ``name`` saying ``doc`` or citing ``cite`` (as a revision of
+        its code would)."""
+        registry = Registry("blackjack")
+        for entry in game_info("blackjack").registry.entries():
+            fn, cites = entry.fn, entry.cite
+            if entry.name == name:
+                def fn(rnd, _was=entry.fn):
+                    return _was(rnd)
+                fn.__name__, fn.__doc__, cites = name, doc or entry.doc, cite or entry.cite
+            register = registry.guard(cites, wager=entry.wager) if entry.kind == "guard" else \
+                registry.action(cites, takes=entry.takes)
+            register(fn)
+        return registry
+
+    def test_a_walk_guard_citing_anew_names_its_state(self):
+        """Only the House Money choice's ``only:`` guard changed, citing § 633a.7(g)(10) instead of (g)(10)(ii): the
+        reviewer sees the state whose walk asks it marked changed, and the change's row links to it."""
+        registry = self.revised("house_money_payout_awaits_answer", cite="(g)(10)")
+        d = compare(load_spec(MACHINE, game_info("blackjack").registry), load_spec(MACHINE, registry), "before", "after")
+        assert [(c.line, c.elements) for c in d.changes] == [(
+            "~ guard house_money_payout_awaits_answer: the player was paid a House Money payout under (ii) and has not "
+            "yet said whether to add it to the Blackjack Wager (§ 633a.7(g)(10)(ii)) -> the player was paid a House "
+            "Money payout under (ii) and has not yet said whether to add it to the Blackjack Wager (§ 633a.7(g)(10))",
+            ("state-house_money_offered",))]
+        assert d.marks() == {"state-house_money_offered": "changed"}
+        assert '<a href="#state-house_money_offered">house_money_payout_awaits_answer</a>' in page(d, "<svg></svg>")
+
+    def test_a_reworded_walk_guard_names_its_state(self):
+        """Its words changed: the state's declaration reads them (its turns change) and the guard's change is linked
+        to the state too."""
+        registry = self.revised("house_money_payout_awaits_answer", "the player was paid under (ii) and has not answered")
+        d = compare(load_spec(MACHINE, game_info("blackjack").registry), load_spec(MACHINE, registry), "before", "after")
+        assert [(c.kind, c.how, c.name, c.elements) for c in d.changes] == [
+            ("state", "changed", "house_money_offered", ("state-house_money_offered",)),
+            ("guard", "changed", "house_money_payout_awaits_answer", ("state-house_money_offered",))]
+
+    def test_a_pass_guard_names_its_arrow(self, tmp_path):
+        """A pass's ``only:`` guard (here the (o) verification's, asked also by the House Money choice) is linked to
+        the pass's arrow, as its ``when`` guards are, and to the state."""
+        verify = ('holding: [bad_beat, hit_and_run, straight_jack]},\n     cite: ["(o)(1)(ii)(B)"',
+                  'holding: [bad_beat, hit_and_run, straight_jack], only: [house_money_payout_awaits_answer]},\n'
+                  '     cite: ["(o)(1)(ii)(B)"')
+        both = edited(tmp_path, verify)
+        registry = self.revised("house_money_payout_awaits_answer", cite="(g)(10)")
+        d = compare(load_spec(both, game_info("blackjack").registry), load_spec(both, registry), "before", "after")
+        arrow = next(t for t in d.new.transitions if t.trigger == "verify_payouts_of_next_player")
+        assert [(c.kind, c.how, c.elements) for c in d.changes] == [
+            ("guard", "changed", (f"t{arrow.index}", "state-house_money_offered"))]
+
+    def test_a_walk_guard_dropped_names_the_state_that_asked_it(self, tmp_path):
+        """The walk asks another guard instead: its declaration changes, and the guard no longer used anywhere is
+        linked to the state that asked it in OLD."""
+        new = edited(tmp_path, (self.OFFER, "only: [house_money_choice_pending]"))
+        d = compare(load_spec(MACHINE, game_info("blackjack").registry),
+                    load_spec(new, game_info("blackjack").registry), "before", "after")
+        assert [(c.kind, c.how, c.name, c.elements) for c in d.changes] == [
+            ("state", "changed", "house_money_offered", ("state-house_money_offered",)),
+            ("guard", "removed", "house_money_payout_awaits_answer", ("state-house_money_offered",))]
 
 
 class TestRevisionIsNeverAnOption:

@@ -132,8 +132,7 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     ``engine="compiled"`` fires the same bound machine from plain tables (simulation). ``machine``: an
     edited machine file of this game (its ``game:``), bound to the game's registry instead of the
     installed one (``--machine FILE``: a new game registers its own module)."""
-    from pa_table_games.machine.bound import BoundMachine
-    from pa_table_games.runtime.game import ENGINES, Game, machine_and_engine
+    from pa_table_games.runtime.game import ENGINES, Game, bind, machine_and_engine
     from pa_table_games.rules.options import load_rules
 
     info = game_info(name)
@@ -144,7 +143,7 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     named = game_of_machine(machine)
     if named != info.name:
         raise TableGamesError(f"--machine {machine}: a machine file of {named}, not of {info.name}")
-    bound = BoundMachine.load(machine, info.registry)
+    bound = bind(info, machine)
     return Game(info, rules, bound, ENGINES[engine](bound))
 
 

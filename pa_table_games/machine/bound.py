@@ -283,8 +283,10 @@ class BoundMachine:
 
     @property
     def holding(self) -> frozenset[str]:
-        """Every wager a pass's ``holding`` names: the wagers that choose a round's :meth:`steps`."""
-        return frozenset(w for t in self.spec.transitions if t.turns is not None for w in t.turns.holding)
+        """Every wager a ``holding`` names, a pass's or a state's walk's: the wagers that choose a round's
+        :meth:`steps` (and the walks :meth:`live` starts)."""
+        declared = [s.turns for s in self.spec.states] + [t.turns for t in self.spec.transitions]
+        return frozenset(w for turns in declared if turns is not None for w in turns.holding)
 
     def refusal(self, state: str, trigger: str, view: Any) -> tuple[str, str] | None:
         """Why ``trigger`` cannot fire now: ``(reason, cite)`` from its first transition's first

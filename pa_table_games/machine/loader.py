@@ -4,7 +4,8 @@ Every rule is checked here and every breach is a :class:`MachineFileError` namin
 unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
 index, unreachable states, a transition that can never fire, a subsection neither cited nor waived,
 a ``turns:`` cite ``reading:<id>`` naming no reading of the register, a ``turns: {only: [...]}`` naming
-no registered guard or declared on a transition that starts no walk.
+no registered guard or declared on a transition that starts no walk, a ``turns: {holding: [...]}`` (on a
+state or a transition) empty, naming a wager twice or naming one the game does not have.
 """
 
 from __future__ import annotations
@@ -51,15 +52,18 @@ _READING = {"id", "cite", "reading", "rests_on", "rejected"}
 _PHASE = {"id", "label", "cite", "states"}
 
 
-def load_spec(path: str | Path, registry: Registry, text: str | None = None) -> MachineSpec:
+def load_spec(path: str | Path, registry: Registry, text: str | None = None,
+              wagers: tuple[str, ...] | None = None) -> MachineSpec:
     """Load and validate one machine file against ``registry`` (``text``: its content, read
-    elsewhere, e.g. from a git revision; ``path`` then only names it in errors)."""
-    return _Loader(Path(path), registry, text).load()
+    elsewhere, e.g. from a git revision; ``path`` then only names it in errors). ``wagers``: the
+    game's wager names, the only ones a ``turns: {holding: [...]}`` may name (None: not checked)."""
+    return _Loader(Path(path), registry, text, wagers).load()
 
 
 class _Loader:
-    def __init__(self, path: Path, registry: Registry, text: str | None = None) -> None:
-        self.path, self.registry, self.source = path, registry, text
+    def __init__(self, path: Path, registry: Registry, text: str | None = None,
+                 wagers: tuple[str, ...] | None = None) -> None:
+        self.path, self.registry, self.source, self.wagers = path, registry, text, wagers
         self.file = str(path)
         self.reading_refs: list[tuple[int, str, str]] = []  # (line, what, id) of each turns cite "reading:<id>"
 
@@ -253,17 +257,31 @@ class _Loader:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
         if start not in TURN_ORDERS:
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
-        holding = value.get("holding", [])
-        if not isinstance(holding, list) or not all(isinstance(h, str) and h for h in holding) or (
-                holding and each != "player"):
-            raise self.fail(value.line_of("holding"), f"{what}: turns holding is a list of wager names, "
-                            "for a pass over each player")
+        holding = self.holding(value, what, each)
         only = self.only(value, what)
         cite = value["cite"]
         if isinstance(cite, str) and cite.startswith(READING_CITE):
             self.reading_refs.append((value.line_of("cite"), what, cite[len(READING_CITE):]))
-            return Turns(each, start, cite, tuple(holding), only)
-        return Turns(each, start, self.cites(value, f"{what} turns")[0], tuple(holding), only)
+            return Turns(each, start, cite, holding, only)
+        return Turns(each, start, self.cites(value, f"{what} turns")[0], holding, only)
+
+    def holding(self, value: LineDict, what: str, each: str) -> tuple[str, ...]:
+        """A pass over each player's ``holding``, on a state or a transition alike: the game's wagers, each
+        named once (no ``holding``: every player)."""
+        if "holding" not in value:
+            return ()
+        names = value["holding"]
+        if not isinstance(names, LineList) or not names or not all(isinstance(h, str) and h for h in names) or (
+                each != "player"):
+            raise self.fail(value.line_of("holding"), f"{what}: turns holding is a non-empty list of wager names, "
+                            "for a pass over each player")
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise self.fail(names.line_of(i), f"{what}: turns holding names {name!r} twice")
+            if self.wagers is not None and name not in self.wagers:
+                raise self.fail(names.line_of(i), f"{what}: turns holding {name!r} is not a {self.registry.game} "
+                                f"wager (known: {', '.join(self.wagers)})")
+        return tuple(names)
 
     def only(self, value: LineDict, what: str) -> tuple[Entry, ...]:
         """A declared pass's ``only``: registered guards, each asked of a unit when the walk starts (not the

@@ -11,7 +11,9 @@ guards, actions and readings that were added (``+``), removed (``-``) or changed
 are matched by trigger, source and destination; where a state has several arrows with the same
 trigger to the same place (a file-order choice), identical ones are matched first, then the rest
 in file order. Dealer steps out of a state are tried in file order, so a reordering of the arrows
-both files keep is a change of that state. :mod:`.diff_page` draws NEW with the changes marked.
+both files keep is a change of that state. A changed guard or action marks the arrows that use it,
+and a guard a walk's ``turns: {only: [...]}`` asks marks the state or pass declaring that walk.
+:mod:`.diff_page` draws NEW with the changes marked.
 """
 
 from __future__ import annotations
@@ -99,7 +101,8 @@ def _game_of(path: str, text: str | None = None) -> str:
 
 def load_side(path: str, text: str | None = None) -> MachineSpec:
     """A machine file (or its ``text`` from a revision, named ``path``) against its game's registry."""
-    return load_spec(path, game_info(_game_of(path, text)).registry, text)
+    info = game_info(_game_of(path, text))
+    return load_spec(path, info.registry, text, info.wagers)
 
 
 def machine_file(name: str) -> Path:
@@ -302,9 +305,13 @@ def compare(old: MachineSpec, new: MachineSpec, old_label: str, new_label: str) 
     drawing = attrs.evolve(new, states=new.states + tuple(s for s in old.states if s.id not in {x.id for x in new.states}),
                            transitions=new.transitions + tuple(gone))
     users: dict[str, list[str]] = {}
-    for t in drawing.transitions:
-        for e in t.when + t.unless + t.do:
+    for t in drawing.transitions:  # a pass's ``only`` guards are asked for its arrow, as its ``when`` and ``unless``
+        for e in t.when + t.unless + t.do + (t.turns.only if t.turns is not None else ()):
             users.setdefault(e.name, []).append(f"t{t.index}")
+    for s in old.states + drawing.states:  # a state's walk asks them for its decisions (OLD's: a guard it dropped)
+        for e in s.turns.only if s.turns is not None else ():
+            if f"state-{s.id}" not in users.setdefault(e.name, []):
+                users[e.name].append(f"state-{s.id}")
     heading = {"section": new.section, "title": new.title}
     changes = _mapping("heading", {"section": old.section, "title": old.title}, heading)
     changes += _mapping("subsection", dict(old.subsections), dict(new.subsections))

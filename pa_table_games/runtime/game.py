@@ -13,11 +13,12 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.errors import MachineFileError, TableGamesError
+from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.registry import Registry
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec
 from pa_table_games.runtime.compiled import CompiledEngine
 from pa_table_games.runtime.round import Round
@@ -80,16 +81,17 @@ _ENGINES: dict[tuple[str, str], Any] = {}
 ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine}
 
 
+def bind(info: GameInfo, path: str | Path | None = None) -> BoundMachine:
+    """The machine file at ``path`` (default: ``info``'s installed one) bound to ``info``'s registry; a pass over
+    the players holding some wagers names ``info``'s wagers (a file:line error otherwise)."""
+    return BoundMachine(load_spec(MACHINES / info.machine if path is None else path, info.registry,
+                                  wagers=info.wagers))
+
+
 def bound_machine(info: GameInfo) -> BoundMachine:
     """``info``'s machine file bound to its registry, once per process."""
     if info.name not in _BOUND:
-        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
-        for t in machine.spec.transitions:  # a pass over the players holding some wagers names the game's wagers
-            unknown = [w for w in (t.turns.holding if t.turns else ()) if w not in info.wagers]
-            if unknown:
-                raise MachineFileError(machine.spec.path, t.line, f"transition {t.trigger!r}: turns holding "
-                                       f"{unknown[0]!r} is not a {info.name} wager ({', '.join(info.wagers)})")
-        _BOUND[info.name] = machine
+        _BOUND[info.name] = bind(info)
     return _BOUND[info.name]
 
 
