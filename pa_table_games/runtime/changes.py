@@ -203,6 +203,8 @@ class Changes:
 
     # -- chips ------------------------------------------------------------------------------
     def _move_chips(self, source: Any, to: Any, amount: Decimal) -> None:
+        if self.ledger is None:  # a round keeping no event log keeps no ledger (``Round.ledger``)
+            return
         seat = source if isinstance(source, int) else to
         new = isinstance(seat, int) and seat not in self.ledger.players
         self.apply(ChipsMoved(self.ledger, source, to, amount, new))
@@ -221,7 +223,8 @@ class Changes:
         if self.journal is None and self._draft is None:
             self.wagers.append(wager)
             self.wager_names.add(name)
-            self.ledger.stake(seat, wager.amount)
+            if self.ledger is not None:
+                self.ledger.stake(seat, wager.amount)
         else:
             self.apply(WagerPlaced(wager, name not in self.wager_names))
             self._move_chips(seat, "layout", wager.amount)
@@ -231,7 +234,8 @@ class Changes:
         """Raise a wager (a double down, House Money) by whole cents, within the maximum (``money.addition``)."""
         if self.journal is None and self._draft is None:
             wager.amount += amount
-            self.ledger.stake(wager.seat, amount)
+            if self.ledger is not None:
+                self.ledger.stake(wager.seat, amount)
         else:
             self.apply(WagerRaised(wager, amount))
             self._move_chips(wager.seat, "layout", amount)
@@ -266,7 +270,9 @@ class Changes:
     def _settle_direct(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal) -> Settled | None:
         wager.settled = True
         ledger = self.ledger
-        if net < 0:
+        if ledger is None:  # a round keeping no event log keeps no ledger (``Round.ledger``)
+            pass
+        elif net < 0:
             ledger.collect(-net)
             if wager.amount + net:
                 ledger.give_back(wager.seat, wager.amount + net)

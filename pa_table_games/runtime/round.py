@@ -57,7 +57,9 @@ class Round(Changes):
         self.rows = record != "totals"
         # what a round does not keep is an empty tuple, shared: nothing is made for it, and a stray append fails
         self.events: list[Event] = []
-        self.ledger = ChipLedger()
+        # the chips' accounts: read by ``check_invariants`` alone, which needs the event log's card baseline too,
+        # so a round keeping no event log keeps none (its settlements are its record of the money)
+        self.ledger: ChipLedger | None = ChipLedger() if self.log else None
         self.wagers: list[Wager] = []
         self.wager_names: set[str] = set()  # every name in ``wagers``: "is any such wager placed?" at a glance
         self.acting: Action | None = None
