@@ -285,7 +285,8 @@ class Changes:
         if not self.rows:
             name = wager.name
             nets = self._nets
-            nets[name] = nets.get(name, ZERO) + net
+            before = nets.get(name)  # most rounds settle each name once: its net as it is, no addition
+            nets[name] = net if before is None else before + net
             if name not in self._seats.get(wager.seat, ()):
                 self._placed_later.append((name, wager.amount))
             return None
