@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 from pa_table_games.cli import main
 from pa_table_games.games import load_game
+from pa_table_games.runtime.round import Round
 from pa_table_games.simulation.chunks import STEP, SimulationError, chunk_seed, deal_rounds, parse_rounds
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
@@ -107,6 +108,19 @@ class TestSimulate:
         total = result.total()
         assert (total.net, total.initial_wagered, result.rounds) == (net, 3000.0, 300)
         assert total.house_edge == pytest.approx(-float(net) / 3000.0)
+
+    def test_rounds_placing_checked_wagers_settle_as_rounds_placing_them_anew(self):
+        """A simulation checks the seats' wagers once, at its first round, and places them unchanged at the next:
+        two seats with optional wagers ((g)(1) Lucky Ladies, (g)(4) Royal Match 21) settle exactly as rounds whose
+        wagers are each placed and checked as a player places them."""
+        seats = {1: {"blackjack": 10.0, "lucky_ladies": 5.0}, 3: {"blackjack": 25.0, "royal_match_21": 5.0}}
+        game = load_game("blackjack", engine="compiled")
+        basic = get_strategy("blackjack", "basic", game.rules)
+        simulated = deal_rounds(game, game.new_table(seed=4), seats, basic)
+        anew_table = game.new_table(seed=4)
+        for _ in range(150):
+            anew = game.engine.play_out(Round(game, anew_table, seats, atomic=False, record="settlements"), basic.choose)
+            assert next(simulated).settlement() == anew.settlement()
 
     def test_a_new_dealer_every_k_rounds_burns_a_card_at_each_table(self):
         """--new-dealer-every 7: at each chunk's table a new dealer burns one card before rounds 8, 15, ...

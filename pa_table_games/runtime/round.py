@@ -82,10 +82,13 @@ class Round(Changes):
         self._seats = seats
         # the card-conservation baseline; a round recording settlements only takes none
         self._deck = table.cards_off_layout() if self.log else None
+        self._place_before_deal(seats)
+        self.layout: Any = game.info.layout(self)
+
+    def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
-        self.layout: Any = game.info.layout(self)
 
     # -- the API ---------------------------------------------------------------------------
     @property
@@ -311,10 +314,28 @@ class Unrecorded(Round):
     extend = staticmethod(list.extend)
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
-                 options: dict | None = None, record: str = "totals") -> None:
+                 options: dict | None = None, record: str = "totals",
+                 checked: tuple[tuple[int, str, Decimal], ...] | None = None) -> None:
+        """``checked``: the wagers at ``seats`` as an earlier round at this table placed them before its deal
+        (:meth:`checked_wagers`), every check passed then: placed again as they are (a simulation's rounds)."""
         if record == "events":
             raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
+        self._checked = checked
         Round.__init__(self, game, table, seats, atomic=False, options=options, record=record)
+
+    def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
+        if self._checked is None:
+            return Round._place_before_deal(self, seats)
+        wagers, names = self.wagers, self.wager_names
+        for seat, name, amount in self._checked:
+            wagers.append(Wager(seat, name, 0, amount))
+            names.add(name)
+        return None
+
+    def checked_wagers(self) -> tuple[tuple[int, str, Decimal], ...]:
+        """The wagers placed before the deal, ``(seat, name, amount)`` each, for the next round's ``checked``
+        (call it before the round is played: a double down changes an amount)."""
+        return tuple((w.seat, w.name, w.amount) for w in self.wagers)
 
     def draw(self, to: Any, face_up: bool = True) -> Any:
         return self.shoe.draw("a draw")  # nothing to record: where the card goes is the actions' business

@@ -75,8 +75,10 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
     """Rounds played one after another at ``table``, each decision from ``strategy``; yields each finished round.
 
     By default through ``game.engine.play_out`` (a compiled game; ``log`` keeps the event
-    log, else the rounds keep ``record``: ``"settlements"`` or ``"totals"``). ``interactive=True`` plays through the Round API instead (``advance``/``act``, any
-    engine, ``atomic`` as for an interactive round): the path the differential test compares."""
+    log, else the rounds keep ``record``: ``"settlements"`` or ``"totals"``, and the seats' wagers, checked
+    as a player places them at the first round, are placed again unchanged at the next ones).
+    ``interactive=True`` plays through the Round API instead (``advance``/``act``, any engine, ``atomic``
+    as for an interactive round): the path the differential test compares."""
     choose = strategy.choose
     if interactive:
         while True:
@@ -86,10 +88,14 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
                 rnd.advance()
             yield rnd
     play_out = game.engine.play_out
-    record = "events" if log else record
+    if log:
+        while True:
+            yield play_out(Round(game, table, seats, atomic=False, record="events"), choose)
+    first = Unrecorded(game, table, seats, record=record)  # every wager checked once, as a player places it
+    checked = first.checked_wagers()
+    yield play_out(first, choose)
     while True:
-        yield play_out(Round(game, table, seats, atomic=False, record=record) if log else
-                       Unrecorded(game, table, seats, record=record), choose)
+        yield play_out(Unrecorded(game, table, seats, record=record, checked=checked), choose)
 
 
 @frozen
