@@ -50,6 +50,9 @@ class GameInfo:
     #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
     units: Callable[[Any, str], list] | None = None
     view: Any = None  # its TableView (runtime/view.py): what a person at the table sees, and its words
+    #: round -> None: the wagers placed before the deal checked together, and the shoe against the Rules, once
+    #: every wager is placed (raises a WagerError, say); a round placing wagers checked already skips it
+    check_seats: Callable[[Any], None] | None = None
 
 
 class Game:

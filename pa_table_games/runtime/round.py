@@ -86,9 +86,13 @@ class Round(Changes):
         self.layout: Any = game.info.layout(self)
 
     def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
+        """Each wager placed as a player places it, then the game checks them together (``GameInfo.check_seats``)."""
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
+        check_seats = self.game.info.check_seats
+        if check_seats is not None:
+            check_seats(self)
 
     # -- the API ---------------------------------------------------------------------------
     @property
@@ -317,7 +321,8 @@ class Unrecorded(Round):
                  options: dict | None = None, record: str = "totals",
                  checked: tuple[tuple[int, str, Decimal], ...] | None = None) -> None:
         """``checked``: the wagers at ``seats`` as an earlier round at this table placed them before its deal
-        (:meth:`checked_wagers`), every check passed then: placed again as they are (a simulation's rounds)."""
+        (:meth:`checked_wagers`), every check passed then (each wager's and ``GameInfo.check_seats``): placed
+        again as they are (a simulation's rounds)."""
         if record == "events":
             raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
         self._checked = checked

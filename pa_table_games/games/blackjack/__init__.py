@@ -54,16 +54,19 @@ def _check_optional_wagers_have_boxes(rnd) -> None:
                              f"Switch table: place a Blackjack Wager at seat {w.seat + 1} too (§ 633a.7(g)(7))")
 
 
-def new_layout(rnd) -> BlackjackLayout:
-    """An empty layout, once every wager is placed: each optional wager needs a Blackjack Wager
-    in its box (a Super Match Wager, in the next box too), and the shoe must suit the Rules and hold
-    52-card decks only (no joker)."""
+def check_seats(rnd) -> None:
+    """Once every wager is placed: each optional wager needs a Blackjack Wager in its box (a Super Match
+    Wager, in the next box too), and the shoe must suit the Rules and hold 52-card decks only (no joker)."""
     if not rnd.wager_names.isdisjoint(OPTIONAL):
         _check_optional_wagers_have_boxes(rnd)
     refuse_joker(rnd.shoe, "Blackjack", "§ 633a.2")
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
+
+
+def new_layout(rnd) -> BlackjackLayout:
+    """An empty layout (its first bundles in the discard rack are those of earlier rounds)."""
     return BlackjackLayout(earlier_bundles=len(rnd.table.rack.bundles))
 
 
@@ -81,6 +84,7 @@ INFO = GameInfo(
     rules_class=BlackjackRules,
     wagers=WAGERS,
     layout=new_layout,
+    check_seats=check_seats,
     turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,

@@ -12,7 +12,7 @@ from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.games.blackjack import turn, units
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
-from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, new_layout
+from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, check_seats, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 from pa_table_games.games.double_down_madness.view import VIEW
@@ -38,6 +38,7 @@ INFO = GameInfo(
     rules_class=DoubleDownMadnessRules,
     wagers=WAGERS,
     layout=new_layout,
+    check_seats=check_seats,
     turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,

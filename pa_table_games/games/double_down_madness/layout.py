@@ -25,14 +25,18 @@ class MadnessLayout(BlackjackLayout):
     originals: dict[int, float] = field(factory=dict)
 
 
-def new_layout(rnd) -> MadnessLayout:
-    """An empty layout; a Push 22 wager needs a Double Down Madness wager in its box ((e)); the shoe holds
-    52-card decks only (no joker)."""
+def check_seats(rnd) -> None:
+    """Once every wager is placed: a Push 22 wager needs a Double Down Madness wager in its box ((e)); the shoe
+    holds 52-card decks only (no joker)."""
     refuse_joker(rnd.shoe, "Double Down Madness", "§ 692.5")
     mains = {w.seat for w in rnd.wagers if w.name == MAIN}
     for w in rnd.wagers:
         if w.name == PUSH_22 and w.seat not in mains:
             raise WagerError(f"seat {w.seat}: a Push 22 wager is placed with a Double Down Madness wager "
                              f"(§ 692.7(e))")
+
+
+def new_layout(rnd) -> MadnessLayout:
+    """An empty layout; each box's Double Down Madness wager as placed before the deal."""
     return MadnessLayout(up_index=1, originals={w.seat: w.amount for w in rnd.wagers if w.name == MAIN},
                          earlier_bundles=len(rnd.table.rack.bundles))
