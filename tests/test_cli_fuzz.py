@@ -16,14 +16,14 @@ from __future__ import annotations
 import itertools
 import os
 import shutil
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from time_limit import within
 
 from pa_table_games.cli import main
 from pa_table_games.games import GAMES
@@ -41,23 +41,9 @@ class Hang(Exception):
     """An input ran longer than HANG_SECONDS."""
 
 
-@contextmanager
-def no_hang(args):
-    def alarm(signum, frame):
-        raise Hang(f"{args!r}: still running after {HANG_SECONDS} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, HANG_SECONDS)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def check(args: list[str], tmp: Path, **kwargs):
     """Run ``pa-table-games args``; the outcome obeys the rule; return the result."""
-    with no_hang(args):
+    with within(HANG_SECONDS, f"{args!r}: still running after {HANG_SECONDS} s", Hang):
         result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, args, **kwargs)
     assert not isinstance(result.exception, Hang), str(result.exception)
     assert result.exception is None or isinstance(result.exception, SystemExit), \

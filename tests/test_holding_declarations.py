@@ -8,12 +8,12 @@ limited to the holders of a wager is started by the compiled runner as by the tr
 
 from __future__ import annotations
 
-import signal
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from time_limit import within
 
 from pa_table_games import Shoe
 from pa_table_games.cli import main
@@ -55,21 +55,6 @@ def broken(tmp_path: Path, where: str, defect: str) -> tuple[Path, int, str]:
     path = tmp_path / "blackjack.yaml"
     path.write_text(text, encoding="utf-8")
     return path, line, f"{what}: {message}"
-
-
-@contextmanager
-def within(seconds: float, what: str):
-    """A round that never ends is a failure after ``seconds``, not a stuck suite."""
-    def hang(signum, frame):
-        raise AssertionError(f"{what}: still running after {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, hang)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 def cli(*args: str) -> tuple[int, str, str]:
@@ -133,7 +118,7 @@ def test_the_fast_path_starts_a_state_walk_over_the_holders(tmp_path):
         game = game_module.Game(info, info.rules_class(), bound, game_module.ENGINES[engine](bound))
         rnd = Round(game, game.new_table(shoe=Shoe.stacked("2C 9C 7C KD 7D TD 8D 6C TS 9H 9S")), seats,
                                 atomic=False, record=record)
-        with within(20, f"the {engine} engine's round"):
+        with within(20, f"the {engine} engine's round: still running after 20 s"):
             if engine == "compiled":
                 game.engine.play_out(rnd, choose)
             else:
