@@ -106,8 +106,8 @@ class CompiledEngine:
         The same procedure as ``advance()`` and ``act()``, from the steps for the wagers placed before the
         deal, chained (one call runs the dealer's steps until a player decides); a decision no transition
         accepts is refused by ``Round.act`` with the forbidding cite. The wagers a pass's ``holding`` names
-        are placed before the deal (§ 633a.7(f)(1), (g)): one placed later would need other steps, and
-        is an error here rather than a round played by the wrong ones.
+        are placed before the deal (Blackjack's optional wagers, § 633a.7(g)): one placed later would need
+        other steps, and is an error here rather than a round played by the wrong ones.
         A round made with ``record="settlements"`` or ``"totals"`` keeps no event log."""
         finals = self.finals
         placed = len(rnd.wager_names)
@@ -117,8 +117,8 @@ class CompiledEngine:
                 continue
             if rnd.state in finals:
                 if len(rnd.wager_names) != placed and steps is not self.steps(rnd.wager_names, rnd.log, chain=True)[0]:
-                    raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round "
-                                         f"({', '.join(sorted(self.holding & rnd.wager_names))}): the compiled "
+                    raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round (now "
+                                         f"placed: {', '.join(sorted(self.holding & rnd.wager_names))}); the compiled "
                                          "runner chooses a round's steps from the wagers placed before the deal")
                 return rnd
             self._decide(rnd, choose, decisions)

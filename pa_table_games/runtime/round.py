@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import operator
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
 from pa_table_games.equipment.table import Table
@@ -29,8 +28,6 @@ from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
 RECORDS = ("events", "settlements", "totals")
-#: A round's options when it is given none: one empty mapping, read-only, for every round
-NO_OPTIONS: Mapping = MappingProxyType({})
 
 
 class Round(Changes):
@@ -64,7 +61,7 @@ class Round(Changes):
         self.wager_names: set[str] = set()  # every name in ``wagers``: "is any such wager placed?" at a glance
         self.acting: Action | None = None
         self.atomic = atomic
-        self.options = dict(options) if options else NO_OPTIONS  # game-specific extras, e.g. an injected misdeal
+        self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: Draft | None = None
         self.journal: list[Effect] | None = None  # the effects of the step firing now, when the round is atomic
         self.last_step: list[Effect] | tuple = ()  # the effects the last step applied (an atomic round's)

@@ -7,9 +7,7 @@ dealer's right starts at the highest seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
 from attrs import define, field
@@ -76,9 +74,6 @@ class Hand:
         return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
-_NOTHING: Mapping = MappingProxyType({})
-
-
 def _mark(items: list) -> tuple[int, int]:
     """What a memo was derived from: the list's length and its last item (a refused step may take an item
     back and a later one add another: the length alone would not tell)."""
@@ -92,11 +87,11 @@ class Memo:
     __slots__ = ("boxes", "boxes_of", "boxes_count", "named", "named_of", "named_count", "o_payouts")
 
     def __init__(self) -> None:
-        # nothing is worked out before it is asked for: the first answer replaces each empty mapping
-        self.boxes: Mapping[int, Hand] = _NOTHING
+        # nothing is worked out before it is asked for (None: not yet; the first question works it out)
+        self.boxes: dict[int, Hand] | None = None
         self.boxes_of: list[Hand] | None = None  # the hands list indexed, and its length then
         self.boxes_count = (-1, 0)
-        self.named: Mapping[str, list[Wager]] = _NOTHING  # the round's wagers by name, in placing order
+        self.named: dict[str, list[Wager]] | None = None  # the round's wagers by name, in placing order
         self.named_of: list[Wager] | None = None
         self.named_count = (-1, 0)
         self.o_payouts: dict[str, Any] = {}
