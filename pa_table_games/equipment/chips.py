@@ -55,6 +55,20 @@ class ChipLedger:
             self.inventory -= amount
         self.players[seat] = self.players.get(seat, ZERO) + amount
 
+    def settle(self, seat: int, amount: Decimal, net: Decimal, off_table: Decimal) -> None:
+        """A wager of ``amount`` settled for ``net``: a loss collected (the rest returned), else the wager
+        returned and ``net`` paid, ``off_table`` of it by an outside payer."""
+        if net < 0:
+            self.collect(-net)
+            if amount + net:
+                self.give_back(seat, amount + net)
+        else:
+            self.give_back(seat, amount)
+            if net - off_table:
+                self.pay(seat, net - off_table)
+            if off_table:
+                self.pay(seat, off_table, off_table=True)
+
     def total(self) -> Decimal:
         """Always exactly 0: chips only move."""
         return sum(self.players.values(), ZERO) + self.layout + self.inventory + self.off_table

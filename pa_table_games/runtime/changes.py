@@ -269,19 +269,8 @@ class Changes:
 
     def _settle_direct(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal) -> Settled | None:
         wager.settled = True
-        ledger = self.ledger
-        if ledger is None:  # a round keeping no event log keeps no ledger (``Round.ledger``)
-            pass
-        elif net < 0:
-            ledger.collect(-net)
-            if wager.amount + net:
-                ledger.give_back(wager.seat, wager.amount + net)
-        else:
-            ledger.give_back(wager.seat, wager.amount)
-            if net - off_table:
-                ledger.pay(wager.seat, net - off_table)
-            if off_table:
-                ledger.pay(wager.seat, off_table, off_table=True)
+        if self.ledger is not None:  # a round keeping no event log keeps no ledger (``Round.ledger``)
+            self.ledger.settle(wager.seat, wager.amount, net, off_table)
         if not self.rows:
             name = wager.name
             nets = self._nets

@@ -52,7 +52,6 @@ class Round(Changes):
         self.state = self.spec.initial
         self.log = record == "events"
         self.rows = record != "totals"
-        # what a round does not keep is an empty tuple, shared: nothing is made for it, and a stray append fails
         self.events: list[Event] = []
         # the chips' accounts: read by ``check_invariants`` alone, which needs the event log's card baseline too,
         # so a round keeping no event log keeps none (its settlements are its record of the money)
@@ -64,13 +63,14 @@ class Round(Changes):
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
         self._draft: Draft | None = None
         self.journal: list[Effect] | None = None  # the effects of the step firing now, when the round is atomic
+        # what a round does not keep is an empty tuple, shared: nothing is made for it, and a stray append fails
         self.last_step: list[Effect] | tuple = ()  # the effects the last step applied (an atomic round's)
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
         self.walks: dict = {}  # the passes round the table under way in this state (:mod:`.turns`)
         #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
         #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
         self.turn: Any = None
-        # the settlement rows when no event log is kept
+        # the settlement rows when no event log is kept (a round keeping totals keeps none either)
         self._settled: list[Settled] | tuple = [] if self.rows and not self.log else ()
         # record="totals": net per wager name, in the order first settled, and the amounts of wagers
         # settled that were not among ``seats`` (placed during the round: Insurance), in order
@@ -327,12 +327,11 @@ class Unrecorded(Round):
 
     def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
         if self._checked is None:
-            return Round._place_before_deal(self, seats)
-        wagers, names = self.wagers, self.wager_names
-        for seat, name, amount in self._checked:
-            wagers.append(Wager(seat, name, 0, amount))
-            names.add(name)
-        return None
+            Round._place_before_deal(self, seats)
+        else:
+            for seat, name, amount in self._checked:  # before the deal: each on hand 0
+                self.wagers.append(Wager(seat, name, 0, amount))
+                self.wager_names.add(name)
 
     def checked_wagers(self) -> tuple[tuple[int, str, Decimal], ...]:
         """The wagers placed before the deal, ``(seat, name, amount)`` each, for the next round's ``checked``
