@@ -1,0 +1,31 @@
+"""The same rounds: for a pinned seed, Rules and wagers, ``simulate`` deals the rounds it dealt before the
+fast path was generated (``tests/same_rounds/pinned.json``, recorded at cc76a2a), to the cent."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pa_table_games.games import game_info
+from pa_table_games.rules.options import rules_from_mapping
+from pa_table_games.simulation.simulate import simulate
+
+PINNED = json.loads((Path(__file__).parent / "same_rounds" / "pinned.json").read_text())
+
+
+def run(case: dict, engine: str = "compiled"):
+    rules = rules_from_mapping(game_info(case["game"]).rules_class, case["rules"]) if case.get("rules") else None
+    seats = {int(seat): wagers for seat, wagers in case["seats"].items()}
+    return simulate(case["game"], case["rounds"], seed=case["seed"], strategy=case["strategy"], rules=rules,
+                    seats=seats, new_dealer_every=case.get("new_dealer_every"), engine=engine)
+
+
+class TestPinnedNets:
+    @pytest.mark.parametrize("case", PINNED["cases"], ids=[c["id"] for c in PINNED["cases"]])
+    def test_simulate_deals_the_pinned_rounds(self, case):
+        """Every wager's exact sums (its net, and the squares that tell one round from another) as pinned."""
+        result = run(case)
+        sums = {name or "total": [int(v) for v in s] for name, s in result.tally.sums.items()}
+        assert sums == case["sums"]
