@@ -178,25 +178,25 @@ class TestCompiledEngine:
         assert states[-1] == "player_decisions"  # (i): the player decides; no dealer step is due
 
     def test_a_holding_wager_placed_during_a_simulated_round_is_an_error(self):
-        """The simulation's steps are chosen by the wagers placed before the deal: a Royal Match 21 Wager appearing
-        after the first cards ((g)(4) takes it before the deal) would have no (g) pass, so the round is refused
+        """The fast path's steps are chosen by the wagers placed before the deal: a Royal Match 21 Wager appearing
+        at the first decision ((g)(4) takes it before the deal) would have had no (g) pass, so the round is refused
         rather than settled without it."""
-        game = load_game("blackjack", engine="compiled")
+        game = load_game("blackjack", engine="fast")
+        stand17 = get_strategy("blackjack", "stand17", game.rules)
 
-        class LateWager(Unrecorded):
-            def draw(self, to, face_up=True):
-                if self.state == "up_card_dealt" and "royal_match_21" not in self.wager_names:
-                    self.place_wager(1, "royal_match_21", 5)
-                return super().draw(to, face_up)
+        def late_wager(rnd, legal):
+            if "royal_match_21" not in rnd.wager_names:
+                rnd.place_wager(1, "royal_match_21", 5)
+            return stand17.choose(rnd, legal)
 
-        rnd = LateWager(game, game.new_table(shoe=Shoe.stacked("TC 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
-        with pytest.raises(AssertionError, match="royal_match_21.*placed before the deal"):
-            game.engine.play_out(rnd, get_strategy("blackjack", "stand17", game.rules).choose)
+        rnd = Unrecorded(game, game.new_table(shoe=Shoe.stacked("TC 9H 6D 7S 8C 9S 3D")), {1: {"blackjack": 10}})
+        with pytest.raises(AssertionError, match="placed before the deal"):
+            game.engine.play_out(rnd, late_wager)
 
     def test_unknown_engine_is_an_error(self):
         """load_game names the engines it knows when given another."""
-        with pytest.raises(TableGamesError, match="unknown engine 'fast'"):
-            load_game("blackjack", engine="fast")
+        with pytest.raises(TableGamesError, match="unknown engine 'turbo'"):
+            load_game("blackjack", engine="turbo")
 
 
 def test_a_house_money_choice_walk_agrees_in_every_mode():

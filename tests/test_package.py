@@ -82,15 +82,16 @@ def test_transitions_is_imported_by_the_adapter_only():
 
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
-    assert folders == ["analysis", "audit", "cli", "equipment", "games", "machine", "machines", "paytables", "review",
-                       "rules", "runtime", "simulation", "strategies"]
+    assert folders == ["analysis", "audit", "cli", "equipment", "fastpath", "games", "machine", "machines", "paytables",
+                       "review", "rules", "runtime", "simulation", "strategies"]
 
 
 #: The layers, lowest first: a module imports only from its own layer or a lower one (the top-level
 #: modules errors, files, money, numbers, values are the floor). The exact analysis sits under the strategies (the computed
 #: strategy is its basic strategy); review, simulation and audit are the users' layers, side by side; the
-#: command line is on top.
-LAYERS = (("errors", "files", "money", "numbers", "values"), ("equipment",), ("machine",), ("rules",), ("runtime",), ("games",),
+#: command line is on top. The fast path is an engine beside the runtime's (a game loads either).
+LAYERS = (("errors", "files", "money", "numbers", "values"), ("equipment",), ("machine",), ("rules",),
+          ("runtime", "fastpath"), ("games",),
           ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("cli", "__main__"))
 
 

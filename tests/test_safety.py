@@ -17,7 +17,9 @@ from pa_table_games.errors import InputFileError, MachineFileError, RulesFileErr
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.machine.bound import QUICK_HOOKS
+from pa_table_games.fastpath.generate import HOOKS
+from pa_table_games.machine.bound import generate
+from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.machine.loader import load_spec
 
 PACKAGE = Path(__file__).resolve().parent.parent / "pa_table_games"
@@ -120,28 +122,33 @@ class TestSourceHabits:
     def test_no_unsafe_yaml_or_eval_in_the_package(self):
         """No module calls yaml.load with an unsafe loader, eval or exec: input files cannot run code.
 
-        The one exec compiles the bound machine's generated rule (its dealer steps and decisions), whose source holds
-        only registered function names (checked to be identifiers) and state ids (checked
-        against STATE_ID): see test_generated_source_holds_only_known_names."""
+        The two execs compile the bound machine's generated rule and the fast path's round function, whose
+        skeletons hold only registered function names (checked to be identifiers), state ids and triggers as
+        quoted strings, and the runtime's hooks: see test_generated_source_holds_only_known_names."""
         unsafe = re.compile(r"yaml\.(load|unsafe_load|full_load|load_all)\("
                             r"|Loader=yaml\.(Loader|FullLoader|UnsafeLoader)|(?<![\w.])(eval|exec)\(")
         found = [f"{p.relative_to(PACKAGE)}:{line.strip()[:24]}" for p in PACKAGE.rglob("*.py")
                  for line in p.read_text(encoding="utf-8").splitlines() if unsafe.search(line)]
-        assert found == ["machine/bound.py:exec(compile(source, f\"<"]
+        assert sorted(found) == ["fastpath/generate.py:exec(compile(tree, f\"<fa", "machine/bound.py:exec(compile(source, f\"<"]
 
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):
-        """Every word of the compiled engine's generated code is Python, a registered name or a state id."""
-        machine = load_game(name).machine
+        """Every word of the generated rule and of the fast path's skeleton is Python, a registered name, a state
+        id, a trigger, a transition's index or one of the runtime's hooks."""
+        game = load_game(name, engine="fast")
+        machine = game.machine
         spec = machine.spec
-        known = {"def", "if", "and", "not", "return", "True", "False", "None", "rnd", "state", "begin_event",
-                 "end_event", "T", "firing", "view", "else", "atomic", "turn", "acting", "amount", "is", "or", "choice",
-                 *QUICK_HOOKS}
+        python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue"}
+        known = python | {"rnd", "view", "atomic", "T", "state", "choose", "action", "name", "play", *HOOKS,
+                          "decide", "refuse", "stuck"}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
+        known |= {w for t in spec.transitions for w in re.findall(r"[a-z_]+", t.trigger)}
         known |= {t.turn_guard.name for t in spec.transitions if t.turn_guard is not None}  # the runtime's, per pass
-        for log in (False, True):
-            source = machine.steps(machine.holding, log, dict.fromkeys(QUICK_HOOKS, len))[1]
-            words = {w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source) if not re.fullmatch(r"rule_\d+", w)}
+        rnd = game.new_round({1: {game.info.wagers[0]: 10}}, seed=1)
+        skeleton = game.engine.function(Unrecorded(game, rnd.table, {1: {game.info.wagers[0]: 10}})).skeleton
+        for source in (generate(spec, machine.dealer)[1], skeleton):
+            words = {w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source)
+                     if not re.fullmatch(r"(rule|T|[a-z_]+)_\d+", w)}
             assert words <= known, words - known
 
     def test_every_loader_error_is_an_input_file_error(self, tmp_path):

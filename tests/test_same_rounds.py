@@ -15,7 +15,7 @@ from pa_table_games.simulation.simulate import simulate
 PINNED = json.loads((Path(__file__).parent / "same_rounds" / "pinned.json").read_text())
 
 
-def run(case: dict, engine: str = "compiled"):
+def run(case: dict, engine: str = "fast"):
     rules = rules_from_mapping(game_info(case["game"]).rules_class, case["rules"]) if case.get("rules") else None
     seats = {int(seat): wagers for seat, wagers in case["seats"].items()}
     return simulate(case["game"], case["rounds"], seed=case["seed"], strategy=case["strategy"], rules=rules,
@@ -23,9 +23,12 @@ def run(case: dict, engine: str = "compiled"):
 
 
 class TestPinnedNets:
+    @pytest.mark.parametrize("engine", ["fast", "compiled"])
     @pytest.mark.parametrize("case", PINNED["cases"], ids=[c["id"] for c in PINNED["cases"]])
-    def test_simulate_deals_the_pinned_rounds(self, case):
-        """Every wager's exact sums (its net, and the squares that tell one round from another) as pinned."""
-        result = run(case)
+    def test_simulate_deals_the_pinned_rounds(self, case, engine):
+        """Every wager's exact sums (its net, and the squares that tell one round from another) as pinned, by the
+        fast path and by the compiled runner alike."""
+        result = run(case, engine)
         sums = {name or "total": [int(v) for v in s] for name, s in result.tally.sums.items()}
         assert sums == case["sums"]
+        assert result.tally.engines == {engine: case["rounds"]}

@@ -229,9 +229,9 @@ class TestCommand:
         assert result.exit_code == 0, result.output
         doc = json.loads(result.output)
         assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "new_dealer_every", "workers", "scheduler", "rounds_requested",
-                            "rounds", "complete", "seconds", "rounds_per_second", "wagers", "total"}
-        assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"]) == \
-            ("blackjack", "stand17", 5, 500, True)
+                            "rounds", "complete", "engines", "seconds", "rounds_per_second", "wagers", "total"}
+        assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"], doc["engines"]) == \
+            ("blackjack", "stand17", 5, 500, True, {"fast": 500})
         assert doc["seats"] == {"1": {"blackjack": 10.0}}
         assert (doc["rules"]["decks"], doc["rules"]["blackjack_pays"], doc["rules_file"]) == (6, "3:2", None)
         (wager,) = doc["wagers"]

@@ -31,19 +31,6 @@ def _counted(monkeypatch, owner, name: str, counts: Counter, key=lambda *args: N
     monkeypatch.setattr(owner, name, counting)
 
 
-def test_without_an_event_log_only_a_decision_given_an_argument_opens_an_event(monkeypatch):
-    """A step has no record to open when no event log is kept: a dealer step outside any pass round the table has
-    no argument to check and no turn to give, and a decision only needs its argument checked (``double=5``);
-    stand17 gives none, so the opening hook never runs."""
-    counts: Counter = Counter()
-    _counted(monkeypatch, Round, "begin_event", counts, key=lambda rnd, t: t.by)
-    _counted(monkeypatch, CompiledEngine, "_decide", counts)
-    deal_tally(Deal("blackjack", None, {1: {"blackjack": 10}}, "stand17"), 1, ROUNDS)
-    decisions = counts["_decide", None]
-    assert decisions > ROUNDS  # stand17 hits some hands: more than one decision a round
-    assert counts == Counter({("_decide", None): decisions})
-
-
 def test_a_decision_given_an_argument_is_checked_without_an_event_log():
     """The argument a decision takes none of is refused with the decision's cite, as in play, when the
     simulation's rounds keep no event log."""
@@ -60,6 +47,6 @@ def test_a_pass_over_holders_of_wagers_nobody_placed_starts_no_walk(monkeypatch)
     and the Insurance offer's over the boxes ((h), when the up card is an ace) are started."""
     counts: Counter = Counter()
     _counted(monkeypatch, turns, "units_of", counts, key=lambda rnd, each, holding=(): each)
-    deal_tally(Deal("blackjack", None, {1: {"blackjack": 10}}, "stand17"), 1, ROUNDS)
+    deal_tally(Deal("blackjack", None, {1: {"blackjack": 10}}, "stand17", "compiled"), 1, ROUNDS)
     assert set(counts) == {("units_of", "hand"), ("units_of", "box")}
     assert counts["units_of", "hand"] <= ROUNDS

@@ -6,8 +6,8 @@ Every executor is built from a :class:`BoundMachine` and none chooses a transiti
   (:mod:`.adapter`), whose ordered conditions apply exactly :meth:`BoundMachine.dealer_step`;
 - the rule itself is written once, as the code :func:`generate` writes for a group of transitions:
   :meth:`BoundMachine.dealer_step`, :meth:`~BoundMachine.decision` and :meth:`~BoundMachine.decisions`
-  call it to select, the simulation's fast path (:mod:`pa_table_games.runtime.compiled`) calls
-  :meth:`BoundMachine.steps`, the same rule generated to fire;
+  call it to select (the compiled runner, :mod:`pa_table_games.runtime.compiled`, fires what they select);
+  the simulation's fast path (:mod:`pa_table_games.fastpath`) writes the same rule out for a whole round;
 - refusals (``Round.act``) and ``replay`` explain a departure with :meth:`BoundMachine.first_failing`.
 
 **The rule.** From a state, the dealer's transitions are tried in file order and the first whose
@@ -76,97 +76,36 @@ def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
     return None
 
 
-#: What a generated function does with the transition the rule selects: return it, or fire it through the
-#: round's hooks (``begin_event``, its actions, ``end_event``; with ``"quick"``, for a round that records nothing,
-#: the hooks' work written out: a transition that moves no turn only sets the round's state, one that does
-#: calls the runtime's turn functions, :data:`QUICK_HOOKS`, directly).
-MODES = ("select", "log", "quick")
-#: The runtime's functions the quick rule calls by name (:mod:`pa_table_games.runtime.turns` gives them):
-#: ``take_pass_turn(rnd, t)``, ``after(rnd, t)``, ``enter(rnd, state)`` and the runtime guard ``every_turn_taken``.
-QUICK_HOOKS = ("take_pass_turn", "after", "enter", "every_turn_taken")
-
-
-def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]], mode: str = "select",
-             hooks: Mapping[str, Callable[..., Any]] | None = None, live: frozenset[str] | None = None,
-             chain: bool = False) -> tuple[dict[Any, Callable[[Any], Any]], str]:
+def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]]
+             ) -> tuple[dict[Any, Callable[[Any], Any]], str]:
     """The rule, as one generated Python function per group of transitions (tried in the order given).
 
     Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
-    ``when`` then ``unless`` (a pass's transition: its turn guard); the first whose guards hold is the
-    one: ``select`` returns it (None when none holds), ``log``/``quick`` fire it and return True (False
-    when none holds). ``quick`` needs ``hooks``, the runtime's :data:`QUICK_HOOKS`, and may be told the states
-    ``live`` that start a walk in the rounds it serves (default: every state declaring one). ``chain`` (``log`` or
-    ``quick``, groups by state) has a transition into another state go on to that state's rule, so one call runs
-    the dealer's steps until a player decides or the round ends: what calling each state's rule in turn does,
-    without returning between them (a self-loop, a pass's step or a hit, still returns). Only registry names
-    (Python identifiers) and indexes enter the source; the machine file itself is never evaluated.
-    Returns the functions by group and the source."""
-    if mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
-    if mode == "quick" and set(hooks or ()) != set(QUICK_HOOKS):
-        raise ValueError(f"the quick rule needs the runtime's {', '.join(QUICK_HOOKS)}")
-    clash = {"rnd", "T", "view", *QUICK_HOOKS}.intersection(e.name for e in spec.entries()) - {"every_turn_taken"}
+    ``when`` then ``unless`` (a pass's transition: its turn guard), and returns the first whose guards hold
+    (None when none does). Only registry names (Python identifiers) and indexes enter the source; the machine
+    file itself is never evaluated. Returns the functions by group and the source."""
+    clash = {"rnd", "T", "view"}.intersection(e.name for e in spec.entries())
     if clash:
         raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
-    walking = {t.source for t in spec.transitions if t.walk is not None} | {s.id for s in spec.states if s.turns}
-    live = walking if live is None else live
     lines: list[str] = []
     keys = list(groups)
-    chained = {key: n for n, key in enumerate(keys)} if chain and mode != "select" else {}
     for n, key in enumerate(keys):
-        # guards read the round's read-only view; the quick rule runs only for a round that is not atomic
-        # (it keeps no journal: the simulation's), whose view is the round itself
-        lines.extend([f"def rule_{n}(rnd):", "    view = rnd" if mode == "quick" else
-                      "    view = rnd.view if rnd.atomic else rnd"])
+        # guards read the round's read-only view (a round that is not atomic, the simulation's, is its own view)
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view if rnd.atomic else rnd"])
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})
             test = " and ".join([f"{g.name}(view)" for g in when] + [f"not {g.name}(view)" for g in unless])
-            indent = "        " if test else "    "
-            if test:
-                lines.append(f"    if {test}:")
-            if mode == "select":
-                lines.append(f"{indent}return T[{t.index}]")
-            else:
-                names.update({a.name: a.fn for a in t.do})
-                fired = _fire_lines(t, mode, walking, live)
-                if t.dest != t.source and t.dest in chained:  # a self-loop returns: a pass's units, a hit
-                    fired[-1] = f"return rule_{chained[t.dest]}(rnd)"
-                lines.extend(indent + line for line in fired)
             if not test:  # later transitions of this group can never fire
+                lines.append(f"    return T[{t.index}]")
                 break
+            lines.extend([f"    if {test}:", f"        return T[{t.index}]"])
         else:
-            lines.append(f"    return {None if mode == 'select' else False}")
+            lines.append("    return None")
     source = "\n".join(lines) + "\n"
-    if mode == "quick":
-        names.update(hooks)
-    exec(compile(source, f"<{spec.section}: the rule, {mode}>", "exec"), names)  # noqa: S102 - generated above
+    exec(compile(source, f"<{spec.section}: the rule>", "exec"), names)  # noqa: S102 - generated above
     return {key: names[f"rule_{n}"] for n, key in enumerate(keys)}, source
-
-
-def _fire_lines(t: TransitionSpec, mode: str, walking: set[str], live: set[str] | frozenset[str]) -> list[str]:
-    """The lines that fire ``t``: its actions between the round's hooks, returning True."""
-    at = f"T[{t.index}]"
-    actions = [f"{a.name}(rnd)" for a in t.do]
-    if mode == "log":
-        return [f"rnd.begin_event({at})", *actions, f"rnd.end_event({at})", "return True"]
-    # quick: what begin_event and end_event do for a round recording nothing, written out. A decision given
-    # an argument has it checked by begin_event; a pass gives its turn; actions going round the table
-    # (``in_turn_order``) read the declaration of the transition firing
-    opening = ([f"if rnd.acting.amount is not None or rnd.acting.choice is not None:",
-                f"    rnd.begin_event({at})", f"rnd.firing = {at}"] if t.by != "dealer" else
-               [f"rnd.firing = {at}", f"take_pass_turn(rnd, {at})"] if t.turn_guard is not None else
-               [f"rnd.firing = {at}"] if t.turns else [])
-    closing = [f"rnd.state = {t.dest!r}"] + (["rnd.firing = None"] if opening else [])
-    if t.walk is not None and (t.ends_turn or t.turn_guard is not None):
-        closing.append(f"after(rnd, {at})")  # the walk moves on: whose turn it is now
-    elif t.dest != t.source and t.dest in live:
-        closing.append(f"enter(rnd, {t.dest!r})")  # its walks start
-    elif t.dest != t.source and t.source in walking:
-        closing.append("rnd.turn = None")  # a walk is left; none starts
-    # (a decision that does not end the turn, e.g. a hit, leaves the turn where it is)
-    return [*opening, *actions, *closing, "return True"]
 
 
 def _by_state(spec: MachineSpec, by: str) -> Mapping[str, tuple[TransitionSpec, ...]]:
@@ -259,32 +198,10 @@ class BoundMachine:
                 open_.append(t.trigger)
         return tuple(open_)
 
-    def steps(self, placed: frozenset[str], log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
-              chain: bool = False) -> tuple[dict[str, Callable[[Any], bool]], str]:
-        """The dealer's steps for a round whose placed wagers are ``placed``, generated by the rule to fire
-        (``log``: each recording its event; else quick, with the runtime's ``hooks``; ``chain``: each runs on
-        through the steps that follow, :func:`generate`): a pass over the players holding wagers none of which
-        is placed has no unit to take a turn (its declaration says so), so it is left out."""
-        dealer = {state: [t for t in ts if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
-                  for state, ts in self.dealer.items()}
-        return generate(self.spec, dealer, "log" if log else "quick", hooks, self.live(placed), chain)
-
-    def live(self, placed: frozenset[str]) -> frozenset[str]:
-        """The states whose entry starts a walk when the wagers ``placed`` are placed: a walk over the players
-        holding wagers none of which is placed has no unit (:func:`pa_table_games.runtime.turns.enter`)."""
-        return frozenset(state for state, plan in self.plans.items()
-                         if any(not holding or not placed.isdisjoint(holding) for *_, holding in plan))
-
-    def decision_steps(self, placed: frozenset[str], log: bool, hooks: Mapping[str, Callable[..., Any]] | None = None,
-                       ) -> tuple[dict[tuple[str, str], Callable[[Any], bool]], str]:
-        """Each decision out of each state, generated by the rule to fire (as :meth:`steps`): False when
-        none of its transitions holds."""
-        return generate(self.spec, self._by_trigger, "log" if log else "quick", hooks, None if log else self.live(placed))
-
     @property
     def holding(self) -> frozenset[str]:
-        """Every wager a ``holding`` names, a pass's or a state's walk's: the wagers that choose a round's
-        :meth:`steps` (and the walks :meth:`live` starts)."""
+        """Every wager a ``holding`` names, a pass's or a state's walk's: the wagers that choose the steps a
+        generated round function takes (:mod:`pa_table_games.fastpath`)."""
         declared = [s.turns for s in self.spec.states] + [t.turns for t in self.spec.transitions]
         return frozenset(w for turns in declared if turns is not None for w in turns.holding)
 

@@ -21,6 +21,7 @@ from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec
 from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.fastpath.engine import FastEngine
 from pa_table_games.runtime.round import Round
 from pa_table_games.equipment.table import Table
 
@@ -80,8 +81,9 @@ class Game:
 
 _BOUND: dict[str, BoundMachine] = {}
 _ENGINES: dict[tuple[str, str], Any] = {}
-#: Engine names: ``transitions`` (interactive, the default) or ``compiled`` (plain tables, for simulation).
-ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine}
+#: Engine names: ``transitions`` (interactive, the default), ``compiled`` (the rule generated per state) or ``fast``
+#: (a whole round generated, for simulation: :mod:`pa_table_games.fastpath`).
+ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine, "fast": FastEngine}
 
 
 def bind(info: GameInfo, path: str | Path | None = None) -> BoundMachine:

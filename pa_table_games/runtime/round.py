@@ -8,7 +8,6 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 
 from __future__ import annotations
 
-import operator
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
@@ -19,8 +18,8 @@ from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.runtime import turns as _turns
-from pa_table_games.runtime.changes import Changes, Draft
+from pa_table_games.runtime import plain, turns as _turns
+from pa_table_games.runtime.changes import Changes, Draft, Recorder
 from pa_table_games.runtime.effects import Effect, FieldSet, Logged
 from pa_table_games.runtime.read_only import ReadOnlyView
 from pa_table_games.money import exact_or_as_is, parse_amount
@@ -61,8 +60,8 @@ class Round(Changes):
         self.acting: Action | None = None
         self.atomic = atomic
         self.options = dict(options) if options else {}  # game-specific extras, e.g. an injected misdeal
-        self._draft: Draft | None = None
-        self.journal: list[Effect] | None = None  # the effects of the step firing now, when the round is atomic
+        #: what is kept of each change: the step's undo journal (atomic), the event being recorded (``record="events"``)
+        self.recorder = Recorder()
         # what a round does not keep is an empty tuple, shared: nothing is made for it, and a stray append fails
         self.last_step: list[Effect] | tuple = ()  # the effects the last step applied (an atomic round's)
         self.firing: TransitionSpec | None = None  # the transition whose actions run now
@@ -216,23 +215,18 @@ class Round(Changes):
         self.firing = t
         if t.turn_guard is not None:
             _turns.take_pass_turn(self, t)
-        if not self.log:
-            return
-        seat = acting.seat if acting else None
-        hand = acting.hand if acting else None
-        self._draft = Draft(t, seat, hand)
+        if self.log:
+            self.recorder.draft = Draft(t, acting.seat if acting else None, acting.hand if acting else None)
 
     def end_event(self, t: TransitionSpec) -> None:
-        d = self._draft
+        recorder = self.recorder
+        d = recorder.draft
         if d is not None:  # None: no event log is kept (settlements or totals only)
-            self._draft = None
+            recorder.draft = None
             self.apply(Logged(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
                                     tuple(self.spec.cite_text(c) for c in t.cite),
                                     d.seat, d.hand, d.cards, d.settled, d.notes, d.effects)))
-        if self.journal is None:
-            self.state = t.dest
-        else:
-            self.apply(FieldSet(self, "state", self.state, t.dest))
+        self.set(self, "state", t.dest)
         self.firing = None
         if t.walk is not None:
             _turns.after(self, t)
@@ -244,7 +238,8 @@ class Round(Changes):
         round and its table are as they were (no copy is taken: each effect knows its undo)."""
         if not self.atomic:
             return fire()
-        journal = self.journal = []
+        recorder = self.recorder
+        journal = recorder.journal = []
         logged = len(self.events)
         try:
             fired = fire()
@@ -252,10 +247,10 @@ class Round(Changes):
             for effect in reversed(journal):
                 effect.undo(self)
             del self.events[logged:]
-            self._draft = self.firing = None
+            recorder.draft = self.firing = None
             raise
         finally:
-            self.journal = None
+            recorder.journal = None
         if fired:  # a decision no transition takes changed nothing: the last step is still the one before
             self.last_step = journal
         return fired
@@ -303,16 +298,15 @@ def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
 
 class Unrecorded(Round):
     """A round that records no event and undoes no step: the simulation's (not atomic, ``record`` settlements
-    or totals). With no journal and no event to keep an effect in, the helpers that only set, store, append or
-    add are the plain operations themselves (no check, no Python call per change); the others change the round
-    directly (:mod:`.changes`)."""
+    or totals). Its verbs are the changes in their plain form (:mod:`.plain`), the functions the fast path
+    splices: nothing is made to keep, and no verb asks what kind of round it is in."""
 
-    add_member = staticmethod(set.add)
-    set = staticmethod(setattr)
-    put = staticmethod(operator.setitem)
-    append = staticmethod(list.append)
-    insert = staticmethod(list.insert)
-    extend = staticmethod(list.extend)
+    set = staticmethod(plain.set)
+    put, append, insert, extend, add_member = plain.put, plain.append, plain.insert, plain.extend, plain.add_member
+    restock, randomly, note, record, apply_taken = plain.restock, plain.randomly, plain.note, plain.record, plain.apply_taken
+    draw, set_aside_cover_card, give_card, split_off = plain.draw, plain.set_aside_cover_card, plain.give_card, plain.split_off
+    discard, place_wager, add_to_wager, settle = plain.discard, plain.place_wager, plain.add_to_wager, plain.settle
+    move_turn = plain.move_turn
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
                  options: dict | None = None, record: str = "totals",
@@ -338,5 +332,3 @@ class Unrecorded(Round):
         (call it before the round is played: a double down changes an amount)."""
         return tuple((w.seat, w.name, w.amount) for w in self.wagers)
 
-    def draw(self, to: Any, face_up: bool = True) -> Any:
-        return self.shoe.draw("a draw")  # nothing to record: where the card goes is the actions' business

@@ -31,7 +31,6 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
-from pa_table_games.runtime.effects import TurnMoved
 from pa_table_games.runtime.read_only import show_turn
 
 T = TypeVar("T")
@@ -119,14 +118,8 @@ def enter(rnd: Any, state: str) -> None:
             units.reverse()
         walks[key] = Walk(turns, units)
     walk = walks.get(state)
-    unit = walk.current if walk is not None else None
-    if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
-        if walks or rnd.walks:
-            rnd.walks = walks
-        rnd.turn = unit
-    else:
-        rnd.set(rnd, "walks", walks)
-        rnd.set(rnd, "turn", unit)
+    rnd.set(rnd, "walks", walks)
+    rnd.set(rnd, "turn", walk.current if walk is not None else None)
 
 
 def _having_a_turn(rnd: Any, only: tuple, units: list) -> list:
@@ -146,11 +139,7 @@ def _having_a_turn(rnd: Any, only: tuple, units: list) -> list:
 
 def _show_turn(rnd: Any) -> None:
     walk = rnd.walks.get(rnd.state)
-    unit = walk.current if walk is not None else None
-    if rnd.journal is None and rnd._draft is None:  # nothing recorded: the simulation
-        rnd.turn = unit
-    else:
-        rnd.set(rnd, "turn", unit)
+    rnd.set(rnd, "turn", walk.current if walk is not None else None)
 
 
 def every_turn_taken(rnd: Any) -> bool:
@@ -226,18 +215,12 @@ def after(rnd: Any, t: TransitionSpec) -> None:
 
 
 def _set_turn(rnd: Any, unit: Any) -> None:
-    if rnd.journal is None and rnd._draft is None:
-        rnd.turn = unit
-    else:
-        rnd.set(rnd, "turn", unit)
+    rnd.set(rnd, "turn", unit)
 
 
 def _move(rnd: Any, walk: Walk, at: int, taking: int | None) -> None:
-    """The walk moves on (an effect: a refused step moves it back)."""
-    if rnd.journal is None and rnd._draft is None:
-        walk.at, walk.taking = at, taking
-    else:
-        rnd.apply(TurnMoved(walk, (walk.at, walk.taking), (at, taking)))
+    """The walk moves on (in a recorded round an effect: a refused step moves it back)."""
+    rnd.move_turn(walk, at, taking)
 
 
 def _seat_and_hand(item: Any) -> tuple[int, int]:
@@ -278,7 +261,3 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
         read_seat, read_hand = seat or _SEAT, hand or (lambda item: getattr(item, "hand", getattr(item, "index", 0)))
         key = lambda item: (read_seat(item), read_hand(item))  # noqa: E731
     return sorted(items, key=key, reverse=reverse)
-
-
-#: What the quick rule (``machine.bound.generate``) calls by name in place of the round's hooks.
-QUICK_HOOKS = {"take_pass_turn": take_pass_turn, "after": after, "enter": enter, "every_turn_taken": every_turn_taken}

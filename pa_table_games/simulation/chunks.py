@@ -106,7 +106,7 @@ class Deal:
     rules: Any
     seats: dict
     strategy: str | None
-    engine: str = "compiled"
+    engine: str = "fast"  # "fast" (the generated round function), "compiled" or "transitions"
     log: bool = False
     chunk: int = CHUNK  # rounds per chunk: part of what fixes the answer
     new_dealer_every: int | None = None  # a new dealer after every N rounds of a table (§ 633a.7(c)); None: never
@@ -119,9 +119,13 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
     game = load_game(deal.game, deal.rules, engine=deal.engine)
     strategy = get_strategy(deal.game, deal.strategy, game.rules)
     initial = {(seat, name): money(amount) for seat, wagers in deal.seats.items() for name, amount in wagers.items()}
-    interactive = deal.engine != "compiled"
+    interactive = deal.engine == "transitions"
     lean = not deal.log and not interactive  # the rounds keep only the sums the tally reads
     table = game.new_table(seed=table_seed)
+    engine = deal.engine
+    if engine == "fast" and lean and not _fast_path_covers(game, table, deal.seats):
+        engine = "compiled"  # the whole chunk, by the runner the fast path is generated from
+        game = load_game(deal.game, deal.rules, engine=engine)
     dealt = deal_rounds(game, table, deal.seats, strategy, log=deal.log,
                         interactive=interactive, record="totals" if lean else "settlements")
     tally = Tally()
@@ -140,7 +144,18 @@ def deal_tally(deal: Deal, table_seed: int, rounds: int, stop: Callable[[], bool
         done += step
         if report is not None:
             report(done)
+    tally.engines[engine if lean or engine == "transitions" else "compiled"] = tally.rounds
     return tally
+
+
+def _fast_path_covers(game: Game, table: Table, seats: dict[int, dict[str, float]]) -> bool:
+    """Whether the fast path can make the round function these rounds need (it can for every game here; a
+    game whose code it cannot read is dealt by the compiled runner, a whole chunk at a time)."""
+    try:
+        game.engine.function(Unrecorded(game, table, seats, record="totals"))
+    except Exception:  # noqa: BLE001 - any failure to generate: the chunk falls back, and says so in its tally
+        return False
+    return True
 
 
 def deal_chunk(deal: Deal, seed: int, rounds: int, index: int, stop: Callable[[], bool] = lambda: False,

@@ -40,10 +40,10 @@ CONNECT_SECONDS = 10
 WORKER_SECONDS = 60
 
 
-def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict]:
-    """The task a cluster worker runs: chunk ``index``'s (rounds, sums)."""
+def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict, dict]:
+    """The task a cluster worker runs: chunk ``index``'s (rounds, sums, rounds by engine)."""
     tally = deal_chunk(deal, seed, rounds, index)
-    return tally.rounds, tally.sums
+    return tally.rounds, tally.sums, tally.engines
 
 
 def probe(address: str, seconds: float) -> None:
@@ -140,11 +140,11 @@ def _run(client: Any, deal: Deal, seed: int, rounds: int, threads: int, stopped:
 
 def _tally(future: Any) -> Tally:
     try:
-        done_rounds, sums = future.result()
+        done_rounds, sums, engines = future.result()
     except TableGamesError as err:
         raise SimulationError(str(err)) from None
     except Exception as err:  # noqa: BLE001 - a worker's failure, named in one line
         raise SimulationError(f"a cluster worker failed: {type(err).__name__}: {err}") from None
     tally = Tally()
-    tally.rounds, tally.sums = done_rounds, sums
+    tally.rounds, tally.sums, tally.engines = done_rounds, sums, engines
     return tally

@@ -50,7 +50,7 @@ def _die_with_parent(parent: int) -> None:
 
 def _worker(conn: Connection, parent: int) -> None:
     """A worker process: (deal, seed, rounds), then chunk indices until None; after each chunk
-    ("chunk", index, rounds, sums); every STEP ("progress", index, done)."""
+    ("chunk", index, rounds, sums, rounds by engine); every STEP ("progress", index, done)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # blocked since start-up (inherited); the parent decides when to stop
     _die_with_parent(parent)
     stopping = False
@@ -72,7 +72,7 @@ def _worker(conn: Connection, parent: int) -> None:
                 break
             report = lambda done, index=index: conn.send(("progress", index, done))  # noqa: E731
             tally = deal_chunk(deal, seed, rounds, index, stop, report)
-            conn.send(("chunk", index, tally.rounds, tally.sums))
+            conn.send(("chunk", index, tally.rounds, tally.sums, tally.engines))
     except (EOFError, OSError, BrokenPipeError):
         os._exit(1)
     except TableGamesError as err:
@@ -147,7 +147,7 @@ def _hand_out(pipes: list[Connection], deal: Deal, seed: int, rounds: int, stopp
                 dealing[index] = rest[0]
             else:
                 done = Tally()
-                done.rounds, done.sums = rest
+                done.rounds, done.sums, done.engines = rest
                 merged.merge(done)
                 del dealing[index], busy[conn]
                 give(conn)

@@ -1,10 +1,11 @@
 """Simulation at scale: many rounds at one table, a strategy deciding, house edge per wager.
 
 Rounds are dealt one after another from a :class:`~pa_table_games.equipment.table.Table` (one
-shoe, one discard rack), as at a real table, by the compiled engine (:mod:`.compiled`)
-without an event log, each round keeping only the sums its tally reads (``record="totals"``);
-the same guards and actions run as in an interactive round, and ``tests/test_compiled_engine.py``
-proves the rounds identical to the transitions engine's, and their tallies to the settlement rows'.
+shoe, one discard rack), as at a real table, by the fast path (:mod:`pa_table_games.fastpath`: the round
+written out from the bound machine with its guards and actions spliced in) without an event log, each round
+keeping only the sums its tally reads (``record="totals"``); ``tests/test_fast_path.py`` proves the rounds
+identical to the interactive engine's and the compiled runner's. A chunk the fast path cannot make its function
+for is dealt by the compiled runner; the result counts the rounds each engine dealt (``engines``).
 
 **House edge** per wager and in total, with its standard deviation and 95 % interval, is
 defined in :mod:`pa_table_games.simulation.tally` (initial wager as the denominator).
@@ -91,7 +92,8 @@ class SimulationResult:
                 "rules_file": self.rules,
                 "seats": {str(seat): {n: float(a) for n, a in w.items()} for seat, w in sorted(self.seats.items())},
                 "seed": self.seed, "new_dealer_every": self.new_dealer_every, "workers": self.workers, "scheduler": self.scheduler, "rounds_requested": self.rounds_requested,
-                "rounds": self.rounds, "complete": self.complete, "seconds": round(self.seconds, 3),
+                "rounds": self.rounds, "complete": self.complete, "engines": dict(sorted(self.tally.engines.items())),
+                "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
                 "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json()}
 
@@ -129,7 +131,7 @@ def _amount(name: str, amount: Any) -> Any:
 
 def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy: str | None = None,
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
-             progress: Callable[[int, int], None] | None = None, engine: str = "compiled",
+             progress: Callable[[int, int], None] | None = None, engine: str = "fast",
              scheduler: str | None = None, chunk: int = CHUNK, connect_timeout: float = CONNECT_SECONDS,
              worker_timeout: float = WORKER_SECONDS, new_dealer_every: int | None = None) -> SimulationResult:
     """Simulate ``rounds`` rounds of ``game``; ``progress(done, total)`` is called as rounds finish.

@@ -44,11 +44,12 @@ Z95 = 1.959963984540054
 class Tally:
     """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount, in cents)."""
 
-    __slots__ = ("rounds", "sums", "_initial", "_initial_cents")
+    __slots__ = ("rounds", "sums", "engines", "_initial", "_initial_cents")
 
     def __init__(self) -> None:
         self.rounds = 0
         self.sums: dict[str, list[int]] = {}
+        self.engines: dict[str, int] = {}  # rounds dealt by each engine: "fast", "compiled", "transitions"
         # the initial amounts :meth:`add_totals` was last given, in cents: a simulation gives the same every round
         self._initial: dict[str, Decimal] | None = None
         self._initial_cents: dict[str, int] = {}
@@ -105,6 +106,8 @@ class Tally:
         """Add ``other``'s rounds to this tally, exactly: the sums become fractions, so merging
         in any order gives the same sums (call :meth:`add` only on a tally never merged into)."""
         self.rounds += other.rounds
+        for name, count in other.engines.items():
+            self.engines[name] = self.engines.get(name, 0) + count
         for name, s in other.sums.items():
             mine = self.sums.setdefault(name, [0] * 6)
             for i, value in enumerate(s):

@@ -1,0 +1,68 @@
+"""The fast engine: plays simulated rounds to their end with the generated round function (:mod:`.generate`).
+
+One function is generated per game (bound machine and Rules), combination of placed ``holding`` wagers and
+what the round keeps, the first time a round needs it. A round is one that records nothing (an
+:class:`~pa_table_games.runtime.round.Unrecorded` round): the fast path keeps no event log and undoes no step,
+so a round that must (play, replay, the tests' recorded rounds) is played by the compiled runner instead.
+Decisions come from a strategy's ``choose(rnd, legal)`` exactly as in the compiled runner; a decision no
+transition accepts is refused by ``Round.act`` with the forbidding cite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pa_table_games.fastpath.generate import Generated, generate
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round, Unrecorded
+from pa_table_games.values import Action
+
+
+class FastEngine(CompiledEngine):
+    """The compiled runner, whose ``play_out`` of a round recording nothing runs the generated function."""
+
+    def __init__(self, machine: Any) -> None:
+        super().__init__(machine)
+        #: the functions made, for each Rules (a list: Rules are compared, a simulation loads its game per chunk)
+        self.made: list[tuple[Any, dict[tuple[frozenset[str], str], Generated]]] = []
+
+    def function(self, rnd: Round) -> Generated:
+        """The generated round function for ``rnd``'s game and wagers (made once per combination)."""
+        game = rnd.game
+        made = game.__dict__.get("_fast_functions")
+        if made is None:
+            made = next((m for rules, m in self.made if rules == game.rules), None)
+            if made is None:
+                made = {}
+                self.made.append((game.rules, made))
+            game._fast_functions = made
+        placed = self._nobody_holding if rnd.wager_names.isdisjoint(self.holding) else \
+            self.holding.intersection(rnd.wager_names)
+        key = (placed, "settlements" if rnd.rows else "totals")
+        function = made.get(key)
+        if function is None:
+            function = made[key] = generate(game, placed, key[1], Unrecorded,
+                                            {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck})
+        return function
+
+    def play_out(self, rnd: Round, choose: Any) -> Round:
+        """Play ``rnd`` to its end: the generated function for a round recording nothing, else the compiled runner."""
+        if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
+            return super().play_out(rnd, choose)
+        placed = len(rnd.wager_names)
+        made = self.function(rnd)
+        made.play(rnd, choose)
+        if len(rnd.wager_names) != placed and made is not self.function(rnd):
+            raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the fast "
+                                 "path chooses a round's steps from the wagers placed before the deal")
+        return rnd
+
+
+def _refuse(rnd: Round, action: Action) -> None:
+    """No transition accepts the decision: the round refuses it with the forbidding cite."""
+    rnd.act(action)
+    raise AssertionError(f"{rnd}: {action.word} was refused by the fast path but accepted by the round")
+
+
+def _stuck(rnd: Round) -> None:
+    raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")

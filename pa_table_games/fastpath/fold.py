@@ -1,0 +1,339 @@
+"""Partial evaluation: spliced code simplified by what is fixed for the whole run.
+
+Fixed are the objects the generated function names (its :class:`Namespace`): the Rules, the transitions,
+the bound machine and the game, modules, registered functions; the attributes a simulated round keeps the same
+all its life (:class:`Knowns`: it records nothing, has no options); anything read from a frozen ``attrs``
+instance (the Rules, a transition, the bound machine's tables); and the round-wide constants of a module,
+named in capitals. An expression made only of fixed things is replaced by its value, an ``if`` on a value by
+the branch it takes, and a statement with no effect is dropped. Nothing that can change during a run is
+ever read here.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import operator
+import types
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+_LITERALS = (type(None), bool, int, float, str, bytes)
+_COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
+            ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
+            ast.In: lambda a, b: a in b, ast.NotIn: lambda a, b: a not in b}
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.FloorDiv: operator.floordiv, ast.Mod: operator.mod}
+_UNARY = {ast.Not: operator.not_, ast.USub: operator.neg, ast.UAdd: operator.pos}
+#: builtins answering from fixed arguments with no effect
+_PURE_CALLS = {builtins.len, builtins.isinstance, builtins.hasattr, builtins.getattr, builtins.bool, builtins.int,
+               builtins.min, builtins.max, builtins.abs}
+
+
+class Namespace:
+    """The generated module's globals: every object the spliced code names, each under one name of its own."""
+
+    def __init__(self, reserved: set[str]) -> None:
+        self.values: dict[str, Any] = {}
+        self.deep: set[str] = set()  # names whose contents are fixed too (a frozen instance's table, say)
+        self._by_id: dict[int, str] = {}
+        self._reserved = set(reserved) | set(dir(builtins))
+
+    def name_for(self, obj: Any, hint: str) -> str:
+        name = self._by_id.get(id(obj))
+        if name is not None:
+            return name
+        base = hint if hint.isidentifier() else "value"
+        name, n = base, 1
+        while name in self.values or name in self._reserved:
+            n += 1
+            name = f"{base}_{n}"
+        self.values[name] = obj  # kept alive here, so its id names nothing else
+        self._by_id[id(obj)] = name
+        return name
+
+    def ref(self, obj: Any, hint: str, deep: bool = False) -> ast.Name:
+        name = self.name_for(obj, hint)
+        if deep:
+            self.deep.add(name)
+        return ast.Name(name, ast.Load())
+
+
+@attrs.frozen
+class Knowns:
+    """What the generated function may take as fixed about its round: ``round`` is the round's local name, and
+    ``attributes`` what reading each of those attributes of it gives for the whole run; ``fixed`` objects keep
+    every attribute as it is during a run (the game)."""
+
+    round: str
+    attributes: Mapping[str, Any]
+    fixed: tuple = ()
+
+
+def _frozen(obj: Any) -> bool:
+    cls = type(obj)
+    return attrs.has(cls) and getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs"
+
+
+class Folder(ast.NodeTransformer):
+    """One pass of partial evaluation over a tree (:func:`fold` repeats it until nothing changes)."""
+
+    def __init__(self, ns: Namespace, knowns: Knowns) -> None:
+        self.ns, self.knowns = ns, knowns
+        self.changed = False
+
+    # -- what is known --------------------------------------------------------------------------------
+    def known(self, node: ast.AST) -> tuple[bool, Any, bool]:
+        """``(known, value, deep)``: whether ``node``'s value is fixed for the run, the value, and whether
+        what it holds is fixed too (a frozen instance's tables, a constant in capitals, an immutable container)."""
+        if isinstance(node, ast.Constant):
+            return True, node.value, True
+        if isinstance(node, ast.Name):
+            if node.id in self.ns.values:
+                value = self.ns.values[node.id]
+                deep = node.id in self.ns.deep or node.id.rstrip("_0123456789").isupper() or _immutable(value)
+                return True, value, deep
+            return False, None, False
+        if isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id == self.knowns.round:
+                if node.attr in self.knowns.attributes:
+                    value = self.knowns.attributes[node.attr]
+                    return True, value, _immutable(value)
+                return False, None, False
+            ok, owner, _ = self.known(node.value)
+            if ok and (_frozen(owner) or isinstance(owner, types.ModuleType)
+                       or any(owner is f for f in self.knowns.fixed)):
+                try:
+                    value = getattr(owner, node.attr)
+                except AttributeError:
+                    return False, None, False
+                if isinstance(owner, types.ModuleType) and not _module_constant(value):
+                    return False, None, False
+                return True, value, _frozen(owner) or _immutable(value)
+            return False, None, False
+        if isinstance(node, ast.Subscript):
+            ok, owner, deep = self.known(node.value)
+            okk, key, _ = self.known(node.slice)
+            if ok and okk and deep:
+                try:
+                    value = owner[key]
+                except (KeyError, IndexError, TypeError):
+                    return False, None, False
+                return True, value, _immutable(value)
+        return False, None, False
+
+    def node_of(self, value: Any, hint: str = "value", deep: bool = False) -> ast.expr:
+        if isinstance(value, _LITERALS) or (isinstance(value, (tuple, frozenset))
+                                            and all(isinstance(v, _LITERALS) for v in value)):
+            return ast.Constant(value)
+        return self.ns.ref(value, hint, deep)
+
+    def _fold_to(self, node: ast.AST, value: Any, deep: bool = False) -> ast.expr:
+        self.changed = True
+        return ast.copy_location(self.node_of(value, getattr(node, "attr", "value"), deep), node)
+
+    # -- expressions ----------------------------------------------------------------------------------------
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load):
+            ok, value, deep = self.known(node)
+            if ok:
+                return self._fold_to(node, value, deep)
+        return node
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        self.generic_visit(node)
+        if isinstance(node.ctx, ast.Load):
+            ok, value, deep = self.known(node)
+            if ok:
+                return self._fold_to(node, value, deep)
+        return node
+
+    def visit_Compare(self, node: ast.Compare) -> ast.expr:
+        self.generic_visit(node)
+        values = [self.known(n) for n in (node.left, *node.comparators)]
+        if all(ok for ok, _, _ in values) and all(type(op) in _COMPARE for op in node.ops):
+            try:
+                result = all(_COMPARE[type(op)](values[i][1], values[i + 1][1]) for i, op in enumerate(node.ops))
+            except Exception:  # noqa: BLE001 - left to run time, where it raises as it would have
+                return node
+            return self._fold_to(node, result)
+        return node
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.expr:
+        self.generic_visit(node)
+        ok, value, _ = self.known(node.operand)
+        if ok and type(node.op) in _UNARY:
+            try:
+                return self._fold_to(node, _UNARY[type(node.op)](value))
+            except Exception:  # noqa: BLE001
+                return node
+        return node
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        self.generic_visit(node)
+        (okl, left, _), (okr, right, _) = self.known(node.left), self.known(node.right)
+        if okl and okr and type(node.op) in _BINARY and isinstance(left, _LITERALS) and isinstance(right, _LITERALS):
+            try:
+                return self._fold_to(node, _BINARY[type(node.op)](left, right))
+            except Exception:  # noqa: BLE001
+                return node
+        return node
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
+        """Fixed operands from the left: ``False and x`` is False, ``True and x`` is ``x`` (and so for ``or``)."""
+        self.generic_visit(node)
+        stops = isinstance(node.op, ast.Or)  # the value that ends the evaluation: True for or, False for and
+        values = list(node.values)
+        while values:
+            ok, value, _ = self.known(values[0])
+            if not ok:
+                break
+            if bool(value) is stops or len(values) == 1:
+                return self._fold_to(node, value)
+            values.pop(0)
+            self.changed = True
+        if len(values) == 1:
+            return values[0]
+        node.values = values
+        return node
+
+    def visit_IfExp(self, node: ast.IfExp) -> ast.expr:
+        self.generic_visit(node)
+        ok, value, _ = self.known(node.test)
+        if ok:
+            self.changed = True
+            return node.body if value else node.orelse
+        return node
+
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        self.generic_visit(node)
+        args = [self.known(a) for a in node.args]
+        if node.keywords or not all(a[0] for a in args):
+            return node
+        values = [a[1] for a in args]
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "get" and 1 <= len(values) <= 2:
+            ok, owner, deep = self.known(func.value)  # ``mapping.get(key)`` of a fixed mapping
+            if ok and deep and isinstance(owner, Mapping):
+                try:
+                    value = owner.get(*values)
+                except TypeError:
+                    return node
+                return self._fold_to(node, value, _immutable(value) or deep)
+            return node
+        ok, fn, _ = self.known(func)
+        if ok and any(fn is pure for pure in _PURE_CALLS):
+            try:
+                return self._fold_to(node, fn(*values))
+            except Exception:  # noqa: BLE001
+                return node
+        return node
+
+    # -- statements -------------------------------------------------------------------------------------------
+    def visit_If(self, node: ast.If) -> Any:
+        self.generic_visit(node)
+        ok, value, _ = self.known(node.test)
+        if ok:
+            self.changed = True
+            return (node.body if value else node.orelse) or []
+        node.body = node.body or [ast.Pass()]
+        if not any(not isinstance(s, ast.Pass) for s in node.orelse):
+            node.orelse = []
+        if all(isinstance(s, ast.Pass) for s in node.body):
+            self.changed = True
+            if not node.orelse:  # if x: pass
+                return [] if droppable(node.test) else ast.copy_location(ast.Expr(node.test), node)
+            node.test, node.body, node.orelse = _negated(node.test), node.orelse, []  # if x: pass else: b
+        return node
+
+    def visit_While(self, node: ast.While) -> Any:
+        self.generic_visit(node)
+        ok, value, _ = self.known(node.test)
+        if ok and not value:
+            self.changed = True
+            return node.orelse or []
+        node.body = node.body or [ast.Pass()]
+        return node
+
+    def visit_For(self, node: ast.For) -> Any:
+        self.generic_visit(node)
+        node.body = node.body or [ast.Pass()]
+        return node
+
+    def visit_Assign(self, node: ast.Assign) -> Any:
+        """``a, b = x, y`` of spliced locals is ``a = x`` then ``b = y`` (each then read as what it is)."""
+        self.generic_visit(node)
+        target, value = node.targets[0], node.value
+        if len(node.targets) == 1 and isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) \
+                and len(target.elts) == len(value.elts) and all(isinstance(t, ast.Name) for t in target.elts):
+            names = {t.id for t in target.elts}
+            if not any(isinstance(n, ast.Name) and n.id in names for v in value.elts for n in ast.walk(v)):
+                self.changed = True
+                return [ast.copy_location(ast.Assign([t], v), node) for t, v in zip(target.elts, value.elts)]
+        return node
+
+    def visit_Expr(self, node: ast.Expr) -> Any:
+        self.generic_visit(node)
+        value = node.value
+        if droppable(value):
+            self.changed = True
+            return []  # a value no one reads, made by nothing that acts
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "setattr" \
+                and len(value.args) == 3 and isinstance(value.args[1], ast.Constant) \
+                and isinstance(value.args[1].value, str) and value.args[1].value.isidentifier():
+            self.changed = True
+            target = ast.Attribute(value.args[0], value.args[1].value, ast.Store())
+            return ast.copy_location(ast.Assign([target], value.args[2]), node)
+        return node
+
+    def visit_Pass(self, node: ast.Pass) -> Any:
+        return []
+
+
+def droppable(node: ast.expr) -> bool:
+    """An expression whose value, unread, may go unmade: it calls nothing (formatting text, an f-string or a
+    lambda, is taken as calling nothing: it only describes)."""
+    if isinstance(node, (ast.JoinedStr, ast.Lambda)):
+        return True
+    if isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+        return False
+    return all(droppable(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
+
+
+def _negated(test: ast.expr) -> ast.expr:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPPOSITE:
+        return ast.Compare(test.left, [_OPPOSITE[type(test.ops[0])]()], test.comparators)
+    return ast.UnaryOp(ast.Not(), test)
+
+
+_OPPOSITE = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
+             ast.NotEq: ast.Eq}
+
+
+def _immutable(value: Any) -> bool:
+    return isinstance(value, (*_LITERALS, tuple, frozenset, types.MappingProxyType)) or _frozen(value)
+
+
+def _module_constant(value: Any) -> bool:
+    return callable(value) or isinstance(value, (types.ModuleType, *_LITERALS, tuple, frozenset))
+
+
+def fold(tree: Any, ns: Namespace, knowns: Knowns, passes: int = 8) -> Any:
+    """``tree`` (a node or a list of statements) partially evaluated until nothing more is fixed (at most
+    ``passes`` times over)."""
+    for _ in range(passes):
+        folder = Folder(ns, knowns)
+        if isinstance(tree, list):
+            module = ast.Module(tree, [])
+            folder.visit(module)
+            tree = module.body
+        else:
+            tree = folder.visit(tree)
+        if not folder.changed:
+            break
+    return tree

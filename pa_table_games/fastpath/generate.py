@@ -1,0 +1,145 @@
+"""The fast path's function: a whole round played out, generated from the bound machine.
+
+:func:`generate` writes the selection rule of :mod:`pa_table_games.machine.bound` for every state into one loop:
+from the state the round is in, the dealer's transitions in file order, the first whose guards hold firing
+between the round's step hooks; where none holds and players decide, the strategy names a decision and the first
+of that decision's transitions whose guards hold fires (none: the round refuses it, with its cite); a final
+state ends the round. The skeleton names only the registered guards and actions, the transitions and the
+runtime's hooks; every one of them is then spliced in from its own source and the whole partially evaluated
+(:mod:`.inline`, :mod:`.fold`), so the code that runs is the same code every other engine calls.
+
+The function is made for one bound machine, one game (its Rules), the wagers a pass's ``holding`` names that
+are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves it) and what the round keeps
+(``record``); the strategy is an argument.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from types import MappingProxyType
+from typing import Any
+
+from attrs import frozen
+
+from pa_table_games.fastpath.fold import Knowns, Namespace, fold
+from pa_table_games.fastpath.inline import Splicer
+from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.runtime import plain
+
+#: the generated function's own locals: no object it names is called so
+LOCALS = {"rnd", "choose", "state", "action", "name", "play"}
+#: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
+HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
+
+
+@frozen
+class Generated:
+    """A generated round function and what it was made from: its source (for reading) and its namespace."""
+
+    play: Callable[[Any, Any], Any]
+    source: str
+    skeleton: str
+    names: dict
+
+
+def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
+             helpers: dict[str, Callable[..., Any]]) -> Generated:
+    """The round function for ``game`` (its bound machine and Rules) with the ``holding`` wagers ``placed``,
+    for a round of ``round_class`` keeping ``record``; ``helpers`` are the engine's ``decide``, ``refuse`` and
+    ``stuck`` (called, as the skeleton names them)."""
+    machine = game.machine
+    spec = machine.spec
+    ns = Namespace(LOCALS)
+    for hook in HOOKS:
+        ns.name_for(getattr(plain, hook), hook)
+    for name, helper in helpers.items():
+        ns.name_for(helper, name)
+    skeleton = _skeleton(spec, machine, placed, ns)
+    knowns = Knowns("rnd", MappingProxyType({
+        "log": False, "rows": record != "totals", "atomic": False, "journal": None, "_draft": None, "ledger": None,
+        "game": game, "spec": spec, "rules": game.rules, "options": MappingProxyType({})}), (game,))
+    tree = ast.parse(skeleton)
+    tree = Splicer(ns, knowns, round_class, plain.VERBS).visit(tree)
+    tree.body = fold(tree.body, ns, knowns)
+    ast.fix_missing_locations(tree)
+    names = dict(ns.values)
+    exec(compile(tree, f"<fast path: {spec.section}>", "exec"), names)  # noqa: S102 - made above from the machine
+    return Generated(names["play"], ast.unparse(tree), skeleton, names)
+
+
+def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace) -> str:
+    """The rule for every state, as calls of the registered functions and the hooks (nothing spliced yet).
+
+    States that loop on themselves (a pass, the players' decisions, the dealer's draw) are asked first; a
+    transition into a state that has one unguarded dealer transition and nothing else goes straight on
+    through it (the deal's steps), without asking the state again."""
+    dealer = {s.id: [t for t in machine.dealer[s.id]
+                     if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
+              for s in spec.states}
+    straight = {s.id: dealer[s.id][0] for s in spec.states
+                if not s.final and len(dealer[s.id]) == 1 and not dealer[s.id][0].guards
+                and dealer[s.id][0].turn_guard is None and not machine.player[s.id]}
+    looping = {t.source for t in spec.transitions if t.source == t.dest}
+    order = sorted(spec.states, key=lambda s: (s.id not in looping, s.final))
+    lines = ["def play(rnd, choose):", "    while True:", "        state = state_of(rnd)"]
+    keyword = "if"
+    for state in order:
+        lines.append(f"        {keyword} state == {state.id!r}:")
+        keyword = "elif"
+        body: list[str] = []
+        if state.final:
+            body.append("return rnd")
+        else:
+            ended = False
+            for t in dealer[state.id]:
+                ended = _fire(t, body, ns, _then(t, straight, ns, "continue"))
+                if ended:
+                    break
+            if not ended:
+                decisions = machine.player[state.id]
+                if decisions:
+                    body += ["action = decide(rnd, choose)", "name = action.name", "begin_decision(rnd, action)"]
+                    triggers = list(dict.fromkeys(t.trigger for t in decisions))
+                    for trigger in triggers:
+                        body.append(f"if name == {trigger!r}:")
+                        inner: list[str] = []
+                        for t in decisions:
+                            if t.trigger == trigger and _fire(t, inner, ns, ["end_decision(rnd)", "continue"]):
+                                break
+                        body += ["    " + line for line in inner]
+                    body += ["end_decision(rnd)", "refuse(rnd, action)", "continue"]
+                else:
+                    body.append("stuck(rnd)")
+        lines += ["            " + line for line in body]
+    lines.append("        stuck(rnd)")
+    return "\n".join(lines) + "\n"
+
+
+def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, jump: str,
+          through: tuple[str, ...] = ()) -> list[str]:
+    """What follows ``t``'s firing: its destination's one unguarded transition fired at once, when it has one
+    (and so on), else back to the loop."""
+    following = straight.get(t.dest)
+    if t.dest == t.source or following is None or t.dest in through or len(through) > 12:
+        return [jump]
+    lines: list[str] = []
+    _fire(following, lines, ns, _then(following, straight, ns, jump, (*through, t.dest)))
+    return lines
+
+
+def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str]) -> bool:
+    """The lines firing ``t`` when its guards hold (appended to ``body``); True when it has no guards, so
+    nothing after it in its group can fire."""
+    when, unless = t.asked
+    at = ns.name_for(t, f"T_{t.index}")
+    test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd)" for g in when] +
+                        [f"not {ns.name_for(g.fn, g.name)}(rnd)" for g in unless])
+    fired = [f"begin_step(rnd, {at})", *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
+             f"end_step(rnd, {at})", *then]
+    if test:
+        body.append(f"if {test}:")
+        body += ["    " + line for line in fired]
+        return False
+    body += fired
+    return True

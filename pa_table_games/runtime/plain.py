@@ -1,0 +1,165 @@
+"""The round's change vocabulary in its plain form: each verb the actions call (``rnd.set``, ``rnd.draw``,
+``rnd.give_card`` ...) as the bare change, with nothing kept: no effect, no journal, no event.
+
+A round that records nothing (:class:`~pa_table_games.runtime.round.Unrecorded`, the simulation's) takes these
+functions as its methods, and the fast path (:mod:`pa_table_games.fastpath`) splices their bodies into the code
+it generates; a recorded round makes the same change through :meth:`Changes.apply` of an effect
+(:mod:`.changes`). One function per verb, each the change its effect's ``apply`` makes; the differential tests
+hold the two forms together (``tests/test_fast_path.py``).
+
+The step hooks at the end (:func:`begin_step`, :func:`end_step`) are what ``Round.begin_event`` and
+``end_event`` do for such a round: the transition firing noted, the turn moved, the state set.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from pa_table_games.money import ZERO, check_settlement
+from pa_table_games.runtime import turns
+from pa_table_games.runtime.changes import checked_wager
+from pa_table_games.values import Settled
+
+# -- the layout's and table's own bookkeeping ---------------------------------------------------
+set = setattr  # noqa: A001  (the verb's name: ``rnd.set(obj, name, value)``)
+
+
+def put(rnd: Any, mapping: dict, key: Any, value: Any) -> None:
+    mapping[key] = value
+
+
+def append(rnd: Any, items: list, item: Any) -> None:
+    items.append(item)
+
+
+def insert(rnd: Any, items: list, at: int, item: Any) -> None:
+    items.insert(at, item)
+
+
+def extend(rnd: Any, items: list, more: Any) -> None:
+    items.extend(more)
+
+
+def add_member(rnd: Any, items: set, member: Any) -> None:
+    items.add(member)
+
+
+def restock(rnd: Any, obj: Any, operation: Any, *args: Any) -> Any:
+    return operation(*args)
+
+
+def randomly(rnd: Any, rng: Any, draw: Any, *args: Any) -> Any:
+    return draw(*args)
+
+
+# -- cards -------------------------------------------------------------------------------------------
+def draw(rnd: Any, to: Any, face_up: bool = True) -> Any:
+    return rnd.shoe.draw("a draw")
+
+
+def set_aside_cover_card(rnd: Any) -> Any:
+    return rnd.shoe.set_aside_cover_card()
+
+
+def apply_taken(rnd: Any, effect: Any) -> None:
+    """Nothing to keep: the change was made."""
+
+
+def record(rnd: Any, card: Any, to: str, face_up: bool = True) -> None:
+    """Nothing to keep: the card is where the actions put it."""
+
+
+def give_card(rnd: Any, hand: Any, card: Any) -> None:
+    hand.add_card(card)
+
+
+def split_off(rnd: Any, hand: Any) -> Any:
+    return hand.split_off()
+
+
+def discard(rnd: Any, label: str, cards: Any, *, moves: bool = True) -> None:
+    rnd.table.rack.place(label, cards)
+
+
+def note(rnd: Any, text: Any) -> None:
+    """Nothing to keep: no event is recorded, so a note's text is never even made."""
+
+
+def move_turn(rnd: Any, walk: Any, at: int, taking: int | None) -> None:
+    walk.at, walk.taking = at, taking
+
+
+# -- chips -------------------------------------------------------------------------------------------
+def place_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) -> Any:
+    wager = checked_wager(rnd, seat, name, amount, hand)
+    rnd.wagers.append(wager)
+    rnd.wager_names.add(name)
+    return wager
+
+
+def add_to_wager(rnd: Any, wager: Any, amount: Any) -> None:
+    wager.amount += amount
+
+
+def settle(rnd: Any, wager: Any, outcome: str, net: Decimal, cite: str, off_table: Decimal = ZERO) -> Settled | None:
+    """The wager settled once: its row kept (``record="settlements"``), or only its net added to its name's."""
+    if wager.settled:
+        raise AssertionError(f"{wager} settled twice")
+    check_settlement(wager, net, off_table)
+    wager.settled = True
+    if not rnd.rows:
+        name = wager.name
+        nets = rnd._nets
+        before = nets.get(name)  # most rounds settle each name once: its net as it is, no addition
+        nets[name] = net if before is None else before + net
+        if name not in rnd._seats.get(wager.seat, ()):
+            rnd._placed_later.append((name, wager.amount))
+        return None
+    row = Settled(wager.seat, wager.name, wager.hand, wager.amount, outcome, net, rnd.spec.cite_text(cite), off_table)
+    rnd._settled.append(row)
+    return row
+
+
+#: The verbs above, by name: a round recording nothing takes them as its methods.
+VERBS = {name: fn for name, fn in dict(globals()).items()
+         if name in ("set", "put", "append", "insert", "extend", "add_member", "restock", "randomly", "move_turn",
+                     "draw", "set_aside_cover_card", "apply_taken", "record", "give_card", "split_off", "discard",
+                     "note", "place_wager", "add_to_wager", "settle")}
+
+
+# -- a step fired --------------------------------------------------------------------------------------
+def begin_step(rnd: Any, t: Any) -> None:
+    """``Round.begin_event`` for a round recording nothing: a decision's argument checked, the transition noted
+    as firing (actions going round the table read its ``turns``), a pass's unit shown as the turn."""
+    if t.by != "dealer":
+        acting = rnd.acting
+        if acting.amount is not None or acting.choice is not None:
+            rnd.begin_event(t)  # checks the argument (and notes the transition firing)
+    rnd.firing = t
+    if t.turn_guard is not None:
+        turns.take_pass_turn(rnd, t)
+
+
+def end_step(rnd: Any, t: Any) -> None:
+    """``Round.end_event`` for a round recording nothing: the state set, the turn passed on or a walk started."""
+    rnd.state = t.dest
+    rnd.firing = None
+    if t.walk is not None:
+        turns.after(rnd, t)
+    elif t.dest != t.source:
+        turns.enter(rnd, t.dest)
+
+
+def state_of(rnd: Any) -> str:
+    """The state the round is in."""
+    return rnd.state
+
+
+def begin_decision(rnd: Any, action: Any) -> None:
+    """A player's decision is being applied: what ``Round.act`` notes while the transition fires."""
+    rnd.acting = action
+
+
+def end_decision(rnd: Any) -> None:
+    rnd.acting = None
