@@ -26,8 +26,9 @@ class FastEngine(CompiledEngine):
         #: the functions made, for each Rules (a list: Rules are compared, a simulation loads its game per chunk)
         self.made: list[tuple[Any, dict[tuple[frozenset[str], str], Generated]]] = []
 
-    def function(self, rnd: Round) -> Generated:
-        """The generated round function for ``rnd``'s game and wagers (made once per combination)."""
+    def function(self, rnd: Round, trace: Any = None) -> Generated:
+        """The generated round function for ``rnd``'s game, wagers and options (made once per combination);
+        ``trace(rnd, t)``, when given, is called as each transition fires (the tests' coverage of the fast path)."""
         game = rnd.game
         made = game.__dict__.get("_fast_functions")
         if made is None:
@@ -38,21 +39,25 @@ class FastEngine(CompiledEngine):
             game._fast_functions = made
         placed = self._nobody_holding if rnd.wager_names.isdisjoint(self.holding) else \
             self.holding.intersection(rnd.wager_names)
-        key = (placed, "settlements" if rnd.rows else "totals")
+        options = rnd.options
+        key = (placed, "settlements" if rnd.rows else "totals", repr(sorted(options.items())) if options else "",
+               trace)
         function = made.get(key)
         if function is None:
-            function = made[key] = generate(game, placed, key[1], Unrecorded,
-                                            {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck})
+            helpers = {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck}
+            if trace is not None:
+                helpers["traced"] = trace
+            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace is not None)
         return function
 
-    def play_out(self, rnd: Round, choose: Any) -> Round:
+    def play_out(self, rnd: Round, choose: Any, trace: Any = None) -> Round:
         """Play ``rnd`` to its end: the generated function for a round recording nothing, else the compiled runner."""
         if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
             return super().play_out(rnd, choose)
         placed = len(rnd.wager_names)
-        made = self.function(rnd)
+        made = self.function(rnd, trace)
         made.play(rnd, choose)
-        if len(rnd.wager_names) != placed and made is not self.function(rnd):
+        if len(rnd.wager_names) != placed and made is not self.function(rnd, trace):
             raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the fast "
                                  "path chooses a round's steps from the wagers placed before the deal")
         return rnd

@@ -183,18 +183,25 @@ class Folder(ast.NodeTransformer):
         return node
 
     def visit_BoolOp(self, node: ast.BoolOp) -> ast.expr:
-        """Fixed operands from the left: ``False and x`` is False, ``True and x`` is ``x`` (and so for ``or``)."""
+        """Fixed operands: ``False and x`` is False, ``True and x`` is ``x``, ``x and True and y`` is ``x and y``,
+        ``x and False and y`` is ``x and False`` (and so for ``or``)."""
         self.generic_visit(node)
         stops = isinstance(node.op, ast.Or)  # the value that ends the evaluation: True for or, False for and
-        values = list(node.values)
-        while values:
-            ok, value, _ = self.known(values[0])
-            if not ok:
-                break
-            if bool(value) is stops or len(values) == 1:
-                return self._fold_to(node, value)
-            values.pop(0)
-            self.changed = True
+        values: list[ast.expr] = []
+        for i, value in enumerate(node.values):
+            ok, known, _ = self.known(value)
+            if ok and bool(known) is not stops and i < len(node.values) - 1:
+                self.changed = True
+                continue  # passed over, whatever comes before
+            values.append(value)
+            if ok and bool(known) is stops:
+                self.changed = self.changed or i < len(node.values) - 1
+                break  # nothing after it is asked
+        if not values:
+            return self._fold_to(node, not stops)
+        first_ok, first, _ = self.known(values[0])
+        if first_ok and (bool(first) is stops or len(values) == 1):
+            return self._fold_to(node, first)
         if len(values) == 1:
             return values[0]
         node.values = values

@@ -16,7 +16,7 @@ are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -44,10 +44,12 @@ class Generated:
 
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
-             helpers: dict[str, Callable[..., Any]]) -> Generated:
+             helpers: dict[str, Callable[..., Any]], options: Mapping[str, Any] = MappingProxyType({}),
+             trace: bool = False) -> Generated:
     """The round function for ``game`` (its bound machine and Rules) with the ``holding`` wagers ``placed``,
-    for a round of ``round_class`` keeping ``record``; ``helpers`` are the engine's ``decide``, ``refuse`` and
-    ``stuck`` (called, as the skeleton names them)."""
+    for a round of ``round_class`` keeping ``record`` whose round ``options`` are these (a simulation's: none);
+    ``helpers`` are the engine's ``decide``, ``refuse`` and ``stuck`` (called, as the skeleton names them), and
+    with ``trace`` its ``traced(rnd, t)``, called as each transition fires."""
     machine = game.machine
     spec = machine.spec
     ns = Namespace(LOCALS)
@@ -55,10 +57,10 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
         ns.name_for(getattr(plain, hook), hook)
     for name, helper in helpers.items():
         ns.name_for(helper, name)
-    skeleton = _skeleton(spec, machine, placed, ns)
+    skeleton = _skeleton(spec, machine, placed, ns, trace)
     knowns = Knowns("rnd", MappingProxyType({
-        "log": False, "rows": record != "totals", "atomic": False, "journal": None, "_draft": None, "ledger": None,
-        "game": game, "spec": spec, "rules": game.rules, "options": MappingProxyType({})}), (game,))
+        "log": False, "rows": record != "totals", "atomic": False, "ledger": None,
+        "game": game, "spec": spec, "rules": game.rules, "options": MappingProxyType(dict(options))}), (game,))
     tree = ast.parse(skeleton)
     tree = Splicer(ns, knowns, round_class, plain.VERBS).visit(tree)
     tree.body = fold(tree.body, ns, knowns)
@@ -68,7 +70,7 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     return Generated(names["play"], ast.unparse(tree), skeleton, names)
 
 
-def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace) -> str:
+def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, trace: bool) -> str:
     """The rule for every state, as calls of the registered functions and the hooks (nothing spliced yet).
 
     States that loop on themselves (a pass, the players' decisions, the dealer's draw) are asked first; a
@@ -93,7 +95,7 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace) ->
         else:
             ended = False
             for t in dealer[state.id]:
-                ended = _fire(t, body, ns, _then(t, straight, ns, "continue"))
+                ended = _fire(t, body, ns, _then(t, straight, ns, "continue", trace), trace)
                 if ended:
                     break
             if not ended:
@@ -105,7 +107,7 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace) ->
                         body.append(f"if name == {trigger!r}:")
                         inner: list[str] = []
                         for t in decisions:
-                            if t.trigger == trigger and _fire(t, inner, ns, ["end_decision(rnd)", "continue"]):
+                            if t.trigger == trigger and _fire(t, inner, ns, ["end_decision(rnd)", "continue"], trace):
                                 break
                         body += ["    " + line for line in inner]
                     body += ["end_decision(rnd)", "refuse(rnd, action)", "continue"]
@@ -116,7 +118,7 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace) ->
     return "\n".join(lines) + "\n"
 
 
-def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, jump: str,
+def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, jump: str, trace: bool,
           through: tuple[str, ...] = ()) -> list[str]:
     """What follows ``t``'s firing: its destination's one unguarded transition fired at once, when it has one
     (and so on), else back to the loop."""
@@ -124,18 +126,19 @@ def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace,
     if t.dest == t.source or following is None or t.dest in through or len(through) > 12:
         return [jump]
     lines: list[str] = []
-    _fire(following, lines, ns, _then(following, straight, ns, jump, (*through, t.dest)))
+    _fire(following, lines, ns, _then(following, straight, ns, jump, trace, (*through, t.dest)), trace)
     return lines
 
 
-def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str]) -> bool:
+def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], trace: bool = False) -> bool:
     """The lines firing ``t`` when its guards hold (appended to ``body``); True when it has no guards, so
     nothing after it in its group can fire."""
     when, unless = t.asked
     at = ns.name_for(t, f"T_{t.index}")
     test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd)" for g in when] +
                         [f"not {ns.name_for(g.fn, g.name)}(rnd)" for g in unless])
-    fired = [f"begin_step(rnd, {at})", *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
+    fired = [f"begin_step(rnd, {at})", *([f"traced(rnd, {at})"] if trace else []),
+             *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
              f"end_step(rnd, {at})", *then]
     if test:
         body.append(f"if {test}:")

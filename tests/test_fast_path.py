@@ -1,0 +1,198 @@
+"""The fast path deals exactly what the other engines deal: one description, every engine built from it.
+
+Round by round, at tables with random Rules (every option drawn from what its validator accepts), random seats
+and wagers, and every strategy of the game (and a random player), the fast path's rounds settle exactly as the
+interactive engine's (the transitions engine through the Round API), and leave the table (shoe, discard rack by
+bundle, meters, cover card) exactly as it leaves it; in bulk, likewise against the compiled runner. Every
+transition of every machine fires in each engine when the stored scenarios are played (tests/scenarios).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+from collections import Counter
+
+import pytest
+
+from depth import depth
+from randomplay import random_rules, random_wanted, snapshot_table, valid_seats
+from test_compiled_engine import RandomPlayer
+from pa_table_games import load_game
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.fastpath import generate as generate_module
+from pa_table_games.fastpath.fold import Knowns, Namespace, fold
+from pa_table_games.fastpath.source import body_of
+from pa_table_games.games import GAMES
+from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
+from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.round import Round, Unrecorded
+from pa_table_games.simulation.chunks import Deal, deal_rounds, deal_tally
+from pa_table_games.strategies import get_strategy, strategy_names
+
+#: tables per game and rounds per table, against the interactive engine: 2,000 rounds a game in the quick run,
+#: 50,000 in the long one
+INTERACTIVE = depth((4, 500), (25, 2000))
+#: rounds per game against the compiled runner in bulk: 1,000,000 a game in the long run
+COMPILED = depth((2, 2000), (20, 50_000))
+
+
+def deciders(game_name: str, rules, seed: int) -> list:
+    """Every strategy the game has, and a random player."""
+    return [RandomPlayer(seed), *(get_strategy(game_name, name, rules) for name in strategy_names(game_name))]
+
+
+def table_setups(game_name: str, tables: int):
+    """``tables`` (rules, seats, seed, decider index) draws: the default Rules first, then random ones."""
+    game = load_game(game_name)
+    for number in range(tables):
+        rng = random.Random(f"{game_name}/{number}")
+        rules = game.rules if number == 0 else random_rules(rng, game_name, game.info.rules_class)
+        seated = load_game(game_name, rules)
+        seats = valid_seats(seated, seated.new_table(seed=number), random_wanted(rng, seated))
+        yield rules, seats, number
+
+
+def same_rounds(expected, got, count: int, where: str) -> int:
+    """Play ``count`` rounds from each generator, comparing each round's settlement and the table after it."""
+    for number in range(count):
+        want, have = next(expected), next(got)
+        assert have.settlement() == want.settlement(), f"{where} round {number}"
+        assert snapshot_table(have.table) == snapshot_table(want.table), f"{where} round {number}: the table"
+    return count
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+class TestSameRounds:
+    def test_rounds_as_the_interactive_engine_deals_them(self, game_name):
+        """Each round settles, and leaves the table, exactly as the transitions engine's round through the Round API."""
+        tables, rounds = INTERACTIVE
+        dealt = 0
+        for rules, seats, number in table_setups(game_name, tables):
+            slow, fast = load_game(game_name, rules), load_game(game_name, rules, engine="fast")
+            pick = number % len(deciders(game_name, rules, number))
+            a, b = deciders(game_name, rules, number)[pick], deciders(game_name, rules, number)[pick]
+            expected = deal_rounds(slow, slow.new_table(seed=number), seats, a, interactive=True)
+            got = deal_rounds(fast, fast.new_table(seed=number), seats, b, record="settlements")
+            dealt += same_rounds(expected, got, rounds, f"{game_name} table {number} {a.name} {seats} {rules}")
+        assert dealt >= tables * rounds
+
+    def test_rounds_as_the_compiled_runner_deals_them(self, game_name):
+        """In bulk, each round settles and leaves the table exactly as the compiled runner's."""
+        tables, rounds = COMPILED
+        for rules, seats, number in table_setups(game_name, tables):
+            compiled, fast = load_game(game_name, rules, engine="compiled"), load_game(game_name, rules, engine="fast")
+            a, b = (deciders(game_name, rules, number)[-1] for _ in range(2))
+            expected = deal_rounds(compiled, compiled.new_table(seed=number), seats, a, record="settlements")
+            got = deal_rounds(fast, fast.new_table(seed=number), seats, b, record="settlements")
+            same_rounds(expected, got, rounds, f"{game_name} table {number} {seats} {rules}")
+
+    def test_the_simulation_deals_every_round_by_the_fast_path(self, game_name):
+        """``simulate``'s chunks are dealt by the fast path, and say so."""
+        tally = deal_tally(Deal(game_name, None, {1: {load_game(game_name).info.wagers[0]: 10}}, None), 3, 200)
+        assert tally.engines == {"fast": 200}
+
+
+@pytest.mark.parametrize("game_name", sorted(GAMES))
+class TestEveryTransitionFires:
+    """The stored scenarios fire every transition of the machine in the fast path and in the compiled runner too
+    (the interactive engine's own coverage: tests/test_coverage.py)."""
+
+    def fired(self, game_name: str, engine: str) -> set[int]:
+        fired: set[int] = set()
+        for sc in read_scenarios(game_name).scenarios:
+            game = game_with_rules(game_name, sc.rules)
+            game = load_game(game_name, game.rules, engine=engine)
+            table = table_for(game, sc.seed, sc.shoe, sc.table)
+            for words in sc.rounds:
+                script = iter(words)
+                seats = {int(s): dict(w) for s, w in sc.seats.items()}
+                if engine == "fast":
+                    rnd = Unrecorded(game, table, seats, options=dict(sc.options), record="settlements")
+                    game.engine.play_out(rnd, lambda rnd, legal: next(script), lambda rnd, t: fired.add(t.index))
+                else:
+                    rnd = _Traced(game, table, seats, options=dict(sc.options), atomic=False, record="settlements")
+                    game.engine.play_out(rnd, lambda rnd, legal: next(script))
+                    fired |= rnd.fired
+                assert next(script, None) is None, f"{sc.id}: decisions left over"
+        return fired
+
+    @pytest.mark.parametrize("engine", ["fast", "compiled"])
+    def test_every_transition_fires(self, game_name, engine):
+        """Played by this engine, the scenarios fire every transition."""
+        every = {t.index for t in load_game(game_name).spec.transitions}
+        assert self.fired(game_name, engine) == every
+
+
+class _Traced(Round):
+    def __init__(self, *args, **kwargs) -> None:
+        self.fired: set[int] = set()
+        super().__init__(*args, **kwargs)
+
+    def begin_event(self, t) -> None:
+        self.fired.add(t.index)
+        super().begin_event(t)
+
+
+class TestSplicing:
+    """What the fast path makes of a function: its own body, spliced, or a call when it cannot be."""
+
+    def test_a_guard_is_spliced_as_its_condition(self):
+        """A one-expression guard becomes its expression, the Rules it reads folded to their values."""
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
+        assert "acting_hand_may_surrender" not in made.source  # spliced, not called
+        assert "rnd.rules" not in made.source and "rules.surrender" not in made.source  # 'late': folded away
+        assert "len(rnd.turn.cards) == 2 and (not rnd.turn.from_split)" in made.source
+
+    def test_a_function_returning_from_inside_a_try_is_called(self):
+        """``deal`` (a dry shoe refilled, house procedure) returns inside a ``try``: it is called, not spliced."""
+        from pa_table_games.games.blackjack.dealing_shoe import deal
+
+        assert body_of(deal) is None
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
+        assert "deal(rnd," in made.source
+
+    def test_early_returns_become_branches(self):
+        """``if x: return`` then more statements is spliced as ``if x: ... else: ...``."""
+        def early(rnd, items):
+            if not items:
+                return
+            items.append(1)
+
+        body = body_of(early)
+        assert body is not None and isinstance(body.statements[0], ast.If) and body.statements[0].orelse
+
+    def test_folding_takes_the_branch_the_rules_take(self):
+        """``if rules.surrender == 'late'`` folds to its branch when the Rules are fixed."""
+        game = load_game("blackjack")
+        ns = Namespace(set())
+        tree = ast.parse("if rnd.rules.surrender == 'late':\n    a()\nelse:\n    b()\n").body
+        folded = fold(tree, ns, Knowns("rnd", {"rules": game.rules}))
+        assert ast.unparse(ast.Module(folded, [])) == "a()"
+
+    def test_the_same_round_function_serves_equal_rules(self):
+        """A chunk loads its game anew: equal Rules find the function made before, not a new one."""
+        first, second = load_game("blackjack", engine="fast"), load_game("blackjack", engine="fast")
+        seats = {1: {"blackjack": 10}}
+        a = first.engine.function(Unrecorded(first, first.new_table(seed=1), seats))
+        b = second.engine.function(Unrecorded(second, second.new_table(seed=1), seats))
+        assert a is b
+
+
+class TestFallback:
+    def test_a_chunk_the_fast_path_cannot_make_is_dealt_by_the_compiled_runner(self, monkeypatch):
+        """When the round function cannot be made, the chunk is dealt by the compiled runner: the same rounds, and
+        the tally says which engine dealt them."""
+        def cannot(*args, **kwargs):
+            raise ValueError("a construct the fast path cannot read")
+
+        deal = Deal("blackjack", None, {1: {"blackjack": 10}}, "basic")
+        fast = deal_tally(deal, 4, 300)
+        monkeypatch.setattr(generate_module, "generate", cannot)
+        monkeypatch.setattr("pa_table_games.fastpath.engine.generate", cannot)
+        load_game("blackjack", engine="fast").engine.made.clear()
+        fallen = deal_tally(deal, 4, 300)
+        assert fallen.engines == {"compiled": 300} and fast.engines == {"fast": 300}
+        assert fallen.sums == fast.sums
