@@ -74,7 +74,7 @@ class ExactPlay:
 def dealer_hitting_soft_17(game: Game) -> Game:
     """A planted fault: ``game`` (Blackjack, compiled) whose dealer draws on a soft 17 too. Built from a copy of
     its machine with the guard of draw_dealer_card swapped (the machine file and the loaded game are untouched)."""
-    def dealer_total_below_17(rnd) -> bool:
+    def dealer_total_below_17(rnd, unit) -> bool:
         dealer, soft = points(rnd.layout.dealer)
         return dealer < 17 or (dealer == 17 and soft)
 

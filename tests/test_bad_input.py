@@ -56,13 +56,13 @@ TEST_REGISTRY = Registry("test")
 
 
 @TEST_REGISTRY.guard("(b)")
-def card_is_red(rnd) -> bool:
+def card_is_red(rnd, unit) -> bool:
     """the card dealt is a heart or a diamond"""
     return rnd.card in "HD"
 
 
 @TEST_REGISTRY.guard("(z)")
-def card_is_black(rnd) -> bool:
+def card_is_black(rnd, unit) -> bool:
     """the card dealt is a spade or a club (registered with a cite no machine file indexes)"""
     return rnd.card in "SC"
 

@@ -130,7 +130,7 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
         for _ in range(depth(15, 60)):
             rnd = game.new_round(seats, table=table)
             while True:
-                answered = {g.name for g in guards if g.fn(rnd)}
+                answered = {g.name for g in guards if g.fn(rnd, rnd.turn)}
                 assert not answered, f"{game_name}: {answered} true in {rnd.state} with no {wager} wager"
                 if rnd.step() is None:
                     if rnd.is_over:

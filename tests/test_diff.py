@@ -155,7 +155,7 @@ class TestHitsSoft17:
             register(entry.fn)
 
         @registry.guard("(m)")
-        def dealer_must_draw_hitting_soft_17(rnd) -> bool:
+        def dealer_must_draw_hitting_soft_17(rnd, unit) -> bool:
             """the dealer's hand is below 17, or a soft 17 (the dealer hits soft 17)"""
             return False
 
@@ -210,8 +210,8 @@ class TestWalkGuards:
         for entry in game_info("blackjack").registry.entries():
             fn, cites = entry.fn, entry.cite
             if entry.name == name:
-                def fn(rnd, _was=entry.fn):
-                    return _was(rnd)
+                def fn(rnd, unit, _was=entry.fn):
+                    return _was(rnd, unit)
                 fn.__name__, fn.__doc__, cites = name, doc or entry.doc, cite or entry.cite
             register = registry.guard(cites, wager=entry.wager) if entry.kind == "guard" else \
                 registry.action(cites, takes=entry.takes)

@@ -464,5 +464,5 @@ class TestRandomRounds:
                     rnd.act(rng.choice(rnd.legal_actions()))
                 rnd.check_invariants()
                 if rnd.state == "player_decisions" and rnd.turn is not None:
-                    assert all(type(g.fn(rnd)) is bool for g in guards)
+                    assert all(type(g.fn(rnd, rnd.turn)) is bool for g in guards)
             assert all(w.settled for w in rnd.wagers)

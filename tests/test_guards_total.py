@@ -35,7 +35,7 @@ def test_every_guard_answers_a_bool_in_every_reachable_state(name):
         before = snapshot(rnd) if states[rnd.state] <= 3 else None  # the round unchanged: on a sample
         for g in guards:
             try:
-                answer = g.fn(rnd.view)  # what the machine asks a guard with: a read-only view
+                answer = g.fn(rnd.view, rnd.turn)  # what the machine asks a guard with: a read-only view
             except Exception as err:  # noqa: BLE001 - the finding
                 problems.setdefault((g.name, rnd.state), f"raised {err!r}")
                 continue

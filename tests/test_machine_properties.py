@@ -121,7 +121,7 @@ class _Observer:
 
     def hold(self, t, rnd) -> bool:
         for g, wanted in [(g, True) for g in t.when] + [(g, False) for g in t.unless]:
-            result = g.fn(rnd)
+            result = g.fn(rnd, rnd.turn)
             if type(result) is not bool:
                 self.not_bool.append(f"{g.name} returned {result!r} in {rnd.state}")
             if bool(result) is not wanted:

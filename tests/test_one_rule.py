@@ -45,7 +45,7 @@ def _rounds(monkeypatch, guard: str, fn, action: str, act) -> list[list[str]]:
 def test_the_fast_path_asks_a_guard_registered_about_a_wager_in_a_round_without_it(monkeypatch):
     """A guard registered as being about the Royal Match 21 wager that holds in a round without one fires its
     transition under both engines alike: the compiled runner does not leave it out on the registration's word."""
-    def awaits(rnd) -> bool:
+    def awaits(rnd, unit) -> bool:
         return rnd.layout.hole_card_turned and (0, "looked") not in rnd.layout.verified
 
     def look(rnd) -> None:

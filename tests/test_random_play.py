@@ -267,7 +267,7 @@ class TestMutationsAreCaught:
         from pa_table_games.games.blackjack.hand import points
 
         loader = _mutated(monkeypatch, "blackjack", "dealer_total_below_17",
-                          lambda rnd: points(rnd.layout.dealer)[0] < 18)
+                          lambda rnd, unit: points(rnd.layout.dealer)[0] < 18)
         assert "§ 633a.7(m): the dealer drew on" in _caught("blackjack", loader)
 
     def test_winning_wagers_never_paid(self, monkeypatch):

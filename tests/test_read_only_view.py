@@ -17,9 +17,9 @@ def writing_guard(request):
     entry = game_info("blackjack").registry.lookup("guard", "dealer_shows_ace")
     original = entry.fn
 
-    def writes(rnd):
+    def writes(rnd, unit):
         rnd.turn = None  # a guard changing whose turn it is
-        return original(rnd)
+        return original(rnd, unit)
     object.__setattr__(entry, "fn", writes)
     try:
         yield load_game("blackjack", engine=request.param, machine=MACHINES / "blackjack.yaml")

@@ -139,7 +139,7 @@ class TestSourceHabits:
         machine = game.machine
         spec = machine.spec
         python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue"}
-        known = python | {"rnd", "view", "atomic", "T", "state", "choose", "action", "name", "play", *HOOKS,
+        known = python | {"rnd", "view", "unit", "turn", "atomic", "T", "state", "choose", "action", "name", "play", *HOOKS,
                           "decide", "refuse", "stuck"}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {w for t in spec.transitions for w in re.findall(r"[a-z_]+", t.trigger)}

@@ -148,7 +148,7 @@ class TestMachineFile:
         while not rnd.is_over:
             for g in guards:
                 events, state = list(rnd.events), rnd.state
-                assert type(g.fn(rnd)) is bool, g.name
+                assert type(g.fn(rnd, rnd.turn)) is bool, g.name
                 assert (rnd.events, rnd.state) == (events, state)
             if rnd.step() is None:
                 rnd.act(words.pop(0))

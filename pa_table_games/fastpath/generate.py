@@ -135,8 +135,8 @@ def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], tr
     nothing after it in its group can fire."""
     when, unless = t.asked
     at = ns.name_for(t, f"T_{t.index}")
-    test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd)" for g in when] +
-                        [f"not {ns.name_for(g.fn, g.name)}(rnd)" for g in unless])
+    test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in when] +
+                        [f"not {ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in unless])
     fired = [f"begin_step(rnd, {at})", *([f"traced(rnd, {at})"] if trace else []),
              *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
              f"end_step(rnd, {at})", *then]

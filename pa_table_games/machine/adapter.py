@@ -39,7 +39,10 @@ def _call(entry: Entry) -> Callable[[EventData], Any]:
 
 def _ask(entry: Entry) -> Callable[[EventData], Any]:
     fn = entry.fn
-    return lambda event: fn(event.model.round.view)  # a guard reads the round's read-only view
+    def ask(event: EventData) -> Any:
+        view = event.model.round.view  # a guard reads the round's read-only view, and the unit whose turn it is
+        return fn(view, view.turn)
+    return ask
 
 
 def _opener(t: TransitionSpec) -> Callable[[EventData], None]:

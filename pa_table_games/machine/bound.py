@@ -37,27 +37,19 @@ DEALER_STEP = "dealer_step"
 
 
 def holds(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order
-    (a pass's transition: its turn guard, which asks them of the unit whose turn it is)."""
-    when, unless = t.asked
-    view = getattr(view, "view", view)  # a round: its read-only view
-    for g in when:
-        if not g.fn(view):
-            return False
-    for g in unless:
-        if g.fn(view):
-            return False
-    return True
+    """``t``'s guards allow it now: every ``when`` holds and no ``unless`` does, asked in file order of the
+    round's read-only view and the unit whose turn it is (a pass's transition: its turn guard, which asks them
+    of the unit whose turn it is in the pass)."""
+    return first_failing(t, view) is None
 
 
-def holds_for_unit(t: TransitionSpec, view: Any) -> bool:
-    """``t``'s own ``when`` and ``unless`` guards hold, asked of the unit the runtime shows now (``view``:
-    the round's read-only view)."""
+def holds_for_unit(t: TransitionSpec, view: Any, unit: Any) -> bool:
+    """``t``'s own ``when`` and ``unless`` guards hold for ``unit`` (``view``: the round's read-only view)."""
     for g in t.when:
-        if not g.fn(view):
+        if not g.fn(view, unit):
             return False
     for g in t.unless:
-        if g.fn(view):
+        if g.fn(view, unit):
             return False
     return True
 
@@ -66,12 +58,13 @@ def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
     """The first guard of ``t`` that stops it now, in the order :func:`holds` asks them:
     ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when`` that does not."""
     when, unless = t.asked
-    view = getattr(view, "view", view)
+    view = getattr(view, "view", view)  # a round: its read-only view
+    unit = view.turn
     for g in when:
-        if not g.fn(view):
+        if not g.fn(view, unit):
             return g, False
     for g in unless:
-        if g.fn(view):
+        if g.fn(view, unit):
             return g, True
     return None
 
@@ -80,11 +73,12 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]]
              ) -> tuple[dict[Any, Callable[[Any], Any]], str]:
     """The rule, as one generated Python function per group of transitions (tried in the order given).
 
-    Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name,
-    ``when`` then ``unless`` (a pass's transition: its turn guard), and returns the first whose guards hold
+    Each asks its transitions' guards as plain ``if`` tests calling the registered functions by name with the
+    round's read-only view and the unit whose turn it is, ``when`` then ``unless`` (a pass's transition: its turn
+    guard), and returns the first whose guards hold
     (None when none does). Only registry names (Python identifiers) and indexes enter the source; the machine
     file itself is never evaluated. Returns the functions by group and the source."""
-    clash = {"rnd", "T", "view"}.intersection(e.name for e in spec.entries())
+    clash = {"rnd", "T", "view", "unit"}.intersection(e.name for e in spec.entries())
     if clash:
         raise ValueError(f"{spec.section}: a guard or action may not be called {sorted(clash)[0]!r}")
     names: dict[str, Any] = {"T": {t.index: t for t in spec.transitions}}  # T[12]: transition 12
@@ -92,11 +86,11 @@ def generate(spec: MachineSpec, groups: Mapping[Any, Sequence[TransitionSpec]]
     keys = list(groups)
     for n, key in enumerate(keys):
         # guards read the round's read-only view (a round that is not atomic, the simulation's, is its own view)
-        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view if rnd.atomic else rnd"])
+        lines.extend([f"def rule_{n}(rnd):", "    view = rnd.view if rnd.atomic else rnd", "    unit = view.turn"])
         for t in groups[key]:
             when, unless = t.asked
             names.update({g.name: g.fn for g in (*when, *unless)})
-            test = " and ".join([f"{g.name}(view)" for g in when] + [f"not {g.name}(view)" for g in unless])
+            test = " and ".join([f"{g.name}(view, unit)" for g in when] + [f"not {g.name}(view, unit)" for g in unless])
             if not test:  # later transitions of this group can never fire
                 lines.append(f"    return T[{t.index}]")
                 break

@@ -37,13 +37,13 @@ EVERY_TURN_TAKEN = "every_turn_taken"
 RUNTIME_GUARDS = frozenset({EVERY_TURN_TAKEN})
 
 
-def every_turn_taken(rnd: Any) -> bool:
+def every_turn_taken(rnd: Any, unit: Any) -> bool:
     """every unit of the state's declared pass round the table has taken its turn"""
     return rnd.every_turn_taken()
 
 
-def _turn_guard(t: TransitionSpec) -> Callable[[Any], bool]:
-    def turn_guard(rnd: Any) -> bool:
+def _turn_guard(t: TransitionSpec) -> Callable[[Any, Any], bool]:
+    def turn_guard(rnd: Any, unit: Any) -> bool:
         return rnd.pass_allows(t)
     return turn_guard
 _TURNS = {"each", "from", "cite", "holding", "only"}

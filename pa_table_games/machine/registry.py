@@ -1,13 +1,15 @@
 """Guards and actions: small named Python functions, each registered with the citation it implements.
 
 A machine file names them; the loader looks every name up here and never evaluates
-anything. A guard is ``def dealer_shows_ace(rnd) -> bool``: pure, a statement in the
-regulation's words whose doc string's first line reads as a condition ("the dealer's up
-card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
+anything. A guard is ``def dealer_shows_ace(rnd, unit) -> bool``: pure, a question about the round
+(its read-only view) and the unit whose turn it is (a hand, a box, a player; None outside a walk round
+the table), in the regulation's words, whose doc string's first line reads as a condition ("the dealer's
+up card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -33,6 +35,17 @@ class Entry:
         return self.doc
 
 
+def _positional(fn: Callable) -> int | None:
+    """How many positional arguments ``fn`` needs (None: any number)."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return None
+    return sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty for p in params)
+
+
 class Registry:
     """The guards and actions of one game, by name."""
 
@@ -51,6 +64,9 @@ class Registry:
             if name in self._entries:
                 raise ValueError(f"{self.game}: {kind} {name!r} registered twice")
             doc = (fn.__doc__ or "").strip().splitlines()
+            if kind == "guard" and _positional(fn) != 2:
+                raise ValueError(f"{self.game}: guard {name!r} takes the round's view and the unit whose turn it "
+                                 f"is: def {name}(rnd, unit) -> bool")
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
             self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes, wager)

@@ -3,8 +3,8 @@
 A guard is a pure predicate. It is asked with ``Round.view``, an object made when asked that shares the round's own
 attributes (reading them costs what reading the round costs) but refuses to set one and refuses every
 helper that changes the round (``draw``, ``settle``, ``set`` ...), with a one-line error naming what was
-tried. The runtime's own turn guard moves the turn it shows while it asks a pass's guards of each unit
-(:mod:`.turns`); that is the runtime's bookkeeping, not a guard's change, and goes round the view.
+tried. The unit whose turn it is comes to a guard as its own argument (:mod:`.turns` asks a pass's guards of
+each unit in turn), so nothing is ever set on the round while a guard is asked.
 """
 
 from __future__ import annotations
@@ -65,7 +65,3 @@ def read_only(rnd: Any) -> Any:
     object.__setattr__(view, "__dict__", rnd.__dict__)  # the same attributes, not a copy
     return view
 
-
-#: ``show_turn(rnd, "turn", unit)``: the runtime shows ``unit`` as the turn while it asks a pass's guards of it,
-#: on the round or its view alike (the view's attributes are the round's)
-show_turn = object.__setattr__

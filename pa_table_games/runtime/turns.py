@@ -8,14 +8,15 @@ dealer's left; a box's split hands go in the same direction as the seats.
   is the unit whose turn it is; a transition marked ``ends_turn: true`` passes the turn to the
   next unit once its actions ran; ``every_turn_taken`` (a guard the runtime answers) holds once
   every unit has had its turn. A hand split during its turn joins the walk right after it.
-- ``only:`` (either kind) names registered guards asked of each unit, shown as ``Round.turn``, when the
+- ``only:`` (either kind) names registered guards asked of each unit (their second argument) when the
   walk starts: a unit for which one fails has no turn in it and is passed over without an event
   (a House Money choice asks only the players paid under § 633a.7(g)(10)(ii) who have not answered).
 - **On a dealer transition looping on its state** (a pass, one step per unit): the transitions out
   of one state that declare the same ``turns`` share one walk. The next unit with a turn is the
   first, from the pass's position on, for which one of them holds; a unit with nothing to do in
   the pass is passed over. Each of them is asked through its turn guard: it holds when that unit
-  exists and the transition's own guards hold for it; while it fires, ``Round.turn`` is that unit.
+  exists and the transition's own guards hold for it (given it as their unit); while it fires, ``Round.turn``
+  is that unit.
   Every unit is visited once per pass.
 - **On any other transition** (a pass inside one step): its actions go round the table with
   :func:`in_turn_order`.
@@ -31,7 +32,6 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
-from pa_table_games.runtime.read_only import show_turn
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
@@ -123,18 +123,10 @@ def enter(rnd: Any, state: str) -> None:
 
 
 def _having_a_turn(rnd: Any, only: tuple, units: list) -> list:
-    """The units for which every guard the declaration's ``only`` names holds, each asked with that unit
-    shown as ``Round.turn``; the others are passed over, adding no event."""
-    saved, view = rnd.turn, rnd.view
-    kept = []
-    try:
-        for unit in units:
-            show_turn(rnd, "turn", unit)
-            if all(g.fn(view) for g in only):
-                kept.append(unit)
-    finally:
-        show_turn(rnd, "turn", saved)
-    return kept
+    """The units for which every guard the declaration's ``only`` names holds, each asked of that unit; the
+    others are passed over, adding no event."""
+    view = rnd.view
+    return [unit for unit in units if all(g.fn(view, unit) for g in only)]
 
 
 def _show_turn(rnd: Any) -> None:
@@ -157,16 +149,13 @@ def join(rnd: Any, unit: Any) -> None:
 def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...]) -> tuple[int, int] | None:
     """The first unit from the pass's position on for which one of its transitions holds, and the first
     of them that holds for it (those before it in the file do not): ``(unit, member)`` indexes."""
-    saved, view = rnd.turn, rnd.view
-    try:
-        for i in range(walk.at, len(walk.units)):
-            show_turn(rnd, "turn", walk.units[i])
-            for m, member in enumerate(members):
-                if holds_for_unit(member, view):
-                    return i, m
-        return None
-    finally:
-        show_turn(rnd, "turn", saved)
+    view = rnd.view
+    units = walk.units
+    for i in range(walk.at, len(units)):
+        for m, member in enumerate(members):
+            if holds_for_unit(member, view, units[i]):
+                return i, m
+    return None
 
 
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
@@ -183,12 +172,7 @@ def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     mine = machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
-    saved = rnd.turn
-    show_turn(rnd, "turn", walk.units[i])
-    try:
-        return holds_for_unit(t, rnd.view)
-    finally:
-        show_turn(rnd, "turn", saved)
+    return holds_for_unit(t, rnd.view, walk.units[i])
 
 
 def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:

@@ -52,14 +52,14 @@ def decider(rnd) -> tuple[int, int] | None:
 
 # -- guards ---------------------------------------------------------------------------------
 @guard("(a)")
-def shoe_cannot_deal_a_round(rnd) -> bool:
+def shoe_cannot_deal_a_round(rnd, unit) -> bool:
     """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
     boxes = len({w.seat for w in rnd.wagers})
     return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
 
 
 @guard("(c)")
-def rules_allow_doubling(rnd) -> bool:
+def rules_allow_doubling(rnd, unit) -> bool:
     """the Rules allow a player to double the wager"""
     return bool(rnd.rules.double)
 

@@ -19,20 +19,20 @@ from pa_table_games.games.blackjack.dealing_shoe import deal
 
 
 @guard("(d)")
-def double_shoe_is_used(rnd) -> bool:
+def double_shoe_is_used(rnd, unit) -> bool:
     """the Rules deal from a double shoe"""
     return rnd.rules.double_shoe
 
 
 @guard("(d)(2)")
-def determinant_card_matches_its_side(rnd) -> bool:
+def determinant_card_matches_its_side(rnd, unit) -> bool:
     """the determinant card's suit corresponds to the side of the shoe it was drawn from"""
     card = getattr(rnd.shoe, "determinant", None)
     return card is not None and SIDE_OF_SUIT[card.suit] == rnd.shoe.current
 
 
 @guard(("(e)", "(e)(2)"))
-def a_side_is_due_for_reshuffle(rnd) -> bool:
+def a_side_is_due_for_reshuffle(rnd, unit) -> bool:
     """a side of the double shoe showed its cover card, or the Rules reshuffle the dealt side every round"""
     return rnd.rules.double_shoe and bool(rnd.shoe.sides_due(rnd.rules.shuffle == "every_round"))
 

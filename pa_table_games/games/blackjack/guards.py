@@ -15,73 +15,71 @@ from pa_table_games.money import rules_maximum
 
 # -- (a) (c) (e): the shoe ------------------------------------------------------------------
 @guard("(c)")
-def full_batch_is_new(rnd) -> bool:
+def full_batch_is_new(rnd, unit) -> bool:
     """a full batch of cards has just been shuffled for the shoe"""
     return rnd.shoe.batch_is_new
 
 
 @guard("(c)")
-def new_dealer_has_not_burned(rnd) -> bool:
+def new_dealer_has_not_burned(rnd, unit) -> bool:
     """a new dealer has come to the table and has not yet burned a card"""
     return rnd.table.new_dealer
 
 
 @guard("(e)")
-def cover_card_is_next(rnd) -> bool:
+def cover_card_is_next(rnd, unit) -> bool:
     """the cover card is the next card in the shoe"""
     return rnd.shoe.next_card() is COVER_CARD
 
 
 @guard("(e)")
-def reshuffle_is_due(rnd) -> bool:
+def reshuffle_is_due(rnd, unit) -> bool:
     """the cover card appeared this round, or the Rules reshuffle after every round"""
     return rnd.shoe.cover_card_aside is not None or rnd.rules.shuffle == "every_round"
 
 
 # -- (h): insurance and the peek --------------------------------------------------------------
 @guard("(h)")
-def dealer_shows_ace(rnd) -> bool:
+def dealer_shows_ace(rnd, unit) -> bool:
     """the dealer's first card is an ace"""
     lay = rnd.layout
     return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(h)")
-def dealer_shows_ten_value(rnd) -> bool:
+def dealer_shows_ten_value(rnd, unit) -> bool:
     """the dealer's first card is a king, queen, jack or 10"""
     lay = rnd.layout
     return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 633a.8")
-def insurance_is_offered(rnd) -> bool:
+def insurance_is_offered(rnd, unit) -> bool:
     """the Rules offer the Insurance Wager and even money"""
     return rnd.rules.insurance
 
 
 @guard("§ 633a.8")
-def acting_box_has_blackjack(rnd) -> bool:
+def acting_box_has_blackjack(rnd, box) -> bool:
     """the player answering the Insurance offer has a Blackjack (so is offered even money)"""
-    box = rnd.turn
     return box is not None and box.blackjack
 
 
 @guard("(h)")
-def dealer_has_blackjack(rnd) -> bool:
+def dealer_has_blackjack(rnd, unit) -> bool:
     """the card reader shows the hole card gives the dealer a Blackjack"""
     return bool(rnd.layout.dealer_blackjack)
 
 
 # -- (i) (k): player decisions ----------------------------------------------------------------
 @guard("(i)(1)")
-def acting_hand_is_blackjack(rnd) -> bool:
+def acting_hand_is_blackjack(rnd, hand) -> bool:
     """the player whose turn it is has a Blackjack not yet settled (even money settles it)"""
-    hand = rnd.turn
     return hand is not None and hand.blackjack and not hand.settled
 
 
 @guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
-def blackjack_is_paid_at_once(rnd) -> bool:
+def blackjack_is_paid_at_once(rnd, unit) -> bool:
     """the dealer's up card is 2 to 9, or the Rules pay a Blackjack at once against an ace or 10"""
     lay = rnd.layout
     return lay.has_up_card and (POINTS[lay.up_card.rank] not in (1, 10)
@@ -89,37 +87,32 @@ def blackjack_is_paid_at_once(rnd) -> bool:
 
 
 @guard("§ 633a.8")
-def acting_hand_was_paid_even_money(rnd) -> bool:
+def acting_hand_was_paid_even_money(rnd, hand) -> bool:
     """the hand whose turn it is was already paid even money and its cards removed"""
-    hand = rnd.turn
     return hand is not None and hand.settled
 
 
 @guard("§ 633a.11")
-def acting_hand_awaits_second_card(rnd) -> bool:
+def acting_hand_awaits_second_card(rnd, hand) -> bool:
     """the hand whose turn it is is a split hand holding one card"""
-    hand = rnd.turn
     return hand is not None and len(hand.cards) == 1
 
 
 @guard("(k)(1)")
-def acting_hand_totals_21_or_more(rnd) -> bool:
+def acting_hand_totals_21_or_more(rnd, hand) -> bool:
     """the hand totals 21 or more, so it may not draw additional cards"""
-    hand = rnd.turn
     return hand is not None and hand.total >= 21
 
 
 @guard("(k)(2)")
-def acting_hand_has_doubled_down(rnd) -> bool:
+def acting_hand_has_doubled_down(rnd, hand) -> bool:
     """the player made a Double Down Wager on the hand, which draws only one additional card"""
-    hand = rnd.turn
     return hand is not None and hand.doubles > 0
 
 
 @guard("§ 633a.11")
-def acting_hand_is_split_ace_with_its_card(rnd) -> bool:
+def acting_hand_is_split_ace_with_its_card(rnd, hand) -> bool:
     """the hand is a split ace that has received its one card (Rules: split aces draw one card)"""
-    hand = rnd.turn
     return hand is not None and hand.split_aces and rnd.rules.split_aces_one_card and len(hand.cards) >= 2
 
 
@@ -128,9 +121,9 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 
 
 @guard("§ 633a.10")
-def acting_hand_may_double_down(rnd) -> bool:
+def acting_hand_may_double_down(rnd, hand) -> bool:
     """the hand has two cards the Rules allow a Double Down Wager on, and its wager is below the table maximum"""
-    hand, rules = rnd.turn, rnd.rules
+    rules = rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
             and (rules.double_after_split or not hand.from_split)
@@ -138,25 +131,24 @@ def acting_hand_may_double_down(rnd) -> bool:
 
 
 @guard("§ 633a.11")
-def acting_hand_may_split(rnd) -> bool:
+def acting_hand_may_split(rnd, player) -> bool:
     """the hand is two cards of equal value and the Rules allow another split"""
     lay, rules = rnd.layout, rnd.rules
-    hand = rnd.turn
+    hand = player
     return (hand is not None and len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
             and not (hand.split_aces and not rules.resplit_aces)
             and sum(1 for h in lay.hands if h.seat == hand.seat) < rules.split_max_hands)
 
 
 @guard("§ 633a.9")
-def acting_hand_may_surrender(rnd) -> bool:
+def acting_hand_may_surrender(rnd, hand) -> bool:
     """the Rules allow late surrender and the hand is the player's first two cards, not split"""
-    hand = rnd.turn
     return hand is not None and rnd.rules.surrender == "late" and len(hand.cards) == 2 and not hand.from_split
 
 
 # -- (m) (n): the dealer's hand ---------------------------------------------------------------
 @guard(("(n)", "(o)"))
-def no_outcome_depends_on_dealer(rnd) -> bool:
+def no_outcome_depends_on_dealer(rnd, unit) -> bool:
     """every hand is busted, already settled or a Blackjack announced and left on the table, and no open progressive wager depends on the dealer's hand"""  # noqa: E501 (one line: the label)
     for h in rnd.layout.hands:
         if not (h.settled or h.busted or h.blackjack_announced):
@@ -165,20 +157,20 @@ def no_outcome_depends_on_dealer(rnd) -> bool:
 
 
 @guard("(m)")
-def dealer_total_below_17(rnd) -> bool:
+def dealer_total_below_17(rnd, unit) -> bool:
     """the dealer's hand has a hard or soft total below 17"""
     return points(rnd.layout.dealer)[0] < 17
 
 
 @guard("(m)")
-def dealer_busted(rnd) -> bool:
+def dealer_busted(rnd, unit) -> bool:
     """the dealer's hand totals more than 21: the dealer busts rather than stands"""
     return points(rnd.layout.dealer)[0] > 21
 
 
 # -- (r): settlement ------------------------------------------------------------------------------
 @guard("(r)(1)")
-def rules_collect_then_pay(rnd) -> bool:
+def rules_collect_then_pay(rnd, unit) -> bool:
     """the Rules Submission designates (r)(1): collect all losing wagers, then pay all winners"""
     return rnd.rules.settlement == "collect_then_pay"
 

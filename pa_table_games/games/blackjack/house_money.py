@@ -60,7 +60,7 @@ def settle_at_first_cards(rnd, wager: Wager) -> None:
 
 # -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------
 @guard("(g)(10)(i)", wager="house_money")
-def house_money_awaits_peek(rnd) -> bool:
+def house_money_awaits_peek(rnd, unit) -> bool:
     """a winning House Money Wager against an ace or 10-value up card awaits the peek's answer"""
     return first_cards_dealt(rnd) and any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
 
@@ -82,21 +82,21 @@ def settle_with_blackjack_wager(rnd, seat: int) -> None:
 
 # -- (g)(10)(ii)(A)-(C): the player's choice ----------------------------------------------------------------------
 @guard("(g)(10)(ii)", wager="house_money")
-def house_money_choice_pending(rnd) -> bool:
+def house_money_choice_pending(rnd, unit) -> bool:
     """a player paid a House Money payout under (ii) has not yet said whether to add it to the Blackjack Wager"""
     lay = rnd.layout
     return len(lay.house_money_answered) < len(lay.house_money_payouts)  # those who answered were paid
 
 
 @guard("(g)(10)(ii)", wager="house_money")
-def house_money_payout_awaits_answer(rnd) -> bool:
+def house_money_payout_awaits_answer(rnd, box) -> bool:
     """the player was paid a House Money payout under (ii) and has not yet said whether to add it to the Blackjack Wager"""
-    turn, lay = rnd.turn, rnd.layout
-    return turn is not None and turn.seat in lay.house_money_payouts and turn.seat not in lay.house_money_answered
+    lay = rnd.layout
+    return box is not None and box.seat in lay.house_money_payouts and box.seat not in lay.house_money_answered
 
 
 @guard("(h)")
-def hole_card_has_been_read(rnd) -> bool:
+def hole_card_has_been_read(rnd, unit) -> bool:
     """the card reader has already been used on the hole card"""
     return rnd.layout.dealer_blackjack is not None
 

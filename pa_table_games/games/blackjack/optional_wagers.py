@@ -147,7 +147,7 @@ def _waiting(rnd, name: str) -> list[Wager]:
 
 
 @guard(("(g)(1)(i)", "(g)(6)(i)"))
-def pair_awaits_peek(rnd) -> bool:
+def pair_awaits_peek(rnd, unit) -> bool:
     """two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) await the dealer's peek"""
     if rnd.wager_names.isdisjoint(_PAIR_WAITING):  # neither wager placed (most rounds)
         return False
@@ -165,7 +165,7 @@ def pay_pair_before_other_cards(rnd) -> None:
 
 
 @guard("(g)(4)", wager="royal_match_21")
-def royal_match_awaits_hole_card(rnd) -> bool:
+def royal_match_awaits_hole_card(rnd, unit) -> bool:
     """a Royal Match against a king or queen up card awaits the hole card, now exposed"""
     return ("royal_match_21" in rnd.wager_names and rnd.layout.hole_card_turned
             and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21")))

@@ -36,9 +36,8 @@ def _is_due(rnd, wager: Wager) -> bool:
 
 
 @guard("(g)")
-def a_players_optional_wagers_are_due(rnd) -> bool:
+def a_players_optional_wagers_are_due(rnd, player) -> bool:
     """the player whose turn it is has an optional wager due (the ones (g) defers to the peek or the hole card wait)"""
-    player = rnd.turn
     if not isinstance(player, Player) or rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
         return False
     return any(_is_due(rnd, w) for w in player.wagers)

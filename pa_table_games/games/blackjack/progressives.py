@@ -242,9 +242,8 @@ def _open_progressive(rnd, player) -> bool:
 
 
 @guard(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
-def next_players_payout_awaits_floorperson(rnd) -> bool:
+def next_players_payout_awaits_floorperson(rnd, player) -> bool:
     """the player whose turn it is has a Bad Beat or Straight Jack payout of 100 for 1 or more, or a Hit and Run payout of 200 for 1 or more, not yet verified by a floorperson"""
-    player = rnd.turn
     if not _open_progressive(rnd, player):
         return False
     if not any(w.name in PROGRESSIVES and not w.settled and outcomes(rnd, w) for w in player.wagers):
@@ -263,9 +262,9 @@ def have_floorperson_verify_next_players_payouts(rnd) -> None:
 
 
 @guard("(o)")
-def remaining_optional_wagers_are_open(rnd) -> bool:
+def remaining_optional_wagers_are_open(rnd, player) -> bool:
     """the player whose turn it is has a Bad Beat, Hit and Run or Straight Jack Progressive Wager not yet settled"""
-    return _open_progressive(rnd, rnd.turn)
+    return _open_progressive(rnd, player)
 
 
 @action(("(o)", "(o)(1)(i)", "(o)(1)(ii)(A)", "(o)(1)(ii)(C)", "(o)(2)(i)", "(o)(2)(ii)(A)", "(o)(2)(ii)(C)",

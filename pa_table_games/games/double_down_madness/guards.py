@@ -23,21 +23,21 @@ reshuffle_is_due = guard("(d)")(blackjack.reshuffle_is_due)
 
 # -- (f) (g): insurance and the peek -------------------------------------------------------------
 @guard(("(f)", "(g)"))
-def dealer_shows_ace(rnd) -> bool:
+def dealer_shows_ace(rnd, unit) -> bool:
     """the dealer's face up card (the second card dealt to the dealer) is an ace"""
     lay = rnd.layout
     return lay.has_up_card and lay.up_card.rank == "A"
 
 
 @guard("(g)")
-def dealer_shows_ten_value(rnd) -> bool:
+def dealer_shows_ten_value(rnd, unit) -> bool:
     """the dealer's face up card is a king, queen, jack or 10"""
     lay = rnd.layout
     return lay.has_up_card and is_ten_value(lay.up_card)
 
 
 @guard("§ 692.8")
-def insurance_is_offered(rnd) -> bool:
+def insurance_is_offered(rnd, unit) -> bool:
     """the Rules Submission offers the Insurance wager"""
     return rnd.rules.insurance
 
@@ -47,22 +47,20 @@ dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
 
 # -- (h) (i) (j) (l): player decisions -------------------------------------------------------------
 @guard("(i)")
-def acting_hand_is_blackjack(rnd) -> bool:
+def acting_hand_is_blackjack(rnd, hand) -> bool:
     """the player whose turn it is has a Blackjack not yet settled"""
-    return blackjack.acting_hand_is_blackjack(rnd)
+    return blackjack.acting_hand_is_blackjack(rnd, hand)
 
 
 @guard("(i)", wager="push_22")
-def acting_box_has_push_22(rnd) -> bool:
+def acting_box_has_push_22(rnd, hand) -> bool:
     """the player whose turn it is also placed a Push 22 wager"""
-    hand = rnd.turn
     return PUSH_22 in rnd.wager_names and hand is not None and rnd.wager(hand.seat, PUSH_22) is not None
 
 
 @guard("(o)")
-def acting_hand_is_busted(rnd) -> bool:
+def acting_hand_is_busted(rnd, hand) -> bool:
     """the point count of the player's hand is in excess of 21"""
-    hand = rnd.turn
     return hand is not None and hand.busted
 
 
@@ -70,23 +68,21 @@ acting_hand_totals_21_or_more = guard("(l)(1)")(blackjack.acting_hand_totals_21_
 
 
 @guard(("(l)(2)", "(h)(2)"))
-def acting_hand_is_ace_with_final_card(rnd) -> bool:
+def acting_hand_is_ace_with_final_card(rnd, hand) -> bool:
     """the player's initial card was an ace and the hand has received its second, final card"""
-    hand = rnd.turn
     return hand is not None and hand.one_card_only and len(hand.cards) >= 2
 
 
 @guard("(h)")
-def acting_hand_has_second_card(rnd) -> bool:
+def acting_hand_has_second_card(rnd, hand) -> bool:
     """the player has received a second card (the first decision takes it by a hit or a double down)"""
-    hand = rnd.turn
     return hand is not None and len(hand.cards) >= 2
 
 
 @guard("§ 692.9")
-def acting_hand_may_double_down(rnd) -> bool:
+def acting_hand_may_double_down(rnd, hand) -> bool:
     """the Rules Submission allows another Double Down wager on the hand, and the table maximum leaves room for it"""
-    rules, hand = rnd.rules, rnd.turn
+    rules = rnd.rules
     if hand is None:
         return False
     limit = rules.max_double_downs
@@ -96,38 +92,38 @@ def acting_hand_may_double_down(rnd) -> bool:
 
 # -- (n) (o): the dealer's hand -----------------------------------------------------------------------
 @guard("(o)")
-def no_hand_depends_on_dealer(rnd) -> bool:
+def no_hand_depends_on_dealer(rnd, unit) -> bool:
     """every player's hand is already settled (busted, or a Blackjack paid): the dealer's total affects none"""
     return all(h.settled for h in rnd.layout.hands)
 
 
 @guard("(o)", wager="push_22")
-def push_22_wager_is_live(rnd) -> bool:
+def push_22_wager_is_live(rnd, unit) -> bool:
     """a Push 22 wager is still on the table"""
     return any(w.name == PUSH_22 and not w.settled for w in rnd.wagers)
 
 
 @guard("(n)")
-def dealer_must_draw(rnd) -> bool:
+def dealer_must_draw(rnd, unit) -> bool:
     """the dealer's hand is below a hard total of 17 (the dealer hits soft 17)"""
     value, soft = points(rnd.layout.dealer)
     return value < 17 or (value == 17 and soft)
 
 
 @guard("(n)")
-def dealer_busted(rnd) -> bool:
+def dealer_busted(rnd, unit) -> bool:
     """the dealer's hand totals more than 21: the dealer busts rather than stands (22 is settled by (p))"""
     return points(rnd.layout.dealer)[0] > 21
 
 
 # -- (p) (t): settlement -------------------------------------------------------------------------------
 @guard("(p)(1)")
-def dealer_total_is_22(rnd) -> bool:
+def dealer_total_is_22(rnd, unit) -> bool:
     """the total point count of the dealer's hand is 22"""
     return points(rnd.layout.dealer)[0] == 22
 
 
 @guard("(t)(1)")
-def rules_collect_then_pay(rnd) -> bool:
+def rules_collect_then_pay(rnd, unit) -> bool:
     """the Rules Submission designates (t)(1): collect all losing wagers, then pay all winners"""
     return rnd.rules.settlement == "collect_then_pay"

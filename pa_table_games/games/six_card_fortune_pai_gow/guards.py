@@ -15,46 +15,46 @@ MAIN = "six_card_fortune"
 
 # -- § 670a.5 and (a): the deck -------------------------------------------------------------
 @guard("§ 670a.5")
-def deck_needs_shuffle(rnd) -> bool:
+def deck_needs_shuffle(rnd, unit) -> bool:
     """cards of an earlier round were dealt or discarded, so the deck must be shuffled again"""
     return rnd.shoe.dealt > 0 or bool(rnd.table.rack.bundles)
 
 
 # -- (b)(2): the Progressive Payout Wager ---------------------------------------------------
 @guard("(b)(2)")
-def progressive_is_offered(rnd) -> bool:
+def progressive_is_offered(rnd, unit) -> bool:
     """the Progressive Payout Wager is being offered"""
     return rnd.rules.progressive
 
 
 @guard("(b)(2)")
-def progressive_wagers_made(rnd) -> bool:
+def progressive_wagers_made(rnd, unit) -> bool:
     """any Progressive Payout Wagers have been made (chips on the layout, or wagers the system accepted)"""
     return any(w.name == "progressive" for w in rnd.wagers) or bool(rnd.options.get("progressive_accepted"))
 
 
 @guard("(b)(2)")
-def chip_count_differs_from_system(rnd) -> bool:
+def chip_count_differs_from_system(rnd, unit) -> bool:
     """the number of value chips wagered differs from the number of wagers the progressive system accepted"""
     return rnd.layout.progressive_chips != rnd.layout.progressive_accepted
 
 
 # -- (e) (f): the stub ------------------------------------------------------------------------
 @guard("(e)")
-def stub_has_eleven_cards(rnd) -> bool:
+def stub_has_eleven_cards(rnd, unit) -> bool:
     """11 cards are left in the stub"""
     return len(rnd.layout.stub) == STUB_CARDS
 
 
 @guard("(f)")
-def a_stack_is_not_six_cards(rnd) -> bool:
+def a_stack_is_not_six_cards(rnd, unit) -> bool:
     """a player position or the dealer has more or less than six cards (the cards were misdealt)"""
     return any(len(s.cards) != CARDS_PER_HAND for s in rnd.layout.stacks.values())
 
 
 # -- § 670a.7(c) and § 670a.11: completing the round ------------------------------------------
 @guard("§ 670a.7(c)")
-def acting_player_may_double_down(rnd) -> bool:
+def acting_player_may_double_down(rnd, unit) -> bool:
     """the Double Down Wager is offered, can be a cent or more, and the player setting the hand has not made one"""
     stack = rnd.layout.acting_stack()
     return (rnd.rules.double_down and stack is not None and not stack.doubled
@@ -62,6 +62,6 @@ def acting_player_may_double_down(rnd) -> bool:
 
 
 @guard("§ 670a.11")
-def every_player_hand_is_set(rnd) -> bool:
+def every_player_hand_is_set(rnd, unit) -> bool:
     """every position with a wager has set its high hand and low hand"""
     return all(s.is_set for s in rnd.layout.player_stacks())
