@@ -98,7 +98,7 @@ def positions(rules: Any) -> int:
 # -- decisions: legal actions with their arguments --------------------------------------------------
 def _pai_gow_low(rnd) -> list[str]:
     """§ 670a.11: the player names the card that is the one-card low hand."""
-    return [f"low={c.code}" for c in rnd.layout.acting_stack().cards]
+    return [f"low={c.code}" for c in rnd.turn.cards]
 
 
 #: (game, action name) -> the words a player may type for it, when it needs an argument.

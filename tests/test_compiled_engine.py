@@ -42,7 +42,7 @@ class RandomPlayer:
         if word == "low":  # Pai Gow: name a low card that makes a legal set
             from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
 
-            sets = HouseWay(rnd.rules.joker_rule).all_legal_sets(rnd.layout.acting_stack().cards)
+            sets = HouseWay(rnd.rules.joker_rule).all_legal_sets(rnd.turn.cards)
             return f"low={self.rng.choice(sets)[1].code}"
         return word
 

@@ -95,6 +95,7 @@ class TestDiffCommand:
                "and left on the table, and no open progressive wager depends on the dealer's hand " \
                "(§ 633a.7(n), § 633a.7(o))" in lines
         royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)", "§ 633a.9"],\n'
+                 '     ends_turn: true, turns: {each: player, from: dealer_right, cite: "(g)", holding: [royal_match_21]},\n'
                  '     when: [royal_match_awaits_hole_card], do: [settle_royal_match_after_hole_card]}\n')
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()

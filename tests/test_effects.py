@@ -121,7 +121,7 @@ def play_checked(rnd, rng, refuse=True, script=None, fired=None, check=True):
             rng.shuffle(legal)
             words = [a.word for a in legal]
             if "low" in words and rng.random() < 0.5:  # Pai Gow: the player names the low card (a foul set is refused)
-                stack = rnd.layout.acting_stack()
+                stack = rnd.turn
                 words = [f"low={c.code}" for c in rng.sample(stack.cards, 3)] + words
         for word in words:
             last.clear()

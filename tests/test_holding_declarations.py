@@ -110,7 +110,7 @@ def test_the_fast_path_starts_a_state_walk_over_the_holders(tmp_path):
     seats = {seat: {"blackjack": 10, "house_money": 5} for seat in (1, 2, 3)}
 
     def choose(rnd, legal) -> str:  # seat 1 adds its House Money payout, seat 2 keeps it; everyone stands
-        seat = rnd.game.info.turn(rnd)[0]
+        seat = rnd.deciding()[0]
         return next(w for w in ("house_money=add" if seat % 2 else "house_money=keep", "stand") if w in legal)
 
     settled = {}

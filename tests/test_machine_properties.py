@@ -115,7 +115,7 @@ class _Observer:
         for t in dealer:
             if self.hold(t, rnd):
                 return
-        if rnd.game.info.turn(rnd) is not None:
+        if rnd.deciding() is not None:
             for t in rnd.game.machine.player[rnd.state]:
                 self.hold(t, rnd)
 

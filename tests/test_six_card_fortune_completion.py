@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pa_table_games import IllegalAction, load_game
+from pa_table_games.machine.loader import RUNTIME_GUARDS
 from pa_table_games.games.six_card_fortune_pai_gow import paytable
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
 
@@ -129,9 +130,10 @@ class TestEnvyBonus:
 
 class TestMachineFile:
     def test_every_registered_name_is_used(self):
-        """Every guard and action registered for the game is named in the machine file, and vice versa."""
+        """Every guard and action registered for the game is named in the machine file, and vice versa (besides the
+        runtime's own guard, asked where the players' walk ends)."""
         spec = load_game(GAME).spec
-        assert {e.name for e in spec.entries()} == {e.name for e in REGISTRY.entries()}
+        assert {e.name for e in spec.entries()} - RUNTIME_GUARDS == {e.name for e in REGISTRY.entries()}
 
     def test_references_explain_missing_text(self):
         """§ 670a.11 is cited as a reference whose text is not available, and late wagers are a declared refusal."""

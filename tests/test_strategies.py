@@ -103,7 +103,7 @@ class TestPaiGow:
 
         def at(cards: str):
             stack = SimpleNamespace(cards=list(parse_cards(cards)))
-            return SimpleNamespace(layout=SimpleNamespace(acting_stack=lambda: stack))
+            return SimpleNamespace(turn=stack)
 
         assert player.choose(at("KS KH 9D 7C 4S 2H"), ("double_down", "low", "house_way")) == "low=2H"
         assert player.choose(at("KS KH KD 7C 4S 2H"), ("double_down", "low", "house_way")) == "double_down"

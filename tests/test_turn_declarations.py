@@ -72,7 +72,7 @@ def decide(rnd, legal) -> str:
             return f"{offer}={yes}"
     if "house_way" in names:
         return "house_way"
-    seat, index = rnd.game.info.turn(rnd)
+    seat, index = rnd.deciding()
     hand = next(h for h in rnd.layout.hands if (h.seat, h.index) == (seat, index))
     ranks = [c.rank for c in hand.cards]
     if "split" in names and len(ranks) == 2 and ranks[0] == ranks[1] and ranks[0] in "8A":
@@ -138,6 +138,12 @@ def _stacked(name: str) -> list[tuple]:
             # (d): a double shoe, the determinant card picks the side
             ({"double_shoe": True}, {1: {"blackjack": 10}, 2: {"blackjack": 10}},
              lambda: DoubleShoe.stacked("QH 9S 6D 8C 7S 5C TC 4D 3H", "2S 3S"), {"determinant_side": "red"}),
+            # (g)(1)(i): two queens of hearts at seats 1 and 2 against a 10 up, no dealer Blackjack: paid after the peek
+            ({}, {1: {"blackjack": 10, "lucky_ladies": 5}, 2: {"blackjack": 10, "lucky_ladies": 5}},
+             lambda: Shoe.stacked("2C QH QH TD QH QH 7C"), None),
+            # (g)(4): Royal Matches at seats 1 and 2 against a queen up, settled once the hole card is exposed
+            ({}, {1: {"blackjack": 10, "royal_match_21": 5}, 2: {"blackjack": 10, "royal_match_21": 5}},
+             lambda: Shoe.stacked("2C KH KD QS QH QD 7C"), None),
         ]
     if name == "double-down-madness":
         seats = {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10, "push_22": 5}}
@@ -148,6 +154,17 @@ def _stacked(name: str) -> list[tuple]:
             ({}, seats, lambda: Shoe.stacked("9C 8D 5H 7H AS 9S TD 6C 2C 3C 4C 5C 2D 3D"), None),
             # (p)(1): a dealer 22 returns both hands and pays both Push 22 wagers
             ({}, seats, lambda: Shoe.stacked("9C 8D TH TS 6C 8S 8H 8C"), None),
+        ]
+    if name == "six-card-fortune-pai-gow":
+        two = {1: {"six_card_fortune": 10, "progressive": 1}, 4: {"six_card_fortune": 10, "progressive": 1}}
+        deck = " ".join(f"{r}{s}" for s in "SHDC" for r in "A23456789TJQK")
+        return [
+            # (f): seat 3 dealt seven cards: every wager returned
+            ({}, two, 5, {"misdeal": 3}),
+            # (f): a stub of 12 (a stacked deck of 54), every spot six cards: the wagers returned, the deck removed
+            ({}, two, lambda: Shoe.stacked(f"{deck} JK 2S"), None),
+            # (b)(2): two progressive chips, but the system accepted three: every wager returned
+            ({}, two, 5, {"progressive_accepted": 3}),
         ]
     return []
 
@@ -163,9 +180,9 @@ def as_filed(name: str) -> tuple:
 
 
 def test_every_declaration_is_found():
-    """All 23 passes the texts (or the readings) order are declared: 13 in § 633a.7, 9 in § 692.7, 1 in § 670a.8."""
+    """All 31 passes the texts (or the readings) order are declared: 17 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
     counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
-    assert counts == {"blackjack": 13, "double-down-madness": 9, "six-card-fortune-pai-gow": 1}
+    assert counts == {"blackjack": 17, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
 
 
 @pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))

@@ -24,7 +24,7 @@ def view_of(rnd) -> TableView:
 
 def turn_of(rnd) -> tuple[int, int] | None:
     """(seat, hand) deciding now, read through the game (hands from 0)."""
-    return rnd.game.info.turn(rnd)
+    return rnd.deciding()
 
 
 def meaning(rnd, trigger: str) -> str:

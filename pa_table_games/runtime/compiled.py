@@ -65,7 +65,7 @@ class CompiledEngine:
 
     def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
         """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
-        turn = turn or rnd.game.info.turn(rnd) or (0, 0)
+        turn = turn or rnd.deciding() or (0, 0)
         if word in self.triggers or "=" not in word:
             key = (turn, word)
             action = self._actions.get(key)
@@ -90,7 +90,7 @@ class CompiledEngine:
 
     def decision_for(self, rnd: Round, choose: Choose) -> Action:
         """The decision ``choose`` makes now, as the acting player's :class:`Action`."""
-        turn = rnd.game.info.turn(rnd)
+        turn = rnd.deciding()
         if turn is None:
             raise AssertionError(f"{rnd}: no dealer transition is enabled and nobody decides")
         word = choose(rnd, Legal(self.machine, rnd.state, rnd))

@@ -39,7 +39,6 @@ class GameInfo:
     rules_class: type
     wagers: tuple[str, ...]  # wager names (contract)
     layout: Callable[[Any], Any]  # round -> the game's layout data; its ``cards()`` lists the cards it holds
-    turn: Callable[[Any], tuple[int, int] | None]  # round -> (seat, hand) deciding now
     check_wager: Callable[[Any, int, str, float], None]  # the game's own rules, after the generic checks
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str

@@ -109,7 +109,7 @@ class Round(Changes):
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The decisions open to the acting player now, in the machine file's order."""
-        turn = self.game.info.turn(self)
+        turn = self.deciding()
         machine = self.game.machine
         if turn is None or machine.dealer_step(self.state, self) is not None:
             return ()  # a forced dealer step comes before any decision
@@ -124,7 +124,7 @@ class Round(Changes):
         if action is None:
             if seat is None or name is None:
                 raise TableGamesError("act needs an Action or seat= and name=")
-            turn = self.game.info.turn(self)
+            turn = self.deciding()
             action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
         self._check(action)
         self.acting = action
@@ -140,7 +140,7 @@ class Round(Changes):
     def parse_action(self, word: str) -> Action:
         """``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` for the seat and hand deciding now."""
         word = word.strip()
-        turn = self.game.info.turn(self) or (0, 0)
+        turn = self.deciding() or (0, 0)
         if any(t.trigger == word for t in self.spec.transitions) or "=" not in word:
             return Action(turn[0], word, turn[1])
         name, _, value = word.partition("=")
@@ -171,6 +171,8 @@ class Round(Changes):
     every_turn_taken = _turns.every_turn_taken
     #: a pass's turn guard, ``pass_allows(t)``
     pass_allows = _turns.pass_allows
+    #: ``deciding()``: (seat, hand) of the unit whose turn it is, None outside a walk
+    deciding = _turns.deciding
     #: ``join_turn(unit)``: a hand split off during its turn plays right after it
     join_turn = _turns.join
     #: ``in_turn_order(items, seat=..., hand=...)``: ``items`` (boxes, hands, wagers) in the pass declared on
@@ -263,7 +265,7 @@ class Round(Changes):
                 raise IllegalAction(word, refusal.reason, spec.cite_text(refusal.cite))
         state = spec.state(self.state)
         here = spec.cite_text(state.cite[0])
-        turn = self.game.info.turn(self)
+        turn = self.deciding()
         if turn is None or not machine.player[self.state]:
             raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
         if not any(t.trigger == action.name for t in machine.player[self.state]):

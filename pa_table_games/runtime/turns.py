@@ -207,6 +207,12 @@ def _move(rnd: Any, walk: Walk, at: int, taking: int | None) -> None:
     rnd.move_turn(walk, at, taking)
 
 
+def deciding(rnd: Any) -> tuple[int, int] | None:
+    """``(seat, hand)`` of the unit whose turn it is (hands counted from 0), None when no walk is under way."""
+    unit = rnd.turn
+    return _seat_and_hand(unit) if unit is not None else None
+
+
 def _seat_and_hand(item: Any) -> tuple[int, int]:
     return item.seat, getattr(item, "hand", getattr(item, "index", 0))
 

@@ -43,7 +43,7 @@ class PlayerWay:
         self.way = HouseWay(self.joker_rule)
 
     def choose(self, rnd: Any, legal: Any) -> str:
-        high, low = self.way.set_hand(rnd.layout.acting_stack().cards)
+        high, low = self.way.set_hand(rnd.turn.cards)
         if "double_down" in legal and rank_five(high, self.joker_rule).category >= THREE_OF_A_KIND:
             return "double_down"
         return f"low={low.code}"

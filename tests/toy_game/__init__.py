@@ -16,7 +16,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.rules.options import flag, option, whole
 
-from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always, units
+from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, stand_always, units
 
 
 @frozen
@@ -45,7 +45,6 @@ INFO = GameInfo(
     rules_class=HighCardRules,
     wagers=("high_card",),
     layout=lambda rnd: HighCardLayout(),
-    turn=decider,
     check_wager=check_wager,
     new_shoe=new_shoe,
     cover_card_cite="(a)",

@@ -44,12 +44,6 @@ def units(rnd, each: str) -> list[Box]:
     return list(rnd.layout.boxes.values())
 
 
-def decider(rnd) -> tuple[int, int] | None:
-    """(seat, hand) whose turn it is: the runtime's, from the (c) declaration."""
-    box = getattr(rnd, "turn", None)
-    return (box.seat, 0) if box is not None else None
-
-
 # -- guards ---------------------------------------------------------------------------------
 @guard("(a)")
 def shoe_cannot_deal_a_round(rnd, unit) -> bool:

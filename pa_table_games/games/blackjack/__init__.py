@@ -21,13 +21,6 @@ OPTIONAL = wagers()
 WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 
-def turn(rnd) -> tuple[int, int] | None:
-    """The unit whose turn it is in the state's declared walk: the player answering the House Money choice
-    ((g)(10)(ii)), the box answering the Insurance offer (h), the hand deciding in (i)."""
-    unit = rnd.turn
-    return (unit.seat, getattr(unit, "index", 0)) if unit is not None else None
-
-
 def units(rnd, each: str) -> list:
     """The boxes or hands a declared pass goes over, seat 1 first."""
     return rnd.layout.units(each)
@@ -85,7 +78,6 @@ INFO = GameInfo(
     wagers=WAGERS,
     layout=new_layout,
     check_seats=check_seats,
-    turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,
     view=VIEW,

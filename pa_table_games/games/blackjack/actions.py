@@ -147,12 +147,12 @@ def read_hole_card(rnd) -> None:
 
 @action(("(h)", "(g)(1)(ii)", "(g)(4)", "(g)(6)(ii)", "(g)(10)(i)(A)"))
 def settle_against_dealer_blackjack(rnd) -> None:
-    """turn the hole card and settle each Blackjack Wager and Insurance Wager, dealer's right first,
+    """turn the hole card and settle each Blackjack Wager and Insurance Wager, box by box in the machine file's pass,
     with the optional wagers that waited for it ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A))"""
     lay = rnd.layout
     rnd.set(lay, "hole_card_turned", True)
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
-    for hand in sorted(lay.hands, key=lambda h: -h.seat):
+    for hand in rnd.in_turn_order(lay.hands):
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:
             if hand.blackjack:

@@ -24,6 +24,7 @@ import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.optional_wagers import (first_cards_dealt, open_wagers, payout, player_cards,
                                                              up_is_ace_or_ten)
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 NAME = "house_money"
 
@@ -59,18 +60,23 @@ def settle_at_first_cards(rnd, wager: Wager) -> None:
 
 
 # -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------
+def _waiting(rnd, player) -> list[Wager]:
+    return [w for w in player.wagers if w.name == NAME and not w.settled and _waits_for_peek(rnd, w)]
+
+
 @guard("(g)(10)(i)", wager="house_money")
-def house_money_awaits_peek(rnd, unit) -> bool:
-    """a winning House Money Wager against an ace or 10-value up card awaits the peek's answer"""
-    return first_cards_dealt(rnd) and any(_waits_for_peek(rnd, w) for w in open_wagers(rnd, NAME))
+def house_money_awaits_peek(rnd, player) -> bool:
+    """the player whose turn it is holds a winning House Money Wager against an ace or 10-value up card awaiting the
+    peek's answer"""
+    return isinstance(player, Player) and first_cards_dealt(rnd) and bool(_waiting(rnd, player))
 
 
 @action(("(g)(10)(i)", "(g)(10)(i)(B)", "(g)(10)(ii)"))
 def pay_house_money_after_peek(rnd) -> None:
-    """the dealer has no Blackjack: pay each winning House Money Wager as in (ii)"""
-    for wager in open_wagers(rnd, NAME):
-        if _waits_for_peek(rnd, wager):
-            _pay_winner(rnd, wager, "(g)(10)(i)(B)")
+    """the dealer has no Blackjack: pay the player's winning House Money Wager as in (ii) (the machine file's pass
+    goes player by player)"""
+    for wager in _waiting(rnd, rnd.turn):
+        _pay_winner(rnd, wager, "(g)(10)(i)(B)")
 
 
 def settle_with_blackjack_wager(rnd, seat: int) -> None:

@@ -29,6 +29,7 @@ from pa_table_games.rules.paytables import wager_tables, wagers
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.turns import Player
 
 
 def _settled_in_g(name: str) -> str | None:
@@ -44,14 +45,10 @@ CITES = {name: cite for name in wagers() if (cite := _settled_in_g(name))}
 
 # -- reading the layout ------------------------------------------------------------------------------
 def open_wagers(rnd, name: str) -> list[Wager]:
-    """``name`` wagers not yet settled, from the dealer's right (highest seat first)."""
-    if name not in rnd.wager_names:  # none placed (most rounds): nothing to sort
+    """``name`` wagers not yet settled, in placing order (a step going round the table orders them itself)."""
+    if name not in rnd.wager_names:  # none placed (most rounds)
         return []
-    return sorted((w for w in rnd.layout.memo.wagers_named(rnd.wagers, name) if not w.settled), key=_from_right)
-
-
-def _from_right(wager: Wager) -> int:
-    return -wager.seat
+    return [w for w in rnd.layout.memo.wagers_named(rnd.wagers, name) if not w.settled]
 
 
 def player_cards(rnd, seat: int) -> tuple:
@@ -146,43 +143,51 @@ def _waiting(rnd, name: str) -> list[Wager]:
     return [w for w in open_wagers(rnd, name) if awaits_peek(rnd, w)]
 
 
+def _pairs_waiting(rnd, player) -> list[Wager]:
+    """The player's Lucky Ladies and King's Bounty Wagers on a waiting pair, in (g)'s order ((g)(1) before (g)(6))."""
+    return [w for name in _PAIR_WAITING for w in player.wagers
+            if w.name == name and not w.settled and awaits_peek(rnd, w)]
+
+
 @guard(("(g)(1)(i)", "(g)(6)(i)"))
-def pair_awaits_peek(rnd, unit) -> bool:
-    """two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) await the dealer's peek"""
-    if rnd.wager_names.isdisjoint(_PAIR_WAITING):  # neither wager placed (most rounds)
-        return False
-    return first_cards_dealt(rnd) and bool(_waiting(rnd, "lucky_ladies") or _waiting(rnd, "kings_bounty"))
+def pair_awaits_peek(rnd, player) -> bool:
+    """the player whose turn it is holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty)
+    awaiting the dealer's peek"""
+    return isinstance(player, Player) and first_cards_dealt(rnd) and bool(_pairs_waiting(rnd, player))
 
 
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))
 def pay_pair_before_other_cards(rnd) -> None:
-    """the hole card gives no Blackjack: pay two queens of hearts and two kings of spades before other cards,
-    player by player from the dealer's right"""
+    """the hole card gives no Blackjack: pay the player's two queens of hearts and two kings of spades before other
+    cards (the machine file's pass goes player by player)"""
     cites = {"lucky_ladies": "(g)(1)(i)", "kings_bounty": "(g)(6)(i)"}
-    waiting = _waiting(rnd, "lucky_ladies") + _waiting(rnd, "kings_bounty")
-    for wager in sorted(waiting, key=lambda w: -w.seat):  # stable: a player's (g)(1) before its (g)(6)
+    for wager in _pairs_waiting(rnd, rnd.turn):
         settle_on_first_cards(rnd, wager, cites[wager.name])
-
-
-@guard("(g)(4)", wager="royal_match_21")
-def royal_match_awaits_hole_card(rnd, unit) -> bool:
-    """a Royal Match against a king or queen up card awaits the hole card, now exposed"""
-    return ("royal_match_21" in rnd.wager_names and rnd.layout.hole_card_turned
-            and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21")))
 
 
 def _royal_match_waiting(rnd, wager: Wager) -> bool:
     return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
 
 
+def _royal_matches_waiting(rnd, player) -> list[Wager]:
+    return [w for w in player.wagers if w.name == "royal_match_21" and not w.settled and _royal_match_waiting(rnd, w)]
+
+
+@guard("(g)(4)", wager="royal_match_21")
+def royal_match_awaits_hole_card(rnd, player) -> bool:
+    """the player whose turn it is holds a Royal Match against a king or queen up card awaiting the hole card, now
+    exposed"""
+    return isinstance(player, Player) and rnd.layout.hole_card_turned and bool(_royal_matches_waiting(rnd, player))
+
+
 @action(("(g)(4)", "§ 633a.9"))
 def settle_royal_match_after_hole_card(rnd) -> None:
-    """settle each Royal Match against a king or queen, with the Crown Treasure Bonus if the dealer has one too,
-    then that player's surrendered Blackjack Wager"""
-    for wager in open_wagers(rnd, "royal_match_21"):
-        if _royal_match_waiting(rnd, wager):
-            settle_on_first_cards(rnd, wager, "(g)(4)")
-            settle_surrender_after_royal_match(rnd, wager.seat)
+    """settle the player's Royal Match against a king or queen, with the Crown Treasure Bonus if the dealer has one
+    too, then the player's surrendered Blackjack Wager (the machine file's pass goes player by player)"""
+    player = rnd.turn
+    for wager in _royal_matches_waiting(rnd, player):
+        settle_on_first_cards(rnd, wager, "(g)(4)")
+        settle_surrender_after_royal_match(rnd, player.seat)
 
 
 def royal_match_awaits_hole_card_in_box(rnd, seat: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.games.blackjack import turn, units
+from pa_table_games.games.blackjack import units
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, check_seats, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
@@ -39,7 +39,6 @@ INFO = GameInfo(
     wagers=WAGERS,
     layout=new_layout,
     check_seats=check_seats,
-    turn=turn,
     check_wager=check_wager,
     new_shoe=new_shoe,
     view=VIEW,

@@ -29,11 +29,9 @@ WAGERS = (MAIN, "double_down", "fortune_bonus", "progressive")
 LATE = "after \"no more bets\" no wager but the Double Down Wager may be made, changed or withdrawn"
 
 
-def turn(rnd) -> tuple[int, int] | None:
-    """The wagered position setting its hand now, from the dealer's left."""
-    layout = getattr(rnd, "layout", None)
-    stack = layout.acting_stack() if layout is not None else None
-    return (stack.spot, 0) if stack is not None else None
+def units(rnd, each: str) -> list:
+    """What the players' walk goes over (each box): the stacks of the positions holding a wager, seat 1 first."""
+    return rnd.layout.player_stacks()
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
@@ -70,7 +68,7 @@ INFO = GameInfo(
     rules_class=SixCardFortuneRules,
     wagers=WAGERS,
     layout=new_layout,
-    turn=turn,
+    units=units,
     check_wager=check_wager,
     new_shoe=new_shoe,
     view=VIEW,

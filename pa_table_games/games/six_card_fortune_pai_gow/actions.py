@@ -25,8 +25,9 @@ DICE = (3, 18)
 
 
 def return_every_wager(rnd, cite: str) -> None:
-    """Return every unsettled wager (net 0, outcome "void"), from the dealer's right, each seat's in placing order."""
-    for wager in sorted(rnd.wagers, key=lambda w: -w.seat):
+    """Return every unsettled wager (net 0, outcome "void"), in the machine file's pass round the table, each
+    seat's in placing order."""
+    for wager in rnd.in_turn_order(rnd.wagers):
         if not wager.settled:
             rnd.settle(wager, "void", ZERO, cite)
 

@@ -57,7 +57,7 @@ def place_double_down_wager(rnd) -> None:
     """the player makes the Double Down Wager after seeing the cards, up to the Rules multiple of the wager
 
     ``double_down`` without an amount stakes the Rules maximum, as ``insurance=yes`` does."""
-    stack = rnd.layout.acting_stack()
+    stack = rnd.turn
     main = rnd.wager(stack.spot, MAIN).amount
     # the Rules multiple rounded down to the cent, and never above the table maximum (§ 601a.2)
     most = min(fraction_of(main, rnd.rules.double_down_max), rules_maximum(rnd.rules))
@@ -75,7 +75,7 @@ def place_double_down_wager(rnd) -> None:
 @action(COMPLETION, takes="choice")
 def set_hand_with_chosen_low(rnd) -> None:
     """the player sets the chosen card as the one-card low hand and the other five as the high hand"""
-    stack = rnd.layout.acting_stack()
+    stack = rnd.turn
     code = (rnd.acting.choice or "").upper()
     low = next((c for c in stack.cards if c.code == code), None)
     if low is None:
@@ -91,7 +91,7 @@ def set_hand_with_chosen_low(rnd) -> None:
 @action(COMPLETION)
 def set_hand_the_house_way(rnd) -> None:
     """the player asks for the hand to be set the house way"""
-    stack = rnd.layout.acting_stack()
+    stack = rnd.turn
     high, low = _house_way(rnd).set_hand(stack.cards)
     _set(rnd, stack, high, low, "the house way, at the player's request")
 

@@ -54,14 +54,7 @@ def a_stack_is_not_six_cards(rnd, unit) -> bool:
 
 # -- § 670a.7(c) and § 670a.11: completing the round ------------------------------------------
 @guard("§ 670a.7(c)")
-def acting_player_may_double_down(rnd, unit) -> bool:
+def acting_player_may_double_down(rnd, stack) -> bool:
     """the Double Down Wager is offered, can be a cent or more, and the player setting the hand has not made one"""
-    stack = rnd.layout.acting_stack()
     return (rnd.rules.double_down and stack is not None and not stack.doubled
             and fraction_of(rnd.wager(stack.spot, MAIN).amount, rnd.rules.double_down_max) > 0)
-
-
-@guard("§ 670a.11")
-def every_player_hand_is_set(rnd, unit) -> bool:
-    """every position with a wager has set its high hand and low hand"""
-    return all(s.is_set for s in rnd.layout.player_stacks())

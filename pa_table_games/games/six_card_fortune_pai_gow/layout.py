@@ -59,6 +59,11 @@ class Stack:
         return spot_label(self.spot)
 
     @property
+    def seat(self) -> int:
+        """The seat of a player's stack (the dealer's spot is 0)."""
+        return self.spot
+
+    @property
     def is_set(self) -> bool:
         return self.low is not None
 
@@ -78,7 +83,7 @@ class PaiGowLayout:
     start_method: str = ""
     start_number: int | None = None  # the number drawn or thrown, (c)
     start_spot: int | None = None
-    setting_open: bool = False  # players are setting their hands (§ 670a.11)
+    setting_open: bool = False  # players are setting their hands (§ 670a.11), one at a time: ``Round.turn``
 
     @classmethod
     def for_round(cls, positions: int, wagered_seats: set[int]) -> PaiGowLayout:
@@ -92,14 +97,9 @@ class PaiGowLayout:
         return self.stacks[DEALER]
 
     def player_stacks(self) -> list[Stack]:
-        """Stacks at positions holding a Six-Card Fortune Pai Gow Poker Wager, seat 1 first."""
+        """Stacks at positions holding a Six-Card Fortune Pai Gow Poker Wager, seat 1 first: the players who set
+        their hands (the machine file's walk over each box goes over them, in the order it declares)."""
         return [s for spot, s in sorted(self.stacks.items()) if spot != DEALER and s.wagered]
-
-    def acting_stack(self) -> Stack | None:
-        """The wagered position setting its hand now: the first unset one from the dealer's left."""
-        if not self.setting_open:
-            return None
-        return next((s for s in self.player_stacks() if not s.is_set), None)
 
     def cards(self) -> list[Card]:
         """Cards on the layout: undiscarded stacks and the spread stub."""

@@ -91,8 +91,7 @@ def hand_line(rnd, seat: int, index: int) -> str:
 
 def advice(rnd) -> list[str]:
     """How to set six cards (§ 670a.11) and the house way's suggestion, both hands named."""
-    lay = rnd.layout
-    stack = lay.acting_stack() if lay.setting_open else None
+    stack = rnd.turn if rnd.layout.setting_open else None
     if stack is None:
         return []
     high, low = HouseWay(rnd.rules.joker_rule).set_hand(stack.cards)
