@@ -196,3 +196,52 @@ class TestFallback:
         fallen = deal_tally(deal, 4, 300)
         assert fallen.engines == {"compiled": 300} and fast.engines == {"fast": 300}
         assert fallen.sums == fast.sums
+
+
+class TestAGuardThatWritesIsRefused:
+    """The fast path splices guards into code that runs on the round itself: it reads their code, and refuses, when
+    it is generated, a guard that writes (directly, or in a function it calls)."""
+
+    @pytest.mark.parametrize("writes", [
+        "rnd.layout.insurance_open = True",
+        "rnd.wagers[0].amount += 1",
+        "rnd.shoe.draw()",
+        "_raise_the_wager(rnd)",
+    ])
+    def test_refused_with_its_file_and_line(self, monkeypatch, tmp_path, writes):
+        """A guard flipping a flag, raising a wager, drawing a card or calling a function that writes: one line
+        naming the guard and the file:line of the write."""
+        import importlib.util
+        import sys
+
+        module = tmp_path / "writing_guard.py"
+        module.write_text("def _raise_the_wager(rnd):\n    rnd.wagers[0].amount += 1\n\n\n"
+                          f"def dealer_shows_ace(rnd, unit):\n    {writes}\n    return False\n", encoding="utf-8")
+        spec = importlib.util.spec_from_file_location("writing_guard", module)
+        loaded = importlib.util.module_from_spec(spec)
+        sys.modules["writing_guard"] = loaded
+        spec.loader.exec_module(loaded)
+        import attrs
+        from pa_table_games.fastpath.purity import WritingGuard
+        from pa_table_games.games import game_info
+        from pa_table_games.machine.bound import BoundMachine
+        from pa_table_games.runtime.game import MACHINES, Game
+        from pa_table_games.fastpath.engine import FastEngine
+
+        info = game_info("blackjack")
+        entry = info.registry.lookup("guard", "dealer_shows_ace")
+        monkeypatch.setitem(info.registry._entries, "dealer_shows_ace", attrs.evolve(entry, fn=loaded.dealer_shows_ace))
+        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+        game = Game(info, info.rules_class(), machine, FastEngine(machine))
+        rnd = Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}})
+        with pytest.raises(WritingGuard) as refused:
+            game.engine.function(rnd)
+        line = 2 if writes.startswith("_raise") else 6
+        assert f"writing_guard.py:{line}: guard 'dealer_shows_ace'" in str(refused.value)
+        assert "\n" not in str(refused.value)
+
+    def test_every_shipped_guard_reads_only(self):
+        """No guard of the three games writes: each game's round function is made."""
+        for name in sorted(GAMES):
+            game = load_game(name, engine="fast")
+            game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {game.info.wagers[0]: 10}}))

@@ -18,7 +18,7 @@ def writing_guard(request):
     original = entry.fn
 
     def writes(rnd, unit):
-        rnd.turn = None  # a guard changing whose turn it is
+        rnd.layout.insurance_open = True  # a guard flipping a flag on the layout it reaches
         return original(rnd, unit)
     object.__setattr__(entry, "fn", writes)
     try:
@@ -33,7 +33,7 @@ def test_a_guard_that_writes_is_refused_when_asked(writing_guard):
     with pytest.raises(GuardWrites) as err:
         rnd.advance()
     message = str(err.value)
-    assert "\n" not in message and "tried to set rnd.turn" in message
+    assert "\n" not in message and "tried to set rnd.layout.insurance_open" in message
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -47,4 +47,34 @@ def test_the_view_refuses_every_change_and_reads_the_round_live(name):
     with pytest.raises(GuardWrites, match="to set rnd.state"):
         view.state = "end"
     rnd.advance()
-    assert view.state == rnd.state and view.layout is rnd.layout and view.events == rnd.events
+    assert view.state == rnd.state and view.layout == rnd.layout and view.events == rnd.events
+    assert isinstance(view.layout, type(rnd.layout)) and view.layout is view.layout  # one view of each object
+
+
+#: what a guard might try through the objects it reaches, and what the refusal names
+REACHED = [
+    (lambda view: setattr(view.layout, "hole_card_turned", True), "to set rnd.layout.hole_card_turned"),
+    (lambda view: setattr(view.wagers[0], "amount", view.wagers[0].amount + 5), "to set rnd.wagers.amount"),
+    (lambda view: view.shoe.draw(), "rnd.shoe._cards.pop"),
+    (lambda view: view.layout.hands.append(None), "rnd.layout.hands.append"),
+    (lambda view: view.table.rack.bundles.clear(), "rnd.table.rack.bundles.clear"),
+    (lambda view: view.table.meters.__setitem__("bad_beat", 1), "an item of rnd.table.meters"),
+    (lambda view: view.shoe.rng.random(), "rnd.shoe.rng.random"),
+    (lambda view: view.layout.hands[0].add_card(view.layout.dealer[0]), "rnd.layout.hands.cards.append"),
+]
+
+
+@pytest.mark.parametrize("attempt, what", REACHED, ids=[w for _, w in REACHED])
+def test_nothing_reachable_from_the_view_can_be_changed(attempt, what):
+    """A flag flipped on the layout, a wager raised, a card drawn, a list or a meter changed, the random generator
+    drawn from: through the view, each is refused with one line naming it, and the round is as it was."""
+    from randomplay import snapshot
+
+    game = load_game("blackjack")
+    rnd = game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH 9S 6D 8C 7H 5D 9D"))
+    rnd.advance()
+    before = snapshot(rnd)
+    with pytest.raises(GuardWrites) as refused:
+        attempt(rnd.view)
+    assert what in str(refused.value) and "\n" not in str(refused.value)
+    assert snapshot(rnd) == before

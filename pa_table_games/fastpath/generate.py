@@ -24,6 +24,7 @@ from attrs import frozen
 
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
+from pa_table_games.fastpath.purity import check_guard
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain
 
@@ -57,6 +58,8 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
         ns.name_for(getattr(plain, hook), hook)
     for name, helper in helpers.items():
         ns.name_for(helper, name)
+    for guard in {g.name: g for t in spec.transitions for g in (*t.when, *t.unless)}.values():
+        check_guard(guard.name, guard.fn, round_class)  # the spliced guards run on the round itself
     skeleton = _skeleton(spec, machine, placed, ns, trace)
     knowns = Knowns("rnd", MappingProxyType({
         "log": False, "rows": record != "totals", "atomic": False, "ledger": None,

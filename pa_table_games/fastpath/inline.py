@@ -91,12 +91,14 @@ class Splicer(ast.NodeTransformer):
                 return verb, []
             if isinstance(verb, staticmethod):
                 return verb.__func__, []
+            verb = _read_directly(verb)
             if isinstance(verb, types.FunctionType):
                 return verb, [ast.Name(self.knowns.round, ast.Load())]
             return None
         ok, value, _ = self.folder.known(func)
         if not ok:
             return None
+        value = _read_directly(value)
         if isinstance(value, types.FunctionType):
             return value, []
         if isinstance(value, types.MethodType) and isinstance(value.__func__, types.FunctionType):
@@ -199,6 +201,12 @@ class Splicer(ast.NodeTransformer):
         expression = fold(expression, self.ns, self.knowns)
         inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made)
         return fold(inner.visit(expression), self.ns, self.knowns)
+
+
+def _read_directly(fn: Any) -> Any:
+    """A function marked as reading through a cache (``read_only.reads``) is its own body here: the fast path's
+    rounds are never read-only views."""
+    return fn.__wrapped__ if getattr(fn, "__reads__", False) else fn
 
 
 def _pure_load(node: ast.expr) -> bool:

@@ -58,7 +58,7 @@ def body_of(fn: Any) -> Body | None:
     code = fn.__code__
     if code.co_flags & (inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_VARKEYWORDS | inspect.CO_ASYNC_GENERATOR):
         return None
-    node = _definitions(code.co_filename).get((code.co_firstlineno, fn.__name__))
+    node = definition(fn)
     if node is None:
         return None
     statements = list(node.body)
@@ -85,6 +85,12 @@ def body_of(fn: Any) -> Body | None:
     expression = None if assigned else _as_expression(statements, local)
     return Body(fn, params, args.vararg.arg if args.vararg else None, kwonly, defaults, tuple(statements), local,
                 assigned, expression, reads)
+
+
+def definition(fn: types.FunctionType) -> ast.FunctionDef | None:
+    """``fn``'s definition as parsed from its source file (None when its source cannot be read)."""
+    code = fn.__code__
+    return _definitions(code.co_filename).get((code.co_firstlineno, fn.__name__))
 
 
 @cache

@@ -1,21 +1,44 @@
-"""What a guard reads: a read-only view of the round (issue 21 item 2).
+"""What a guard reads: a read-only view of the round, all the way down.
 
-A guard is a pure predicate. It is asked with ``Round.view``, an object made when asked that shares the round's own
-attributes (reading them costs what reading the round costs) but refuses to set one and refuses every
-helper that changes the round (``draw``, ``settle``, ``set`` ...), with a one-line error naming what was
-tried. The unit whose turn it is comes to a guard as its own argument (:mod:`.turns` asks a pass's guards of
-each unit in turn), so nothing is ever set on the round while a guard is asked.
+A guard is a pure predicate. In play it is asked with ``Round.view``: a proxy of the round through which
+everything reachable is reachable only to be read. An attribute read through the view is the value itself when
+nothing can change it (a number, a string, a card), else a view of it in turn: a list or a mapping that has no
+method that changes it, an object whose own methods run with the view as ``self`` (so a method that would
+change it is refused too). A set is read as a frozen copy. Setting or deleting anything, calling one of the
+round's changes (``draw``, ``settle``, ``set`` ...) or a built-in method that is not known to only read is
+refused with a one-line error naming what was tried.
+
+A function or method that only reads what lies on the table but keeps a cache of its answers (the layout's memo)
+is marked :func:`reads`: asked through a view it runs on the round itself, and its answer is read through the
+view. Within one view the same object is always the same view of it, so ``is`` still answers as on the round.
+
+A simulated round (not atomic) is asked itself: its guards are spliced into the fast path, which refuses when it
+is generated a guard whose code writes (:mod:`pa_table_games.fastpath.purity`).
 """
 
 from __future__ import annotations
 
-from functools import cache
+import enum
+import functools
+import types
+from collections.abc import Iterator, Mapping
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any, NoReturn
+
+from pa_table_games.equipment.cards import Card
 
 #: the Round methods that change it: a guard calling one is refused
 CHANGES = ("apply", "set", "put", "append", "insert", "extend", "add_member", "restock", "randomly", "draw",
            "set_aside_cover_card", "record", "give_card", "split_off", "discard", "note", "place_wager",
-           "add_to_wager", "settle", "step", "advance", "act", "begin_event", "end_event", "join_turn")
+           "add_to_wager", "settle", "step", "advance", "act", "begin_event", "end_event", "join_turn", "move_turn",
+           "apply_taken")
+#: built-in methods that only read (of a list, a mapping, a string, a shoe's counter ...)
+READERS = frozenset({"get", "keys", "values", "items", "count", "index", "copy", "most_common", "total",
+                     "startswith", "endswith", "split", "upper", "lower", "strip", "join", "isdisjoint", "issubset",
+                     "issuperset", "union", "intersection", "difference", "getstate", "__len__", "__contains__"})
+_PLAIN = (type(None), bool, int, float, complex, str, bytes, Decimal, Fraction, Card, range, type, enum.Enum,
+          types.FunctionType, types.ModuleType)
 
 
 class GuardWrites(AttributeError):
@@ -27,26 +50,232 @@ def _refuse(what: str) -> NoReturn:
                       "(guards are pure predicates; only actions change a round)")
 
 
-def _refusing(name: str) -> Any:
-    def refused(self: Any, *args: Any, **kwargs: Any) -> NoReturn:
-        _refuse(f"rnd.{name}(...)")
-    refused.__name__ = name
-    return refused
+def reads(fn: Any) -> Any:
+    """Mark ``fn`` (a function of the round or a method) as one that only reads what lies on the table, though it
+    may keep a cache of its answers: called through a view, it runs on the object itself, every argument
+    unwrapped, and its answer is read through the view."""
+    @functools.wraps(fn)
+    def reading(first: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(first, _ObjectView):
+            views = object.__getattribute__(first, "_views")
+            answer = fn(_target(first), *map(_target, args), **{k: _target(v) for k, v in kwargs.items()})
+            return views.of(answer, f"{object.__getattribute__(first, '_where')}.{fn.__name__}()")
+        return fn(first, *args, **kwargs)
+    reading.__reads__ = True  # the fast path splices ``fn`` itself: its rounds are never views
+    return reading
 
 
-def _no_set(self: Any, name: str, value: Any) -> NoReturn:
-    _refuse(f"to set rnd.{name}")
+class _Views:
+    """The views made within one view of a round: one per object, so identity is kept."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: dict[int, tuple[Any, Any]] = {}  # id -> (the object, its view): the object kept alive
+
+    def of(self, value: Any, where: str) -> Any:
+        if isinstance(value, _PLAIN) or type(value) in _VIEWS:  # nothing to change, or a view already
+            return value
+        if isinstance(value, (tuple, frozenset)) and all(isinstance(v, _PLAIN) for v in value):
+            return value
+        made = self.made.get(id(value))
+        if made is not None:
+            return made[1]
+        if isinstance(value, (set, frozenset)):
+            view = frozenset(self.of(v, where) for v in value)
+        elif isinstance(value, tuple):
+            view = tuple(self.of(v, where) for v in value)
+        elif isinstance(value, list):
+            view = _ListView(value, self, where)
+        elif isinstance(value, Mapping):
+            view = _MappingView(value, self, where)
+        elif isinstance(value, (types.BuiltinMethodType, types.MethodWrapperType)):
+            name = getattr(value, "__name__", "?")
+            owner = getattr(value, "__self__", None)
+            if name not in READERS and not (owner is None or isinstance(owner, types.ModuleType)):
+                _refuse(f"{where}(...)")  # a built-in method of an object, not known to only read
+            view = value
+        else:
+            view = _ObjectView(value, self, where)
+        self.made[id(value)] = (value, view)
+        return view
 
 
-def _no_del(self: Any, name: str) -> NoReturn:
-    _refuse(f"to delete rnd.{name}")
+def _target(view: Any) -> Any:
+    return object.__getattribute__(view, "_of") if isinstance(view, (_ObjectView, _ListView, _MappingView)) else view
 
 
-@cache
-def _view_class(round_class: type) -> type:
-    methods = {name: _refusing(name) for name in CHANGES}
-    return type(f"ReadOnly{round_class.__name__}", (round_class,),
-                {"__setattr__": _no_set, "__delattr__": _no_del, "read_only": True, **methods})
+class _ObjectView:
+    """An object read through the view: its attributes viewed in turn, its methods run with the view as ``self``."""
+
+    __slots__ = ("_of", "_views", "_where")
+
+    def __init__(self, target: Any, views: _Views, where: str) -> None:
+        object.__setattr__(self, "_of", target)
+        object.__setattr__(self, "_views", views)
+        object.__setattr__(self, "_where", where)
+
+    def __getattr__(self, name: str) -> Any:
+        target = object.__getattribute__(self, "_of")
+        views = object.__getattribute__(self, "_views")
+        where = f"{object.__getattribute__(self, '_where')}.{name}"
+        cls = type(target)
+        kind = _kind(cls, name)
+        if kind == "refused":
+            _refuse(f"{where}(...)")
+        if kind == "method":
+            return types.MethodType(getattr(cls, name), self)
+        if kind == "property":
+            return views.of(_class_attribute(cls, name).fget(self), where)
+        return views.of(getattr(target, name), where)
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        _refuse(f"to set {object.__getattribute__(self, '_where')}.{name}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        _refuse(f"to delete {object.__getattribute__(self, '_where')}.{name}")
+
+    @property
+    def __class__(self) -> type:  # isinstance() answers as for the object
+        return type(object.__getattribute__(self, "_of"))
+
+    def __eq__(self, other: object) -> bool:
+        return object.__getattribute__(self, "_of") == _target(other)
+
+    def __hash__(self) -> int:
+        return hash(object.__getattribute__(self, "_of"))
+
+    def __len__(self) -> int:
+        return len(object.__getattribute__(self, "_of"))
+
+    def __bool__(self) -> bool:
+        return bool(object.__getattribute__(self, "_of"))
+
+    def __repr__(self) -> str:
+        return repr(object.__getattribute__(self, "_of"))
+
+    def __str__(self) -> str:
+        return str(object.__getattribute__(self, "_of"))
+
+
+class _ListView:
+    """A list read through the view: items viewed, nothing that changes it."""
+
+    __slots__ = ("_of", "_views", "_where")
+
+    def __init__(self, target: list, views: _Views, where: str) -> None:
+        object.__setattr__(self, "_of", target)
+        object.__setattr__(self, "_views", views)
+        object.__setattr__(self, "_where", where)
+
+    def _item(self, value: Any) -> Any:
+        return object.__getattribute__(self, "_views").of(value, object.__getattribute__(self, "_where"))
+
+    def __getitem__(self, index: Any) -> Any:
+        value = object.__getattribute__(self, "_of")[index]
+        return tuple(map(self._item, value)) if isinstance(index, slice) else self._item(value)
+
+    def __len__(self) -> int:
+        return len(object.__getattribute__(self, "_of"))
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self._item, list(object.__getattribute__(self, "_of")))
+
+    def __reversed__(self) -> Iterator[Any]:
+        return map(self._item, list(reversed(object.__getattribute__(self, "_of"))))
+
+    def __contains__(self, value: object) -> bool:
+        return _target(value) in object.__getattribute__(self, "_of")
+
+    def __eq__(self, other: object) -> bool:
+        return object.__getattribute__(self, "_of") == _target(other)
+
+    def __bool__(self) -> bool:
+        return bool(object.__getattribute__(self, "_of"))
+
+    def __add__(self, other: Any) -> list:
+        return list(self) + list(other)
+
+    def __repr__(self) -> str:
+        return repr(object.__getattribute__(self, "_of"))
+
+    def index(self, value: Any, *args: Any) -> int:
+        return object.__getattribute__(self, "_of").index(_target(value), *args)
+
+    def count(self, value: Any) -> int:
+        return object.__getattribute__(self, "_of").count(_target(value))
+
+    def __getattr__(self, name: str) -> NoReturn:
+        _refuse(f"{object.__getattribute__(self, '_where')}.{name}(...)")
+
+    def __setattr__(self, name: str, value: Any) -> NoReturn:
+        _refuse(f"to set {object.__getattribute__(self, '_where')}.{name}")
+
+    def __setitem__(self, index: Any, value: Any) -> NoReturn:
+        _refuse(f"to set an item of {object.__getattribute__(self, '_where')}")
+
+    def __delitem__(self, index: Any) -> NoReturn:
+        _refuse(f"to delete an item of {object.__getattribute__(self, '_where')}")
+
+    def __iadd__(self, other: Any) -> NoReturn:
+        _refuse(f"to extend {object.__getattribute__(self, '_where')}")
+
+
+class _MappingView(_ListView):
+    """A mapping read through the view: values viewed, nothing that changes it."""
+
+    __slots__ = ()
+
+    def __iter__(self) -> Iterator[Any]:
+        return map(self._item, list(object.__getattribute__(self, "_of")))
+
+    def __contains__(self, key: object) -> bool:
+        return _target(key) in object.__getattribute__(self, "_of")
+
+    def __getitem__(self, key: Any) -> Any:
+        return self._item(object.__getattribute__(self, "_of")[_target(key)])
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        mapping = object.__getattribute__(self, "_of")
+        key = _target(key)
+        return self._item(mapping[key]) if key in mapping else default
+
+    def keys(self) -> Iterator[Any]:
+        return iter(self)
+
+    def values(self) -> Iterator[Any]:
+        return map(self._item, list(object.__getattribute__(self, "_of").values()))
+
+    def items(self) -> Iterator[tuple[Any, Any]]:
+        return ((self._item(k), self._item(v)) for k, v in list(object.__getattribute__(self, "_of").items()))
+
+
+_VIEWS = (_ObjectView, _ListView, _MappingView)
+_KINDS: dict[tuple[type, str], str] = {}
+
+
+def _class_attribute(cls: type, name: str) -> Any:
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
+
+
+def _kind(cls: type, name: str) -> str:
+    """How an attribute of ``cls`` is read through a view: "method", "property" or "data" (worked out once)."""
+    kind = _KINDS.get((cls, name))
+    if kind is None:
+        attribute = _class_attribute(cls, name)
+        if name in CHANGES and getattr(cls, "is_round", False):
+            kind = "refused"
+        elif isinstance(attribute, types.FunctionType):
+            kind = "method"
+        elif isinstance(attribute, property):
+            kind = "property"
+        else:
+            kind = "data"
+        _KINDS[cls, name] = kind
+    return kind
 
 
 class ReadOnlyView:
@@ -56,12 +285,9 @@ class ReadOnlyView:
     def __get__(self, rnd: Any, owner: type) -> Any:
         if rnd is None:
             return self
-        return read_only(rnd) if rnd.atomic and not getattr(type(rnd), "read_only", False) else rnd
+        return read_only(rnd) if rnd.atomic else rnd
 
 
 def read_only(rnd: Any) -> Any:
-    """A read-only view of ``rnd``: its attributes, live; no change."""
-    view = object.__new__(_view_class(type(rnd)))
-    object.__setattr__(view, "__dict__", rnd.__dict__)  # the same attributes, not a copy
-    return view
-
+    """A read-only view of ``rnd``: what it holds, live, all the way down; no change."""
+    return _Views().of(rnd, "rnd")

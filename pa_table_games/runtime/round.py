@@ -32,8 +32,9 @@ RECORDS = ("events", "settlements", "totals")
 class Round(Changes):
     """A round in progress at ``table`` under ``game``'s machine and Rules."""
 
-    #: what guards are asked with: the round's attributes, refusing any change (:mod:`.read_only`)
+    #: what guards are asked with: the round, and everything it holds, read only (:mod:`.read_only`)
     view = ReadOnlyView()
+    is_round = True  # a view refuses its changes by name
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:

@@ -32,6 +32,7 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
+from pa_table_games.runtime.read_only import reads
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
@@ -134,6 +135,7 @@ def _show_turn(rnd: Any) -> None:
     rnd.set(rnd, "turn", walk.current if walk is not None else None)
 
 
+@reads  # the runtime's own bookkeeping: asked through a view, it reads the round itself
 def every_turn_taken(rnd: Any) -> bool:
     """Every unit of the state's declared walk has had its turn."""
     walk = rnd.walks.get(rnd.state)
@@ -158,6 +160,7 @@ def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...])
     return None
 
 
+@reads
 def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
     """The turn guard of a pass's transition ``t``: the next unit with a turn exists and ``t`` holds for it."""
     walk = rnd.walks.get(t.walk)

@@ -19,6 +19,7 @@ from attrs import frozen
 
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import TableGamesError
+from pa_table_games.fastpath.purity import WritingGuard
 from pa_table_games.games import load_game
 from pa_table_games.numbers import NumberError, shown, whole
 from pa_table_games.runtime.game import Game
@@ -153,7 +154,9 @@ def _fast_path_covers(game: Game, table: Table, seats: dict[int, dict[str, float
     game whose code it cannot read is dealt by the compiled runner, a whole chunk at a time)."""
     try:
         game.engine.function(Unrecorded(game, table, seats, record="totals"))
-    except Exception:  # noqa: BLE001 - any failure to generate: the chunk falls back, and says so in its tally
+    except WritingGuard:
+        raise  # refused, not dealt another way
+    except Exception:  # noqa: BLE001 - any other failure to generate: the chunk falls back, and says so in its tally
         return False
     return True
 

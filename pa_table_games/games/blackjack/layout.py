@@ -15,6 +15,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import is_two_card_21, points
+from pa_table_games.runtime.read_only import reads
 
 
 @define
@@ -102,6 +103,7 @@ class Memo:
     def __hash__(self) -> int:
         return 0
 
+    @reads
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
         """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
         if wagers is not self.named_of or _mark(wagers) != self.named_count:
@@ -150,6 +152,7 @@ class BlackjackLayout:
     def hole_card(self) -> Card:
         return self.dealer[1 - self.up_index]
 
+    @reads
     def box(self, seat: int) -> Hand | None:
         """The first hand of ``seat``'s box (looked up: the index follows the hands as they are dealt and split)."""
         hands, memo = self.hands, self.memo
