@@ -94,12 +94,12 @@ class TestDiffCommand:
         assert "- guard no_outcome_depends_on_dealer: every hand is busted, already settled or a Blackjack announced " \
                "and left on the table, and no open progressive wager depends on the dealer's hand " \
                "(§ 633a.7(n), § 633a.7(o))" in lines
-        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)", "§ 633a.9"],\n'
+        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)"],\n'
                  '     when: [royal_match_awaits_hole_card], do: [settle_royal_match_after_hole_card]}\n')
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()
-        assert ("~ state hole_card_turned: dealer steps now tried in the order stop_drawing, "
-                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
+        assert ("~ state hole_card_turned: dealer steps now tried in the order settle_royal_match_and_surrender_after_hole_card, "
+                "stop_drawing, settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
 
     def test_same_file_is_no_change(self):
         """A file against itself: 'no changes', exit status 0."""

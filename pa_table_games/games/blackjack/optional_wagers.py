@@ -171,6 +171,13 @@ def royal_match_awaits_hole_card(rnd) -> bool:
             and any(_royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21")))
 
 
+@guard(("(g)(4)", "§ 633a.9"), wager="royal_match_21")
+def surrender_awaits_royal_match(rnd) -> bool:
+    """a player whose Royal Match waits for the hole card has surrendered the Blackjack Wager, settled after it"""
+    return rnd.layout.hole_card_turned and any(_royal_match_waiting(rnd, w) and any(
+        h.seat == w.seat and h.surrendered and not h.settled for h in rnd.layout.hands) for w in open_wagers(rnd, "royal_match_21"))
+
+
 def _royal_match_waiting(rnd, wager: Wager) -> bool:
     return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
 
