@@ -193,7 +193,7 @@ class TestHitsSoft17:
         assert f"#a_t{arrow.index} text {{ fill: {COLOURS['changed']}; font-weight: bold; }}" in drawn
         assert "below 17, or a soft 17" in drawn  # the reader view writes the new guard's meaning
         html = page.read_text(encoding="utf-8")
-        assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "http" not in \
+        assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "://" not in \
             html.split("<svg", 1)[0]
 
 

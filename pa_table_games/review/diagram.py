@@ -37,6 +37,17 @@ def _cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
     return ", ".join(spec.cite_text(c) for c in cites)
 
 
+def words(text: str) -> str:
+    """Text of a machine file as a plain DOT label: a backslash is a backslash and ``<...>`` is not an HTML label
+    (graphviz would read a label or tooltip written ``<b>x</b>`` as markup, and ``\\G`` as the graph's name)."""
+    return graphviz.escape(text)
+
+
+def comment(text: str) -> str:
+    """Text for a DOT ``//`` comment: one line (a file name may hold a line break, which would end it)."""
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
 def edge_text(t: TransitionSpec) -> str:
     """``trigger [guard and not other]``: the code view's name of a transition."""
     guards = [g.name for g in t.when] + [f"not {g.name}" for g in t.unless]
@@ -151,9 +162,10 @@ def to_dot(spec: MachineSpec, view: str = "reader") -> str:
     if view not in VIEWS:
         raise TableGamesError(f"unknown diagram view {view!r} (known: {', '.join(VIEWS)})")
     order = numbers(spec)
-    g = graphviz.Digraph(spec.name, comment=f"{spec.section}: {spec.title} ({view} view of {Path(spec.path).name})")
+    g = graphviz.Digraph(words(spec.name), comment=comment(f"{spec.section}: {spec.title} ({view} view of "
+                                                          f"{Path(spec.path).name})"))
     g.attr(rankdir="TB", fontname="Arimo", fontsize="12", labelloc="t",
-           label="\n".join(title_lines(spec) + legend(spec)))
+           label=words("\n".join(title_lines(spec) + legend(spec))))
     g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
     g.attr("edge", fontname="Arimo", fontsize="8")
     for s in spec.states:
@@ -164,7 +176,7 @@ def to_dot(spec: MachineSpec, view: str = "reader") -> str:
         if t.source == t.dest:
             continue
         label = "\n".join(_lines(spec, t, view, order[t.index], _EDGE_WIDTH))
-        g.edge(t.source, t.dest, label, id=f"t{t.index}",
+        g.edge(t.source, t.dest, words(label), id=f"t{t.index}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if t.by == "player" else {}))
     return g.source
 
