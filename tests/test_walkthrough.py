@@ -242,7 +242,8 @@ class TestTheRoundInTheBrowser:
             hands = driver.execute_script("return Array.from(document.querySelectorAll('#table .place')).map(p => p.textContent)")
             assert "seat 1 hand 18\u26603\u2663" in hands and "seat 1 hand 28\u2666" in hands, hands
             text = open_step("split.walk.html", at["double"])
-            assert "Wager raised: blackjack of seat 1, 10.00 \u2192 20.00" in text and "blackjack (hand 1) 20.00 at risk" in text
+            assert "Wager raised: blackjack of seat 1 hand 1, 10.00 \u2192 20.00" in text
+            assert "blackjack (hand 1) 20.00 at risk" in text and "seat 1 hand 1: 8S 3C TD (21)" in text
             step = data["steps"][at["double"] - 1]
             fired = driver.execute_script("return Array.from(document.querySelectorAll('.phase:not([hidden]) .fired')).map(e => e.id)")
             assert fired == [f"p{step['phase']}-a_t{step['transition']}"]

@@ -28,7 +28,7 @@ nav.links a { margin-right: 2px; }
 main { flex: 1 1 auto; min-height: 0; display: flex; gap: 10px; padding: 6px 10px; }
 #diagram-pane { flex: 1 1 60%; min-width: 0; display: flex; flex-direction: column; border: 1px solid #ddd; }
 .tabs { flex: 0 0 auto; display: flex; flex-wrap: wrap; gap: 2px; padding: 3px 4px 0; background: #ecece8; }
-.tabs button { font: 12px system-ui, sans-serif; padding: 2px 6px; cursor: pointer; border: 1px solid #ccc;
+.tabs button { font: 11.5px system-ui, sans-serif; padding: 1px 5px; cursor: pointer; border: 1px solid #ccc;
   border-bottom: 0; background: #f6f6f4; }
 .tabs button[aria-selected="true"] { background: #fff; font-weight: 700; }
 .toolbar { flex: 0 0 auto; display: flex; gap: 4px; align-items: center; padding: 3px 6px;

@@ -34,6 +34,7 @@ from pa_table_games.review.page import demo_walk_files, prefixed, write_review
 from pa_table_games.review.phases import phase_sources
 from pa_table_games.audit.replay import ReplayReport, rerun
 from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT, WALK_STYLE
+from pa_table_games.runtime.view import for_people
 
 
 def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:
@@ -87,7 +88,8 @@ def walk_data(log: RoundLog, machine: str | None = None) -> tuple[dict, MachineS
                       "self_loop": t is not None and t.source == t.dest, "by": t.by if t is not None else None,
                       "word": words.pop(0) if t is not None and t.by == "player" and words else None,
                       "cites": _subsection_lines(spec, event.get("cite", [])), "settled": event.get("settled", []),
-                      "notes": event.get("notes", []), "seat": event.get("seat"), "hand": event.get("hand"),
+                      "notes": [for_people(n) for n in event.get("notes", [])], "seat": event.get("seat"),
+                      "hand": event.get("hand"),
                       "table": table, "changes": changes, "departures": departures.get(event["seq"], [])})
     unplaced = [message for seq, messages in departures.items() if seq is None for message in messages]
     data = {"game": header["game"], "section": spec.section, "title": spec.title, "file": Path(log.file).name,

@@ -166,8 +166,9 @@ WALK_SCRIPT = r"""(function () {
     document.getElementById("counter").textContent = "step " + (at + 1) + " of " + steps.length;
     box.appendChild(el("h2", "who", (at + 1) + ". " + whoActed(s)));
     box.appendChild(el("div", null, "State reached: " + s.label));
+    var found = lastTable(at), split = found ? splitSeats(found.table) : {};
     (s.changes || []).forEach(function (c) {
-      var what = c[2] + " of seat " + c[0] + (c[1] ? " " + hand(c[1]) : "");
+      var what = c[2] + " of seat " + c[0] + (c[1] || split[c[0]] > 1 ? " " + hand(c[1]) : "");
       box.appendChild(el("div", "change", c[3] === null ? "Wager placed: " + what + ", " + c[4]
                                                           : "Wager raised: " + what + ", " + c[3] + " \u2192 " + c[4]));
     });
