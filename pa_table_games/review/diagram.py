@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from functools import lru_cache
 from pathlib import Path
 
 import graphviz
@@ -58,8 +59,22 @@ def try_order(spec: MachineSpec, state_id: str) -> list[TransitionSpec]:
     """The ways out of a state in the order the bound machine tries them: dealer steps in file
     order (the first whose guards hold fires), then the player's decisions in file order (a
     decision listed twice fires its first entry whose guards hold)."""
-    machine = BoundMachine(spec)
+    machine = _bound(spec)
     return [*machine.dealer[state_id], *machine.player[state_id]]
+
+
+_BOUND: dict[int, tuple[MachineSpec, BoundMachine]] = {}
+
+
+def _bound(spec: MachineSpec) -> BoundMachine:
+    """The bound machine of ``spec``, made once for the drawings of one spec (binding generates code: a page
+    numbering every state's ways out in ten drawings would bind it hundreds of times)."""
+    found = _BOUND.get(id(spec))
+    if found is None or found[0] is not spec:
+        if len(_BOUND) >= 16:
+            _BOUND.clear()
+        found = _BOUND[id(spec)] = (spec, BoundMachine(spec))
+    return found[1]
 
 
 def turns_words(spec: MachineSpec, turns: Turns) -> str:
@@ -193,8 +208,10 @@ def dot_executable() -> str:
     return found
 
 
+@lru_cache(maxsize=64)
 def render(dot: str, fmt: str = "svg") -> bytes:
-    """Render DOT text to ``fmt`` bytes with the pinned renderer."""
+    """Render DOT text to ``fmt`` bytes with the pinned renderer (the same text gives the same bytes, so a
+    drawing the review page, the walk-throughs and the dossier all show is rendered once a process)."""
     result = subprocess.run([dot_executable(), "-q", f"-T{fmt}"], input=dot.encode(),
                             capture_output=True, check=False)
     if result.returncode != 0:
