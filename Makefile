@@ -29,9 +29,10 @@ test: $(STAMP)
 
 # The full depth and the heavy checks, on every core as `test` (measured: 21 min wall, 39 to 41 min CPU, on two idle cores): random
 # play eight to ten times deeper, the README's commands as written (a million-round simulation),
-# the review page in a real headless browser (printed to PDF and read back with poppler's
-# pdftotext): Debian's chromium, its driver and poppler-utils, installed here when missing and
-# running as root (as in CI); elsewhere that test is skipped.
+# the review page, the walk-throughs and every page written from a hostile log and machine file in a
+# real headless browser (the review page also printed to PDF and read back with poppler's pdftotext):
+# Debian's chromium, its driver and poppler-utils, installed here when missing and running as root
+# (as in CI); elsewhere those tests are skipped.
 test-long: $(STAMP)
 	@if { ! command -v chromium || ! command -v pdftotext; } >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
 		apt-get update && apt-get install -y chromium chromium-driver poppler-utils; fi

@@ -169,6 +169,10 @@ ROUNDS = [
     # (g)(4): a Royal Match against a king is settled once the hole card is turned
     StackedRound("Royal Match after the hole card", BJ, ["settle_royal_match_after_hole_card"],
                  "2C KH KS QH QS", {1: {BJ: 10, "royal_match_21": 5}}, ["stand"]),
+    # (g)(4), § 633a.9: a player who surrendered while the Royal Match waited is settled after it
+    StackedRound("Royal Match, then the surrender, after the hole card", BJ,
+                 ["settle_royal_match_and_surrender_after_hole_card"], "2C KH KS QH 9S",
+                 {1: {BJ: 10, "royal_match_21": 5}}, ["surrender"]),
     # (o)(1)(ii)(B): a matched 20 beaten by a suited Blackjack wins the Bad Beat meter: a floorperson verifies it
     StackedRound("Bad Beat verified by a floorperson", BJ, ["verify_payouts_of_next_player"],
                  "2C JD AS JD KS", {1: {BJ: 10, "bad_beat": 5}}, ["insurance=no"]),

@@ -190,11 +190,11 @@ class TestRoyalMatch21:
         once the hole card is turned, then half the Blackjack Wager collected (§ 633a.9)."""
         rnd = play(BJ, one_box("KH", "KS", "QH", "9S"), {1: {BJ: 10, "royal_match_21": 5}}, ["surrender"])
         order = [(e.trigger, s.wager, s.outcome) for e in rnd.events for s in e.settled]
-        assert order == [("settle_royal_match_after_hole_card", "royal_match_21", "royal_match"),
-                         ("settle_royal_match_after_hole_card", "blackjack", "surrender")]
+        assert order == [("settle_royal_match_and_surrender_after_hole_card", "royal_match_21", "royal_match"),
+                         ("settle_royal_match_and_surrender_after_hole_card", "blackjack", "surrender")]
         assert outcome(rnd, BJ)[::2] == ("surrender", "§ 633a.9")
         t = triggers(rnd)
-        assert t.index("surrender") < t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card")
+        assert t.index("surrender") < t.index("turn_hole_card") < t.index("settle_royal_match_and_surrender_after_hole_card")
 
     def test_crown_treasure_not_paid_when_not_offered(self):
         """(g)(4): the Crown Treasure Bonus is paid only if the certificate holder offers it."""
@@ -487,3 +487,16 @@ class TestTrace:
         assert {"(g)(1)(ii)", "(g)(10)(ii)(C)", "(o)(1)(ii)(B)", "(o)(3)(i)(D)", "(d)(2)", "(e)(2)"} <= set(keys)
         assert dict(spec.waived).keys() == {"(b)", "(t)"} and spec.unmapped() == []
         assert f"{len(keys) - 2} of {len(keys)} subsections encoded, 2 waived, 0 unmapped" in result.output
+
+
+class TestRoyalMatchCitesWhatHappened:
+    def test_633a_9_is_cited_by_the_royal_match_step_only_when_a_hand_surrendered(self):
+        """(g)(4) against a king: the step settling the Royal Match after the hole card cites § 633a.9 only in a
+        round where the player surrendered (and that step then settles the surrender too); standing, it cites (g)(4)."""
+        seats = {1: {BJ: 10, "royal_match_21": 5}}
+        stood = play(BJ, one_box("KH", "KS", "QH", "QS"), seats, ["stand"])
+        step = next(e for e in stood.events if e.trigger.startswith("settle_royal_match"))
+        assert step.cite == ("§ 633a.7(g)(4)",) and [s.wager for s in step.settled] == ["royal_match_21"]
+        gave_up = play(BJ, one_box("KH", "KS", "QH", "9S"), seats, ["surrender"])
+        step = next(e for e in gave_up.events if e.trigger.startswith("settle_royal_match"))
+        assert "§ 633a.9" in step.cite and [s.wager for s in step.settled] == ["royal_match_21", BJ]

@@ -219,3 +219,13 @@ class TestMeters:
         second = drive(game.new_round(seats, table=table), ["stand"])
         assert table.meters == {"bad_beat": 10004, "hit_and_run": 10002}
         assert "bad_beat meter: 10004" in event(second, "deal_first_cards").notes
+
+    def test_a_shared_jackpot_leaves_the_cents_rounding_kept_on_the_meter(self):
+        """(o)(1)(ii)(C) and the readings: two winners share a 100% Bad Beat jackpot of 10001.50 as 5 : 10; each
+        share is rounded down (3333.83 and 6667.66, 10001.49 in all), and the cent no one was paid stays on the
+        meter, which resets to 10000.01, not to exactly 10000."""
+        seats = {1: {BJ: 10, "bad_beat": 5}, 2: {BJ: 10, "bad_beat": 10}}
+        rnd = play(BJ, "2C JD TH AS JD TH KS", seats, ["insurance=no", "insurance=no"])
+        assert [row(rnd, "bad_beat", s).net for s in (1, 2)] == [Decimal("3333.83"), Decimal("6667.66")]
+        assert rnd.table.meters["bad_beat"] == Decimal("10000.01")
+        assert "bad_beat meter: 10001.5 -> 10000.01" in [n for e in rnd.events for n in e.notes]

@@ -166,3 +166,21 @@ class TestNoCardDealtTwice:
         assert [c.code for c in cards] == ["AS", "KD", "9C", "8C"] and earlier == 0
         assert [(label, [c.code for c in cards]) for label, cards in rack.bundles] == [
             ("burn card", ["2H"]), ("seat 2", ["AH", "QS"])]
+
+
+class TestTheWholeShoeDealtInOneRound:
+    @pytest.mark.parametrize("game", sorted(GAMES))
+    def test_633a_7_e_a_fresh_deck_completes_the_round_and_no_card_of_it_is_dealt_again(self, game):
+        """(e) / § 692.7(d) "the hand will be completed", (s) / (u): a shuffled shoe that runs dry in the first round
+        after the shuffle (its discard rack holds only this round's burn card, 2C) is completed from a fresh deck,
+        as the readings register says; the burn card stays in its bundle, every card is conserved with the deck
+        counted in, and the event says so."""
+        g = load_game(game, type(load_game(game).rules)(decks=1))
+        shoe = Shoe.stacked("2C 9H 6S 7D 5C 4H") if game == "blackjack" else Shoe.stacked("2C 5C 9H 6S 7D 4H")
+        shoe.stacked_order = False  # dealt as a shuffled shoe whose last card is the 4H: running dry refills it
+        rnd = drive(g.new_round({1: {GAMES[game]: 10}}, shoe=shoe), ["hit", "stand"])
+        notes = [n for e in rnd.events for n in e.notes if n.startswith("HOUSE PROCEDURE")]
+        assert len(notes) == 1 and "a fresh deck, inspected, is shuffled and placed in the shoe" in notes[0]
+        burn = [cards for label, cards in rnd.table.rack.bundles if "burn" in label]
+        assert [[c.code for c in cards] for cards in burn] == [["2C"]]
+        assert sum(rnd.table.cards_off_layout().values()) == 6 + 52

@@ -94,13 +94,13 @@ class TestDiffCommand:
         assert "- guard no_outcome_depends_on_dealer: every hand is busted, already settled or a Blackjack announced " \
                "and left on the table, and no open progressive wager depends on the dealer's hand " \
                "(§ 633a.7(n), § 633a.7(o))" in lines
-        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)", "§ 633a.9"],\n'
+        royal = ('  - {trigger: settle_royal_match_after_hole_card, source: hole_card_turned, dest: hole_card_turned, cite: ["(g)(4)"],\n'
                  '     ends_turn: true, turns: {each: player, from: dealer_right, cite: "(g)", holding: [royal_match_21]},\n'
                  '     when: [royal_match_awaits_hole_card], do: [settle_royal_match_after_hole_card]}\n')
         moved = edited(tmp_path, (royal, ""), (stop, stop + royal), name="reordered.yaml")
         lines = run(str(MACHINE), str(moved)).output.splitlines()
-        assert ("~ state hole_card_turned: dealer steps now tried in the order stop_drawing, "
-                "settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
+        assert ("~ state hole_card_turned: dealer steps now tried in the order settle_royal_match_and_surrender_after_hole_card, "
+                "stop_drawing, settle_royal_match_after_hole_card, draw_dealer_card, dealer_busts, dealer_stands") in lines
 
     def test_same_file_is_no_change(self):
         """A file against itself: 'no changes', exit status 0."""
@@ -194,7 +194,7 @@ class TestHitsSoft17:
         assert f"#a_t{arrow.index} text {{ fill: {COLOURS['changed']}; font-weight: bold; }}" in drawn
         assert "below 17, or a soft 17" in drawn  # the reader view writes the new guard's meaning
         html = page.read_text(encoding="utf-8")
-        assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "http" not in \
+        assert "<strong>1 added, 1 removed, 2 changed</strong>" in html and "<svg" in html and "://" not in \
             html.split("<svg", 1)[0]
 
 

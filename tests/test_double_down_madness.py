@@ -368,6 +368,34 @@ class TestDealer22:
         assert rows(rnd) == [(1, DDM, "push", 0.0, "§ 692.7(p)(1)")]
 
 
+class TestTheDrawingRuleAsDrawn:
+    def test_692_7_n_the_dealer_draw_arrows_say_the_rule_the_dealer_follows(self):
+        """(n) and its reading: the dealer draws below 17 and on a soft 17, stands on a hard 17 and a soft 18; the
+        words the diagram writes on the dealer-draw arrows say that rule, not "below a hard total of 17"."""
+        from pa_table_games.equipment.cards import parse_cards
+        from pa_table_games.review.diagram import to_dot
+
+        spec = load_game("double-down-madness").spec
+        draw = next(t for t in spec.transitions if t.trigger == "draw_dealer_card")
+        guard = next(g for g in draw.when if g.name == "dealer_must_draw")
+        rnd = load_game("double-down-madness").new_round({1: {DDM: 10}}, shoe=Shoe.stacked("2C 5D TH 6C 6S 8H"))
+        draws = {}
+        for cards in ("AS 6D", "AS 7D", "TS 6D", "TS 7D"):
+            rnd.layout.dealer[:] = parse_cards(cards)
+            draws[cards] = guard.fn(rnd, None)
+        assert draws == {"AS 6D": True, "AS 7D": False, "TS 6D": True, "TS 7D": False}
+        assert "soft 17" in guard.doc and "soft 18" in guard.doc and "hard total of 17" not in guard.doc
+        assert "hard total of 17" not in to_dot(spec).replace("has a hard total of 17 or more", "")
+
+    def test_692_7_o_is_read_in_the_dealer_draw_phase_whose_arrows_use_it(self):
+        """(o), a drawing rule (the dealer stops, or draws on for a live Push 22), is cited by the dealer-draw
+        phase, where its arrows are; the settlement phase no longer claims it."""
+        spec = load_game("double-down-madness").spec
+        phases = {p.id: p.cite for p in spec.phases}
+        arrows = {c for t in spec.transitions if t.source == "hole_card_turned" for c in t.cite}
+        assert "(o)" in arrows and "(o)" in phases["dealer_draw"] and "(o)" not in phases["settlement"]
+
+
 class TestDealerStops:
     def test_stops_when_nothing_depends_and_no_push_22(self):
         """(o): without Push 22 wagers and with every hand busted, the dealer turns the hole card and draws nothing."""

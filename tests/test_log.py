@@ -111,3 +111,50 @@ class TestReadLog:
         path.write_text(text.replace("\n", "\n\n"))
         log = read_log(path, allow_v1=True)
         assert log.lines[0] == 3 and len(log.events) == text.count("\n") - 1
+
+
+def _keyed(tmp_path, key: bytes, name: str = "round.jsonl") -> Path:
+    path = tmp_path / name
+    done = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": key.decode()}).invoke(
+        main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(path)])
+    assert done.exit_code == 0, done.output
+    return path
+
+
+def _replayed(path: Path, key: bytes):
+    return CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": key.decode()}).invoke(main, ["replay", str(path)])
+
+
+class TestWhichKey:
+    def test_a_keyed_header_names_its_key_by_a_fingerprint_that_does_not_reveal_it(self, tmp_path):
+        """Version 4: a keyed log's header carries the key's fingerprint (16 hex digits), never the key."""
+        from pa_table_games.audit.chain import fingerprint
+
+        path = _keyed(tmp_path, b"the casino's key")
+        header = json.loads(path.read_text().splitlines()[0])
+        assert header["version"] == 4 and header["key_fingerprint"] == fingerprint(b"the casino's key")
+        assert "casino" not in path.read_text()
+
+    def test_a_wrong_key_is_told_apart_from_a_changed_log(self, tmp_path):
+        """Checked with another key the log is refused as signed with another key, naming both fingerprints, not
+        as tampering; checked with its own key after an edit, the chain is broken."""
+        path = _keyed(tmp_path, b"the casino's key")
+        wrong = _replayed(path, b"another key")
+        assert wrong.exit_code == 2 and "another key, not evidence of a change" in wrong.output
+        assert "hash chain broken" not in wrong.output
+        path.write_text(path.read_text().replace('"net": 10.0', '"net": 20.0'))
+        changed = _replayed(path, b"the casino's key")
+        assert changed.exit_code == 2 and "hash chain broken" in changed.output
+
+    def test_older_versions_still_replay(self, tmp_path):
+        """A keyed version-3 log (no fingerprint) still verifies with its key and replays; the committed
+        version-1 logs still replay with --allow-v1 (tests/replay)."""
+        path = _keyed(tmp_path, b"the casino's key")
+        log = read_log(path, b"the casino's key")
+        older = type(log)({k: v for k, v in log.header.items() if k != "key_fingerprint"} | {"version": 3},
+                          log.events, log.lines, log.file)
+        path.write_text(older.to_jsonl(b"the casino's key"))
+        assert "key_fingerprint" not in path.read_text().splitlines()[0]
+        assert _replayed(path, b"the casino's key").exit_code == 0
+        wrong = _replayed(path, b"another key")
+        assert wrong.exit_code == 2 and "or it was signed with another key" in wrong.output

@@ -144,12 +144,13 @@ class TestAmountsTypedAndWritten:
         shown = run("play", BJ, "--shoe", "2C AH 6S KD 7C", "--seat", "1:blackjack=10.01").output
         assert "blackjack 10.01: blackjack +15.01" in shown and "│ +15.01 │" in shown
 
-    def test_a_version_3_log_holds_whole_cents_and_replays(self, tmp_path):
+    def test_a_log_holds_whole_cents_and_replays(self, tmp_path):
+        """A log of the current version (4: whole cents since 3) writes each amount to the cent and replays."""
         log = tmp_path / "round.jsonl"
         assert run("play", BJ, "--shoe", "2C AH 6S KD 7C", "--seat", "1:blackjack=10.01", "--log", str(log)).exit_code == 0
         text = log.read_text()
         header, *events = (json.loads(line) for line in text.splitlines())
-        assert (header["version"], header["seats"]) == (3, {"1": {"blackjack": 10.01}})
+        assert (header["version"], header["seats"]) == (4, {"1": {"blackjack": 10.01}})
         assert '"net": 15.01' in text
         assert run("replay", str(log)).exit_code == 0
 

@@ -83,7 +83,7 @@ def test_transitions_is_imported_by_the_adapter_only():
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
     assert folders == ["analysis", "audit", "cli", "equipment", "fastpath", "games", "machine", "machines", "paytables",
-                       "review", "rules", "runtime", "simulation", "strategies"]
+                       "regulations", "review", "rules", "runtime", "simulation", "strategies"]
 
 
 #: The layers, lowest first: a module imports only from its own layer or a lower one (the top-level
@@ -175,8 +175,9 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
         ["['hit', 'stand', 'double', 'surrender']", "True lose"]
     # what ran is the installed wheel, not the checkout: the package and its machine files come from the venv
     where = run(str(python), "-c", "import pa_table_games, pathlib; p = pathlib.Path(pa_table_games.__file__).parent; "
-                "print(p); print((p / 'machines' / 'blackjack.yaml').is_file())").splitlines()
-    assert where[0].startswith(str(env_dir)) and where[1] == "True", where
+                "print(p); print((p / 'machines' / 'blackjack.yaml').is_file()); "
+                "print((p / 'regulations' / '633a.7.txt').is_file())").splitlines()
+    assert where[0].startswith(str(env_dir)) and where[1:] == ["True", "True"], where
 
 
 #: Where an import inside a function is the design: the command line starts by loading only what the

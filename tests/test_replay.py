@@ -179,3 +179,22 @@ class TestMalformedLogs:
         """An unknown Rules option in the header is a LogFileError on the header's line."""
         with pytest.raises(LogFileError, match=r":1: header: rules: unknown Rules option 'bonus_spins'"):
             replay(LOGS / "malformed" / "unknown_rules_option.jsonl", allow_v1=True)
+
+
+class TestVerdicts:
+    def test_a_log_without_a_chain_is_unverifiable_never_conforming(self):
+        """`replay --allow-v1` of a version-1 log that re-deals without a departure says "unverifiable", in words
+        and in --json, not "conforms": nothing shows the log was not edited."""
+        result = replay_cli(LOGS / "conforming.jsonl")
+        assert result.exit_code == 0 and "unverifiable" in result.output and "conforms" not in result.output
+        doc = json.loads(CliRunner().invoke(main, ["replay", str(LOGS / "conforming.jsonl"), "--allow-v1", "--json"]).output)
+        assert (doc["verdict"], doc["chained"]) == ("unverifiable", False)
+
+    def test_a_chained_log_that_re_deals_clean_conforms(self, tmp_path):
+        """A log `play --log` wrote (hash-chained) and re-dealt without a departure: "conforms to" the section."""
+        path = tmp_path / "round.jsonl"
+        assert CliRunner().invoke(main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand",
+                                         "--log", str(path)]).exit_code == 0
+        result = CliRunner().invoke(main, ["replay", str(path)])
+        assert result.exit_code == 0 and "conforms to 58 Pa. Code § 633a.7" in result.output
+        assert replay(path).verdict == "conforms"

@@ -186,7 +186,7 @@ SEEDED = {  # name -> edit of the seeded Blackjack log (two seats, seed 7)
     "wager below the table minimum": _amount(0.5),
     "marked stacked (shuffled shoe)": _set(stacked=True),
     "downgraded to version 1": _downgrade,
-    "version 4": _set(version=4),
+    "version 5": _set(version=5),
     "machine_sha256 replaced": _set(machine_sha256="0" * 64),
     "decision changed": lambda d: d[0]["actions"].__setitem__(0, "hit" if d[0]["actions"][0] != "hit" else "stand"),
     "decision appended": lambda d: d[0]["actions"].append("stand"),

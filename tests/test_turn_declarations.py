@@ -75,6 +75,8 @@ def decide(rnd, legal) -> str:
     seat, index = rnd.deciding()
     hand = next(h for h in rnd.layout.hands if (h.seat, h.index) == (seat, index))
     ranks = [c.rank for c in hand.cards]
+    if "surrender" in names and rnd.wager(seat, "royal_match_21") and rnd.layout.up_card.rank in "KQ":
+        return "surrender"  # a Royal Match waiting for the hole card: its Blackjack Wager is settled after it
     if "split" in names and len(ranks) == 2 and ranks[0] == ranks[1] and ranks[0] in "8A":
         return "split"
     if "double" in names and hand.total in (10, 11) and not hand.doubles:
@@ -141,8 +143,11 @@ def _stacked(name: str) -> list[tuple]:
             # (g)(1)(i): two queens of hearts at seats 1 and 2 against a 10 up, no dealer Blackjack: paid after the peek
             ({}, {1: {"blackjack": 10, "lucky_ladies": 5}, 2: {"blackjack": 10, "lucky_ladies": 5}},
              lambda: Shoe.stacked("2C QH QH TD QH QH 7C"), None),
-            # (g)(4): Royal Matches at seats 1 and 2 against a queen up, settled once the hole card is exposed
-            ({}, {1: {"blackjack": 10, "royal_match_21": 5}, 2: {"blackjack": 10, "royal_match_21": 5}},
+            # (g)(4): Royal Matches at seats 1 and 2 against a queen up, settled once the hole card is exposed, each
+            # before the Blackjack Wager its player surrendered (§ 633a.9); seat 3's holds none
+            ({}, {1: {"blackjack": 10, "royal_match_21": 5}, 2: {"blackjack": 10, "royal_match_21": 5},
+                  3: {"blackjack": 10}}, lambda: Shoe.stacked("2C KH KD 9S QS QH QD 8S 7C"), None),
+            ({"surrender": "none"}, {1: {"blackjack": 10, "royal_match_21": 5}, 2: {"blackjack": 10, "royal_match_21": 5}},
              lambda: Shoe.stacked("2C KH KD QS QH QD 7C"), None),
         ]
     if name == "double-down-madness":
@@ -180,9 +185,9 @@ def as_filed(name: str) -> tuple:
 
 
 def test_every_declaration_is_found():
-    """All 31 passes the texts (or the readings) order are declared: 17 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
+    """All 32 passes the texts (or the readings) order are declared: 18 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
     counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
-    assert counts == {"blackjack": 17, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
+    assert counts == {"blackjack": 18, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
 
 
 @pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))

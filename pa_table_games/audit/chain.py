@@ -13,6 +13,10 @@ What the chain proves depends on the key (``PA_TABLE_GAMES_LOG_KEY`` or ``--key-
   lost line made by anything that did not recompute the chain (a disk error, a hand edit
   in a text editor), but a forger who recomputes them is not caught — the re-dealt round
   (replay's "recall of previous games") still is, where the forgery departs from the rules.
+
+Since version 4 a keyed log's header names its key by a fingerprint (:func:`fingerprint`: it identifies
+the key without revealing it), so a log checked with another key is told apart from a log that was changed:
+"signed with another key" is not evidence of tampering, a broken chain under the key that signed it is.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from pa_table_games.files import read_text
 
 KEY_VARIABLE = "PA_TABLE_GAMES_LOG_KEY"
 PLAIN, KEYED = "sha256", "hmac-sha256"
+#: The first log version whose keyed header carries ``key_fingerprint``.
+FINGERPRINTED = 4
 
 
 def load_key(key_file: str | Path | None = None) -> bytes | None:
@@ -41,6 +47,11 @@ def load_key(key_file: str | Path | None = None) -> bytes | None:
         return text.encode("utf-8")
     value = os.environ.get(KEY_VARIABLE)
     return value.encode("utf-8") if value else None
+
+
+def fingerprint(key: bytes) -> str:
+    """A name for the operator's key that does not reveal it: 16 hex digits of HMAC-SHA256 of a fixed text."""
+    return hmac.new(key, b"pa-table-games log key fingerprint", hashlib.sha256).hexdigest()[:16]
 
 
 @cache
@@ -70,6 +81,33 @@ def seal(docs: list[dict], anchor: str, key: bytes | None) -> None:
     for doc in docs:
         doc.pop("hash", None)
         doc["hash"] = previous = link(previous, doc, key)
+
+
+def problem(docs: list[Any], key: bytes | None, allow_v1: bool = False) -> tuple[int, str] | None:
+    """Why the log ``docs`` (header first) cannot be trusted as written, at which line (index into ``docs``);
+    ``None`` when its chain verifies. A version-1 log has no chain: unverifiable, unless ``allow_v1``."""
+    header = docs[0]
+    if header["version"] == 1:
+        if key is not None:
+            return 0, "header: a version-1 log has no hash chain: it cannot be verified with the key"
+        if not allow_v1:
+            return 0, ("header: unverifiable: a version-1 log has no hash chain, so nothing shows it was not edited "
+                       "(give --allow-v1 to replay it anyway)")
+        return None
+    named = header.get("key_fingerprint")
+    if key is None and named is not None:
+        return 0, (f"the log is signed with a key (fingerprint {named}, HMAC-SHA256): set {KEY_VARIABLE} or give "
+                   "--key-file to verify it")
+    broken = broken_link(docs, header["machine_sha256"], key)
+    if broken is None or key is None or broken[1].startswith("the line is not signed"):
+        return broken
+    if named is not None and named != fingerprint(key):
+        return 0, (f"the log names the key that signed it by fingerprint {named}; the key given has fingerprint "
+                   f"{fingerprint(key)}: another key, not evidence of a change (verify it with the key that signed it)")
+    if header["version"] < FINGERPRINTED:
+        return broken[0], (broken[1] + f" (or it was signed with another key: a version-{header['version']} log "
+                           "does not name its key)")
+    return broken
 
 
 def broken_link(docs: list[Any], anchor: str, key: bytes | None) -> tuple[int, str] | None:

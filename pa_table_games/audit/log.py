@@ -43,27 +43,29 @@ from attrs import field, frozen
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
-from pa_table_games.audit.chain import broken_link, file_sha256, seal
+from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, problem, seal
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import amount_problem, as_json, money, whole_cents
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 
 FORMAT = "pa-table-games round"
-VERSION = 3
+VERSION = 4
 #: version 1: no hash chain, no 'stacked' (a log without a seed was stacked); version 2: amounts not
-#: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.money`)
-VERSIONS = (1, 2, 3)
+#: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.money`); version 4: a keyed
+#: log's header names its key by fingerprint (:func:`pa_table_games.audit.chain.fingerprint`)
+VERSIONS = (1, 2, 3, 4)
 #: The first version whose amounts are all whole cents.
 EXACT_MONEY = 3
 #: Round options a log may hold, per game: those the command line sets (``play --misdeal``).
 ROUND_OPTIONS = {"six-card-fortune-pai-gow": {"misdeal": int}}
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
+_FINGERPRINT = re.compile(r"[0-9a-f]{16}")
 
 _HEADER = {"kind": True, "log": True, "version": True, "game": True, "section": False, "rules": True,
            "seats": True, "seed": False, "shoe": True, "undealt": False, "shoe_state": False,
            "table": False, "options": False, "actions": True, "stacked": False, "machine_sha256": False,
-           "incomplete": False, "hash": False}
+           "incomplete": False, "key_fingerprint": False, "hash": False}
 _EVENT = {"kind": True, "seq": True, "trigger": True, "source": True, "dest": True, "cite": True,
           "seat": False, "hand": False, "cards": False, "settled": False, "notes": False, "hash": False}
 _CARD = {"card": str, "to": str, "face_up": bool}
@@ -110,7 +112,10 @@ class RoundLog:
     def to_jsonl(self, key: bytes | None = None) -> str:
         """The log as JSON Lines; a version-2 or later log is chained (keyed with ``key``) as it is written."""
         docs = [dict(self.header), *(dict(e) for e in self.events)]
-        if self.header.get("version") in (2, 3):
+        docs[0].pop("key_fingerprint", None)
+        if key is not None and self.header.get("version", 0) >= FINGERPRINTED:
+            docs[0]["key_fingerprint"] = fingerprint(key)
+        if self.header.get("version") != 1:
             seal(docs, self.header["machine_sha256"], key)
         return "".join(json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n" for doc in docs)
 
@@ -274,19 +279,11 @@ def _depth(value: Any) -> int:
 
 def _check_chain(header: dict, events: list[dict], lines: list[int], file: str, key: bytes | None,
                  allow_v1: bool = False) -> None:
-    """A version-2 or later log's hashes verify (keyed with ``key``); a version-1 log has none to verify, so it
-    is unverifiable unless ``allow_v1``."""
-    if header["version"] == 1:
-        if key is not None:
-            raise LogFileError(file, lines[0], "header: a version-1 log has no hash chain: it cannot be "
-                               "verified with the key")
-        if not allow_v1:
-            raise LogFileError(file, lines[0], "header: unverifiable: a version-1 log has no hash chain, so "
-                               "nothing shows it was not edited (give --allow-v1 to replay it anyway)")
-        return
-    broken = broken_link([header, *events], header["machine_sha256"], key)
-    if broken is not None:
-        raise LogFileError(file, lines[broken[0]], broken[1])
+    """A version-2 or later log's hashes verify (keyed with ``key``, the key it names since version 4); a
+    version-1 log has none to verify, so it is unverifiable unless ``allow_v1``."""
+    found = problem([header, *events], key, allow_v1)
+    if found is not None:
+        raise LogFileError(file, lines[found[0]], found[1])
 
 
 def _keys(doc: dict, known: dict, what: str, file: str, line: int) -> None:
@@ -307,7 +304,7 @@ def _check_header(doc: dict, file: str, line: int) -> None:
     fail = lambda message: LogFileError(file, line, f"header: {message}")  # noqa: E731
     if doc["log"] != FORMAT or doc["version"] not in VERSIONS or isinstance(doc["version"], bool):
         raise fail(f"not a {FORMAT!r} log of version {' or '.join(map(str, VERSIONS))}")
-    if doc["version"] in (2, 3):
+    if doc["version"] >= 2:
         for key in ("section", "stacked", "machine_sha256", "hash"):
             if key not in doc:
                 raise LogFileError(file, line, f"the header is missing {key!r}")
@@ -316,6 +313,8 @@ def _check_header(doc: dict, file: str, line: int) -> None:
     for key in ("game", "section", "machine_sha256"):
         if key in doc and not isinstance(doc[key], str):
             raise fail(f"{key!r} must be a string")
+    if "key_fingerprint" in doc and (doc["version"] < FINGERPRINTED or not _FINGERPRINT.fullmatch(str(doc["key_fingerprint"]))):
+        raise fail(f"'key_fingerprint' is 16 hex digits, in a keyed log of version {FINGERPRINTED} or later")
     for key in ("stacked", "incomplete"):
         if key in doc and not isinstance(doc[key], bool):
             raise fail(f"{key!r} must be true or false")

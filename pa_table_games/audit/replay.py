@@ -33,6 +33,7 @@ from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import EXACT_MONEY, RoundLog, read_log
 from pa_table_games.audit.replay_setup import setup
+from pa_table_games.games import machine_path
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -85,35 +86,57 @@ class ReplayReport:
     events: int  # events in the log
     compared: int  # events compared with the machine's
     departures: tuple[Departure, ...] = field(converter=tuple)
+    chained: bool = True  # the log has a hash chain that verified (a version-1 log has none)
 
     @property
     def conforms(self) -> bool:
+        """No departure was found re-dealing the round (see :attr:`verdict` for what that is worth)."""
         return not self.departures
+
+    @property
+    def verdict(self) -> str:
+        """``conforms``, ``departs``, or ``unverifiable``: no departure, but no hash chain shows the log was not
+        edited (a version-1 log replayed with ``--allow-v1``)."""
+        return "departs" if self.departures else "conforms" if self.chained else "unverifiable"
+
+    def sentence(self) -> str:
+        """The verdict in words, as ``replay`` and the walk-through page say it."""
+        if self.departures:
+            return f"{len(self.departures)} departure(s) from {self.section}"
+        if not self.chained:
+            return (f"unverifiable: a version-1 log has no hash chain, so nothing shows it was not edited; re-dealt, "
+                    f"it departs nowhere from {self.section}")
+        return f"conforms to {self.section}"
 
     def to_json(self) -> dict:
         return {"file": self.file, "game": self.game, "section": self.section, "events": self.events,
-                "compared": self.compared, "conforms": self.conforms,
-                "departures": [d.to_json() for d in self.departures]}
+                "compared": self.compared, "conforms": self.conforms, "verdict": self.verdict,
+                "chained": self.chained, "departures": [d.to_json() for d in self.departures]}
 
 
-def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False) -> ReplayReport:
-    """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``);
-    a malformed file, or a version-1 log (no chain) without ``allow_v1``, is a :class:`LogFileError`."""
-    return rerun(read_log(path, key, allow_v1))
+def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False,
+           machine: str | None = None) -> ReplayReport:
+    """Re-run the round logged in ``path`` (its hash chain verified, keyed with ``key``) through its game's
+    machine, or ``machine`` (an edited machine file of that game); a malformed file, or a version-1 log (no
+    chain) without ``allow_v1``, is a :class:`LogFileError`."""
+    return rerun(read_log(path, key, allow_v1), machine=machine)
 
 
-def rerun(log: RoundLog, watch: Callable[[TransitionSpec], None] | None = None) -> ReplayReport:
-    """Re-run a round log already read; ``watch(t)`` is told each transition the machine fires, in order
-    (the walk-through page highlights them)."""
-    game, rnd = setup(log)
+def rerun(log: RoundLog, watch: Callable[[TransitionSpec, Any], None] | None = None,
+          machine: str | None = None) -> ReplayReport:
+    """Re-run a round log already read (through ``machine``, an edited machine file, if given); ``watch(t, rnd)``
+    is told each transition the machine fires, in order, with the round just after it (the walk-through page
+    draws them)."""
+    game, rnd = setup(log, machine)
     if watch is not None:
         end_event = rnd.end_event
 
         def seen(t: TransitionSpec) -> None:
             end_event(t)
-            watch(t)
+            watch(t, rnd)
         rnd.end_event = seen  # this round only: the engine closes each event through it
     report = _Replay(log, game, rnd).run()
+    report = attrs.evolve(report, chained=log.header["version"] != 1)
     first = _log_departures(log, game)
     return attrs.evolve(report, departures=first + report.departures) if first else report
 
@@ -127,9 +150,14 @@ def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
     recorded, now = h.get("machine_sha256"), file_sha256(str(game.spec.path))
     if recorded is not None and recorded != now:
         found.append(Departure(log.header_line, None, MACHINE, f"the round was played under a machine file with "
-                               f"SHA-256 {recorded[:12]}..., machines/{Path(game.spec.path).name} is now "
-                               f"{now[:12]}...", game.spec.section))
+                               f"SHA-256 {recorded[:12]}..., {_machine_name(game)} is {now[:12]}...", game.spec.section))
     return tuple(found)
+
+
+def _machine_name(game: Game) -> str:
+    """``machines/blackjack.yaml`` for an installed machine file, else the path it was given as (``--machine``)."""
+    installed = Path(machine_path(game.info.name))
+    return f"machines/{installed.name}" if Path(game.spec.path) == installed else str(game.spec.path)
 
 
 class _Replay:

@@ -19,15 +19,16 @@ from pa_table_games.money import check_seats
 from pa_table_games.rules.options import rules_from_mapping
 
 
-def setup(log: RoundLog) -> tuple[Game, Any]:
-    """The game under the logged Rules and a round at a table holding the logged shoe."""
+def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
+    """The game under the logged Rules (and ``machine``, an edited machine file of it, if given) and a round at
+    a table holding the logged shoe."""
     h, file = log.header, log.file
     try:
-        game = load_game(h["game"])
+        game = load_game(h["game"], machine=machine)
         defaults = game.info.rules_class()
         rules = {k: tuple(v) if isinstance(v, list) and isinstance(getattr(defaults, k, None), tuple) else v
                  for k, v in h["rules"].items()}
-        game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"))
+        game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"), machine=machine)
         if h.get("section", game.spec.section) != game.spec.section:
             raise TableGamesError(f"section {h['section']!r}: {h['game']} is {game.spec.section!r}")
         shoe = _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))

@@ -49,7 +49,8 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
 @click.option("--out", type=click.Path(file_okay=False), default="diagrams", show_default=True, callback=out_folder)
 @click.option("--pdf", is_flag=True, help="Write the review dossier instead: one PDF per machine, no browser needed.")
 @click.option("--log", "logs", multiple=True, type=click.Path(dir_okay=False),
-              help="Write the walk-through page of this logged round instead (<log>.walk.html; repeatable).")
+              help="Write the walk-through page of this logged round instead (<log>.walk.html; repeatable), and "
+                   "the review page of its machine beside it (with --machine: the edited machine, replayed and drawn).")
 @click.option("--allow-v1", is_flag=True, help="With --log: also draw a version-1 log (no hash chain: unverifiable).")
 @KEY_FILE
 @click.option("--machine", type=click.Path(dir_okay=False, exists=True),
@@ -65,9 +66,9 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         from pa_table_games.audit.chain import load_key
         from pa_table_games.review.walkthrough import write_walks
 
-        if pdf or games or machine:
-            raise UserError("--log writes walk-through pages: give it without --pdf, --machine and games")
-        for path in write_walks([Path(p) for p in logs], Path(out), load_key(key_file), allow_v1):
+        if pdf or games:
+            raise UserError("--log writes walk-through pages: give it without --pdf and games")
+        for path in write_walks([Path(p) for p in logs], Path(out), load_key(key_file), allow_v1, machine):
             click.echo(f"wrote {path}")
         return
     chosen = _games_for(games, machine)
@@ -80,7 +81,8 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         from pa_table_games.review.walkthrough import write_demo_walks
 
         # an edited machine file gets its review page; the demo rounds are the installed machines'
-        written = write_review(chosen, Path(out), machine) + ([] if machine else write_demo_walks(chosen, Path(out)))
+        written = write_review(chosen, Path(out), machine, demo_walks=not machine) + (
+            [] if machine else write_demo_walks(chosen, Path(out)))
     for path in written:
         click.echo(f"wrote {path}")
 
@@ -225,26 +227,29 @@ def _checkout_scenarios() -> Path:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @KEY_FILE
 @click.option("--allow-v1", is_flag=True, help="Replay a version-1 log (written before logs were hash-chained) "
-              "although nothing shows it was not edited.")
+              "although nothing shows it was not edited: the verdict says unverifiable.")
+@click.option("--machine", type=click.Path(dir_okay=False, exists=True),
+              help="An edited machine file of the log's game, replayed instead of the installed one.")
 @click.pass_context
-def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1: bool) -> None:
+def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1: bool, machine: str | None) -> None:
     """Re-run a logged round through the machine and report every departure, cited.
 
     Every line's hash is verified first (keyed with the operator's key when one is set: any
     edit by someone without the key is found). Exit status 0: the round conforms; 1: it
     departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
-    its hash chain is broken, or it has none (version 1) and --allow-v1 is not given."""
+    its hash chain is broken, it names another key than the one given, or it has none (version 1) and
+    --allow-v1 is not given. With --allow-v1 a version-1 log that re-deals without a departure exits 0
+    and is reported unverifiable, not as conforming."""
 
     from pa_table_games.audit.chain import load_key
     from pa_table_games.audit.replay import replay as replay_log
 
-    report = replay_log(log_file, load_key(key_file), allow_v1)
+    report = replay_log(log_file, load_key(key_file), allow_v1, machine)
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
     else:
         for departure in report.departures:
             click.echo(str(departure))
-        verdict = "conforms to" if report.conforms else f"{len(report.departures)} departure(s) from"
         click.echo(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
-                   f"{verdict} {report.section}")
+                   f"{report.sentence()}")
     ctx.exit(0 if report.conforms else 1)

@@ -108,7 +108,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     if walk_file:
         from pa_table_games.review.walkthrough import walk_page  # the diagrams' renderer: only when asked
 
-        write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name)))
+        write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name), machine))
     if as_json:
         click.echo(display.round_json(rnd))
     else:

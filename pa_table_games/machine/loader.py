@@ -1,7 +1,8 @@
 """Reading a machine file: safe YAML with line numbers -> a validated, frozen :class:`MachineSpec`.
 
 Every rule is checked here and every breach is a :class:`MachineFileError` naming ``file:line``:
-unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
+a text holding a control character, a state's or phase's label over 120 characters or any other text over
+4,000 (:func:`~pa_table_games.machine.yamlio.check_text`: a diagram draws a label on one line), unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
 index, unreachable states, a transition that can never fire, a subsection neither cited nor waived,
 a ``turns:`` cite ``reading:<id>`` naming no reading of the register, a ``turns: {only: [...]}`` naming
 no registered guard or declared on a transition that starts no walk, a ``turns: {holding: [...]}`` (on a
@@ -21,7 +22,7 @@ from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Entry, Registry
 from pa_table_games.machine.spec import (READING_CITE, TURN_ITEMS, TURN_ORDERS, MachineSpec, PhaseSpec, Reading,
                                          Refusal, StateSpec, TransitionSpec, Turns)
-from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
+from pa_table_games.machine.yamlio import LineDict, LineList, check_text, load_yaml
 
 CITE = re.compile(r"^(\([a-z]{1,2}\)|\([0-9]{1,2}\)|\([ivx]{1,5}\)|\([A-Z]\))+$")
 STATE_ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -74,6 +75,7 @@ class _Loader:
         doc = load_yaml(self.path, MachineFileError, self.source)
         if not isinstance(doc, LineDict):
             raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
+        check_text(doc, self.fail)
         self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
                                                              "initial", "states", "transitions"})
         self.index = self.mapping_of_text(doc, "subsections")

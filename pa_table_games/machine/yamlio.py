@@ -6,6 +6,8 @@ duplicate key is an error rather than a silent overwrite. Errors carry ``file:li
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -13,6 +15,11 @@ import yaml
 from pa_table_games.errors import InputFileError
 from pa_table_games.files import MAX_DEPTH, read_text
 from pa_table_games.numbers import MAX_CHARS, shown
+
+
+#: The longest label of a state or a phase (a diagram draws it on one line), and the longest other text.
+MAX_LABEL, MAX_TEXT = 120, 4000
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class LineDict(dict):
@@ -131,3 +138,32 @@ def _reader_error(err: yaml.reader.ReaderError, source: str, file: str, error_cl
     line = source[:err.position].count("\n") + 1
     char = f"#x{err.character:04x}" if isinstance(err.character, int) else repr(err.character)
     return error_class(file, line, f"YAML: character {char} is not allowed")
+
+
+def _refused(c: str) -> bool:
+    """A control character (but a tab or a line break), a line or paragraph separator, or a direction override:
+    characters that change how a page, a drawing or a terminal shows the text around them."""
+    return (unicodedata.category(c) in ("Cc", "Zl", "Zp") and c not in "\t\n") or c in _BIDI
+
+
+def check_text(node: object, fail: Callable[[int, str], Exception], line: int = 1, key: object = None) -> None:
+    """Every string of a file read by :func:`load_yaml`, keys included: no control character (a tab or a line
+    break in free text aside), none longer than :data:`MAX_TEXT`, and a ``label`` one line of at most
+    :data:`MAX_LABEL` characters; else ``fail(line, message)`` is raised."""
+    if isinstance(node, LineDict):
+        for k, value in node.items():
+            check_text(k, fail, node.line_of(k))
+            check_text(value, fail, node.line_of(k), k)
+    elif isinstance(node, LineList):
+        for i, value in enumerate(node):
+            check_text(value, fail, node.line_of(i))
+    elif isinstance(node, str):
+        label = key == "label"
+        bad = next((c for c in node if _refused(c) or label and c in "\t\n"), None)
+        if bad is not None:
+            raise fail(line, f"{'label' if label else 'text'} {shown(node)} holds the control character "
+                             f"U+{ord(bad):04X}: write it as plain text")
+        limit = MAX_LABEL if label else MAX_TEXT
+        if len(node) > limit:
+            raise fail(line, f"{'a label' if label else 'a text'} of {len(node):,} characters: at most {limit:,} "
+                             f"({shown(node)})")

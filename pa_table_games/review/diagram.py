@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from functools import lru_cache
 from pathlib import Path
 
 import graphviz
@@ -37,6 +38,17 @@ def _cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
     return ", ".join(spec.cite_text(c) for c in cites)
 
 
+def words(text: str) -> str:
+    """Text of a machine file as a plain DOT label: a backslash is a backslash and ``<...>`` is not an HTML label
+    (graphviz would read a label or tooltip written ``<b>x</b>`` as markup, and ``\\G`` as the graph's name)."""
+    return graphviz.escape(text)
+
+
+def comment(text: str) -> str:
+    """Text for a DOT ``//`` comment: one line (a file name may hold a line break, which would end it)."""
+    return "".join(c if c.isprintable() else "?" for c in text)
+
+
 def edge_text(t: TransitionSpec) -> str:
     """``trigger [guard and not other]``: the code view's name of a transition."""
     guards = [g.name for g in t.when] + [f"not {g.name}" for g in t.unless]
@@ -47,8 +59,22 @@ def try_order(spec: MachineSpec, state_id: str) -> list[TransitionSpec]:
     """The ways out of a state in the order the bound machine tries them: dealer steps in file
     order (the first whose guards hold fires), then the player's decisions in file order (a
     decision listed twice fires its first entry whose guards hold)."""
-    machine = BoundMachine(spec)
+    machine = _bound(spec)
     return [*machine.dealer[state_id], *machine.player[state_id]]
+
+
+_BOUND: dict[int, tuple[MachineSpec, BoundMachine]] = {}
+
+
+def _bound(spec: MachineSpec) -> BoundMachine:
+    """The bound machine of ``spec``, made once for the drawings of one spec (binding generates code: a page
+    numbering every state's ways out in ten drawings would bind it hundreds of times)."""
+    found = _BOUND.get(id(spec))
+    if found is None or found[0] is not spec:
+        if len(_BOUND) >= 16:
+            _BOUND.clear()
+        found = _BOUND[id(spec)] = (spec, BoundMachine(spec))
+    return found[1]
 
 
 def turns_words(spec: MachineSpec, turns: Turns) -> str:
@@ -151,9 +177,10 @@ def to_dot(spec: MachineSpec, view: str = "reader") -> str:
     if view not in VIEWS:
         raise TableGamesError(f"unknown diagram view {view!r} (known: {', '.join(VIEWS)})")
     order = numbers(spec)
-    g = graphviz.Digraph(spec.name, comment=f"{spec.section}: {spec.title} ({view} view of {Path(spec.path).name})")
+    g = graphviz.Digraph(words(spec.name), comment=comment(f"{spec.section}: {spec.title} ({view} view of "
+                                                          f"{Path(spec.path).name})"))
     g.attr(rankdir="TB", fontname="Arimo", fontsize="12", labelloc="t",
-           label="\n".join(title_lines(spec) + legend(spec)))
+           label=words("\n".join(title_lines(spec) + legend(spec))))
     g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
     g.attr("edge", fontname="Arimo", fontsize="8")
     for s in spec.states:
@@ -164,7 +191,7 @@ def to_dot(spec: MachineSpec, view: str = "reader") -> str:
         if t.source == t.dest:
             continue
         label = "\n".join(_lines(spec, t, view, order[t.index], _EDGE_WIDTH))
-        g.edge(t.source, t.dest, label, id=f"t{t.index}",
+        g.edge(t.source, t.dest, words(label), id=f"t{t.index}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if t.by == "player" else {}))
     return g.source
 
@@ -181,8 +208,10 @@ def dot_executable() -> str:
     return found
 
 
+@lru_cache(maxsize=64)
 def render(dot: str, fmt: str = "svg") -> bytes:
-    """Render DOT text to ``fmt`` bytes with the pinned renderer."""
+    """Render DOT text to ``fmt`` bytes with the pinned renderer (the same text gives the same bytes, so a
+    drawing the review page, the walk-throughs and the dossier all show is rendered once a process)."""
     result = subprocess.run([dot_executable(), "-q", f"-T{fmt}"], input=dot.encode(),
                             capture_output=True, check=False)
     if result.returncode != 0:

@@ -9,13 +9,13 @@ changed. The review page is one self-contained HTML file: the list of changes, t
 
 from __future__ import annotations
 
-import html
 import re
 from pathlib import Path
 
 from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.review.diagram import render, to_dot
 from pa_table_games.review.diff import MachineDiff
+from pa_table_games.review.markup import fill, inline_svg, policy, svg_styles, text
 
 COLOURS = {"added": "#1a7f37", "removed": "#cf222e", "changed": "#bc4c00"}
 
@@ -42,33 +42,36 @@ def marked_svg(d: MachineDiff) -> str:
     return re.sub(r"(<svg\b[^>]*>)", lambda m: f"{m[1]}\n<style>\n{style(d)}\n</style>", svg, count=1)
 
 
+STYLE = """
+body { font-family: Arimo, Arial, Helvetica, sans-serif; margin: 1.5em; color: #1f2328; }
+table { border-collapse: collapse; margin: 1em 0; }
+td, th { border: 1px solid #d0d7de; padding: 0.3em 0.6em; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+.added { color: #1a7f37; } .removed { color: #cf222e; } .changed { color: #bc4c00; }
+.legend span { margin-right: 1.5em; font-weight: bold; }
+.drawing { overflow: auto; border: 1px solid #d0d7de; }
+@media print { .drawing { overflow: visible; } .drawing svg { max-width: 100%; height: auto; } }
+"""
+
 PAGE = """<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Changes to {short}: {title}</title>
-<style>
-body {{ font-family: Arimo, Arial, Helvetica, sans-serif; margin: 1.5em; color: #1f2328; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-td, th {{ border: 1px solid #d0d7de; padding: 0.3em 0.6em; text-align: left; vertical-align: top; }}
-.added {{ color: #1a7f37; }} .removed {{ color: #cf222e; }} .changed {{ color: #bc4c00; }}
-.legend span {{ margin-right: 1.5em; font-weight: bold; }}
-.drawing {{ overflow: auto; border: 1px solid #d0d7de; }}
-@media print {{ .drawing {{ overflow: visible; }} .drawing svg {{ max-width: 100%; height: auto; }} }}
-</style>
+{{policy}}
+<title>Changes to {{short}}: {{title}}</title>
+<style>{{style}}</style>
 </head>
 <body>
-<h1>Changes to {section}</h1>
-<p>{title}</p>
-<p>From <code>{old}</code> to <code>{new}</code>: <strong>{summary}</strong>.</p>
+<h1>Changes to {{section}}</h1>
+<p>{{title}}</p>
+<p>From <code>{{old}}</code> to <code>{{new}}</code>: <strong>{{summary}}</strong>.</p>
 <p class="legend"><span class="added">+ added</span><span class="removed">&#8722; removed (dashed, struck through)</span>
 <span class="changed">~ changed</span> Elements without a colour are unchanged.</p>
 <table>
 <tr><th></th><th>Kind</th><th>Element</th><th>What changed</th></tr>
-{rows}
+{{rows}}
 </table>
 <div class="drawing">
-{svg}
+{{svg}}
 </div>
 </body>
 </html>
@@ -76,21 +79,22 @@ td, th {{ border: 1px solid #d0d7de; padding: 0.3em 0.6em; text-align: left; ver
 
 
 def _row(change) -> str:
-    name = html.escape(change.name)
+    name = text(change.name)
     if change.elements:
-        name = f'<a href="#{html.escape(change.elements[0])}">{name}</a>'
-    details = "<br>".join(html.escape(d) for d in change.details)
-    return (f'<tr class="{change.how}"><td>{html.escape(change.line[0])}</td><td>{change.kind}</td>'
+        name = f'<a href="#{text(change.elements[0])}">{name}</a>'
+    details = "<br>".join(text(d) for d in change.details)
+    return (f'<tr class="{text(change.how)}"><td>{text(change.line[0])}</td><td>{text(change.kind)}</td>'
             f"<td>{name}</td><td>{details}</td></tr>")
 
 
 def page(d: MachineDiff, svg: str) -> str:
-    """The review page of the diff: the changes, then the marked drawing inline."""
-    inline = re.sub(r"<!DOCTYPE[^>]*>\s*", "", re.sub(r"<\?xml[^>]*\?>\s*", "", svg), flags=re.S).strip()
+    """The review page of the diff: the changes, then the marked drawing inline (one pass, under a policy that
+    allows the page's style and the drawing's marks, and no script)."""
+    inline = inline_svg(svg)
     rows = "\n".join(_row(c) for c in d.changes) or '<tr><td colspan="4">no changes</td></tr>'
-    return PAGE.format(short=html.escape(d.new.short_section), section=html.escape(d.new.section),
-                       title=html.escape(d.new.title), old=html.escape(d.old_label), new=html.escape(d.new_label),
-                       summary=html.escape(d.summary), rows=rows, svg=inline)
+    return fill(PAGE, policy=policy([], [STYLE, *svg_styles(inline)]), style=STYLE, short=text(d.new.short_section),
+                section=text(d.new.section), title=text(d.new.title), old=text(d.old_label), new=text(d.new_label),
+                summary=text(d.summary), rows=rows, svg=inline)
 
 
 def write_diff(d: MachineDiff, out: Path) -> list[Path]:

@@ -27,13 +27,16 @@ import attrs
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, NextPageTemplate, PageBreak, PageTemplate,
                                 Paragraph, Table, TableStyle)
 
+from pa_table_games.errors import TableGamesError
 from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.review.diagram import render, to_dot
+from pa_table_games.review import quotes
 from pa_table_games.review.phases import phase_sources
 from pa_table_games.review.svg_pdf import Diagram, Painter, parse, plain, tiles
 from pa_table_games.review.trace import Row, Trace, trace
@@ -57,8 +60,10 @@ GRID = TableStyle([("GRID", (0, 0), (-1, -1), 0.4, colors.grey), ("VALIGN", (0, 
 
 
 def _p(text: str, style: ParagraphStyle = BODY) -> Paragraph:
-    """A paragraph of plain text (escaped; characters Helvetica lacks written plainly)."""
-    return Paragraph(html.escape(plain(text)), style)
+    """A paragraph of plain text: escaped, so markup in a machine file's words (``<b>``, ``<font>``, ``&amp;``)
+    is printed as written, never read as reportlab's paragraph markup; characters Helvetica lacks written
+    plainly."""
+    return Paragraph(html.escape(plain(text), quote=False), style)
 
 
 def _table(header: list[str], rows: list[list[str]], widths: list[float]) -> Table:
@@ -251,6 +256,9 @@ def _cover(spec: MachineSpec, tr: Trace, game: str, digest: str) -> list[Flowabl
               f"{len(spec.readings)} readings."),
            _p("Caveats", H2)]
     out += [_p(f"Caveat about the section itself: {spec.section_note}")] if spec.section_note else []
+    quoted = quotes.check(spec)
+    out += [_p(f"Quotations: {quoted.summary}" + (f" ({quoted.text_file})." if quoted.text_file else "."))]
+    out += [_p(f"Departure: {d}", CELL) for d in quoted.departures]
     out += [_p(spec.notes or "none")]
     out += [_p(f"{key}: {text}") for key, text in spec.references]
     out += [_p("Contents", H2)] + [_p(f"{i}. {name}") for i, name in enumerate(
@@ -326,7 +334,10 @@ def dossier(game: str, path: Path, machine: str | None = None) -> Path:
     doc.addPageTemplates([PageTemplate(name, [Frame(MARGIN, MARGIN, *FRAMES[name], leftPadding=0, rightPadding=0,
                                                     topPadding=0, bottomPadding=0)],
                                        onPage=footer(size[0]), pagesize=size) for name, size in PAGES.items()])
-    doc.build(story(game, machine))
+    try:
+        doc.build(story(game, machine))
+    except LayoutError as err:  # a text no page can hold (the loader's limits keep the installed machines far off)
+        raise TableGamesError(f"{spec.path}: the dossier cannot lay out a page: {str(err).splitlines()[0][:120]}") from None
     return write_atomic(path, pdf.getvalue())
 
 

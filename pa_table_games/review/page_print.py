@@ -78,9 +78,9 @@ def _n(value: float) -> str:
     return f"{value:.2f}"
 
 
-def _marks(lay: Layout, part: Part) -> str:
-    """Dashed lines where the neighbouring parts begin (right, below) and end (left, above)."""
-    parts = {(p.row, p.col): p for p in lay.parts}
+def _marks(lay: Layout, part: Part, parts: dict[tuple[int, int], Part]) -> str:
+    """Dashed lines where the neighbouring parts begin (right, below) and end (left, above); ``parts``: every
+    part by (row, column), made once for the drawing (a part's neighbours are looked up, not searched for)."""
     lines = []
     style = f'stroke="#888" stroke-width="{_n(0.6 / lay.scale)}" stroke-dasharray="{_n(4 / lay.scale)}"'
     y0, y1, x0, x1 = part.y, part.y + lay.height, part.x, part.x + lay.width
@@ -110,13 +110,15 @@ def note(lay: Layout) -> str:
 def tiles(svg: str) -> str:
     """The print-only parts of the drawing, as ``<figure>`` elements referring to ``#graph0``."""
     lay = layout(svg)
-    out, total = [], len(lay.parts)
-    for k, part in enumerate(lay.parts, 1):
+    parts = lay.parts
+    grid = {(p.row, p.col): p for p in parts}
+    out, total = [], len(parts)
+    for k, part in enumerate(parts, 1):
         width, height = lay.width * lay.scale, lay.height * lay.scale
         out.append(
             f'<figure class="tile"><svg xmlns="http://www.w3.org/2000/svg" width="{_n(width)}pt" height="{_n(height)}pt" '
             f'viewBox="{_n(part.x)} {_n(part.y)} {_n(lay.width)} {_n(lay.height)}" role="img" '
-            f'aria-label="diagram part {k} of {total}"><use href="#graph0"/>{_marks(lay, part)}</svg>'
+            f'aria-label="diagram part {k} of {total}"><use href="#graph0"/>{_marks(lay, part, grid)}</svg>'
             f"<figcaption>Diagram, part {k} of {total}: row {part.row + 1} of {lay.rows}, "
             f"column {part.col + 1} of {lay.cols}.</figcaption></figure>")
     return "\n".join(out)

@@ -1,8 +1,12 @@
-"""The review page's vanilla JavaScript, inline (no framework, no network).
+"""The review page's vanilla JavaScript, inline (no framework, no network; the page's policy allows this
+script alone, by its SHA-256).
 
-Two parts: the diagram pane's view (fit on open and on resize, zoom by buttons, wheel and
-keys + / - / 0 (fit) / 1 (1:1) / w (fit the width), pan by dragging) and the links between diagram, details and table
-(click a state, a row or an arrow; click a subsection).
+Three parts: the drawings (the overview, each phase, the full diagram: one shown at a time, chosen by the
+tabs, a click on a phase of the overview or a note naming a neighbouring phase, or ``#view=<id>`` in the
+address); the pane's view of the drawing shown (opened at the largest size up to 1:1 that shows it whole,
+never smaller than its smallest text at 9 CSS pixels; zoom by buttons, wheel and keys + / - / 0 (fit whole)
+/ 1 (1:1) / w (fit the width), pan by dragging); and the links between drawings, details and table (click a
+state, a row or an arrow; click a subsection). Every text it writes goes through ``textContent``.
 """
 
 SCRIPT = r"""(function () {
@@ -11,16 +15,35 @@ SCRIPT = r"""(function () {
   var details = document.getElementById("details");
   var listing = document.getElementById("listing");
   var pane = document.getElementById("diagram");
-  var svg = pane.querySelector("svg");
+  var MIN_TEXT_PX = 9, MAX = 4, PAD = 8;
+  var view = null, svg = null, natW = 0, natH = 0, scale = 1, fitted = true;
 
-  // -- the view: scale 1 is the drawing's own size (1 pt = 4/3 px) --------------------------
-  var box = svg.viewBox.baseVal, natW = box.width * 4 / 3, natH = box.height * 4 / 3;
-  var scale = 1, fitted = true, MAX = 4, PAD = 8;
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  function fitScale() {
-    return Math.min((pane.clientWidth - PAD) / natW, (pane.clientHeight - PAD) / natH, 1);
+  // -- the drawings: one shown at a time ------------------------------------------------------
+  function viewOf(id) { return data.views.filter(function (v) { return v.id === id; })[0]; }
+  function show(id, keepHash) {
+    var next = viewOf(id) || data.views[0];
+    data.views.forEach(function (v) {
+      document.getElementById("view-" + v.id).hidden = v !== next;
+      document.getElementById("tab-" + v.id).setAttribute("aria-selected", String(v === next));
+    });
+    view = next;
+    svg = document.querySelector("#view-" + next.id + " svg");
+    var box = svg.viewBox.baseVal;
+    natW = box.width * 4 / 3;
+    natH = box.height * 4 / 3;
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    if (!keepHash) { history.replaceState(null, "", "#view=" + encodeURIComponent(next.id)); }
+    open_();
   }
+  function fromHash() {
+    var m = /^#view=(.+)$/.exec(location.hash);
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+
+  // -- the pane's view: scale 1 is the drawing's own size (1 pt = 4/3 px) ---------------------
+  function fitScale() { return Math.min((pane.clientWidth - PAD) / natW, (pane.clientHeight - PAD) / natH, 1); }
+  function readableScale() { return MIN_TEXT_PX * 1.005 / (view.smallest * 4 / 3); }  // a hair over: pixels round
   function zoomTo(next, x, y) {  // x, y: the point of the pane (client px) that stays put
     var r = pane.getBoundingClientRect();
     if (x === undefined) { x = r.left + pane.clientWidth / 2; y = r.top + pane.clientHeight / 2; }
@@ -34,24 +57,20 @@ SCRIPT = r"""(function () {
     pane.scrollTop += (s.top + fy * s.height) - y;
     document.getElementById("zoom-level").textContent = Math.round(scale * 100) + "%";
   }
-  function fit() {  // measured with the drawing shrunk, so the pane's scroll bars are gone
-    fitted = true;
+  function measured(scaleOf) {  // measured with the drawing shrunk, so the pane's scroll bars are gone
     svg.style.width = svg.style.height = "0px";
-    zoomTo(fitScale());
+    zoomTo(scaleOf());
     pane.scrollLeft = 0;
     pane.scrollTop = 0;
   }
-  function fitWidth() {  // the drawing as wide as the pane, scrolled to its top: a tall drawing read downwards
+  function open_() { fitted = true; measured(function () { return Math.max(fitScale(), Math.min(readableScale(), 1)); }); }
+  function fit() { fitted = false; measured(fitScale); }
+  function fitWidth() {  // as wide as the pane, scrolled to its top: a tall drawing read downwards
     fitted = false;
-    svg.style.width = svg.style.height = "0px";
-    var bar = 18;  // room for the vertical scroll bar the taller drawing brings
-    zoomTo(Math.min((pane.clientWidth - PAD - bar) / natW, MAX));
-    pane.scrollLeft = 0;
-    pane.scrollTop = 0;
+    measured(function () { return Math.min((pane.clientWidth - PAD - 18) / natW, MAX); });
   }
   function zoomBy(factor, x, y) { fitted = false; zoomTo(scale * factor, x, y); }
-  fit();
-  window.addEventListener("resize", function () { if (fitted) { fit(); } });
+  window.addEventListener("resize", function () { if (fitted) { open_(); } });
   document.getElementById("zoom-in").addEventListener("click", function () { zoomBy(1.25); });
   document.getElementById("zoom-out").addEventListener("click", function () { zoomBy(0.8); });
   document.getElementById("zoom-fit").addEventListener("click", fit);
@@ -89,7 +108,7 @@ SCRIPT = r"""(function () {
   });
   window.addEventListener("pointerup", function () { drag = null; pane.classList.remove("dragging"); });
 
-  // -- diagram <-> details <-> subsection table ---------------------------------------------
+  // -- drawings <-> details <-> subsection table --------------------------------------------------
   function add(parent, tag, text, cls) {
     var node = document.createElement(tag);
     if (text) { node.textContent = text; }
@@ -100,13 +119,17 @@ SCRIPT = r"""(function () {
   function clear() {
     Array.prototype.forEach.call(document.querySelectorAll(".hl"), function (n) { n.classList.remove("hl"); });
   }
-  function mark(key) {
+  function nodesOf(key) {  // the element of ``key`` in every drawing that draws it
     var info = data.elements[key];
-    var node = info && document.getElementById(info.svg);
-    if (node) { node.classList.add("hl"); }
-    return node;
+    if (!info || !info.svg) { return []; }
+    return data.views.map(function (v) { return document.getElementById(v.prefix + info.svg); }).filter(Boolean);
   }
-  function reveal(node) {  // bring a diagram element into the pane without changing the zoom
+  function mark(key) {
+    var nodes = nodesOf(key);
+    nodes.forEach(function (n) { n.classList.add("hl"); });
+    return nodes.filter(function (n) { return svg.contains(n); })[0] || null;
+  }
+  function reveal(node) {  // bring an element of the drawing shown into the pane without changing the zoom
     if (!node || !node.getBoundingClientRect) { return; }
     var r = node.getBoundingClientRect(), b = pane.getBoundingClientRect();
     pane.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2);
@@ -170,32 +193,48 @@ SCRIPT = r"""(function () {
     var list = add(details, "ul");
     keys.forEach(function (k) {
       var li = add(list, "li", data.elements[k].heading + " — " + data.elements[k].where, "go");
-      li.addEventListener("click", function () { showElement(k); reveal(mark(k)); });
+      li.addEventListener("click", function () {
+        if (!nodesOf(k).some(function (n) { return svg.contains(n); })) { show("full"); }
+        showElement(k);
+        reveal(mark(k));
+      });
     });
     if (!keys.length) { add(list, "li", "no state or arrow of the diagram"); }
     showRowInTable(row);
   }
 
-  Object.keys(data.elements).forEach(function (key) {
-    var node = document.getElementById(data.elements[key].svg);
-    if (node) { node.setAttribute("tabindex", "0"); node.setAttribute("data-key", key); }
+  data.views.forEach(function (v) {
+    Object.keys(data.elements).forEach(function (key) {
+      var node = data.elements[key].svg && document.getElementById(v.prefix + data.elements[key].svg);
+      if (node) { node.setAttribute("tabindex", "0"); node.setAttribute("data-key", key); }
+    });
+    document.getElementById("tab-" + v.id).addEventListener("click", function () { show(v.id); });
   });
-  function target(event) {
-    var node = event.target;
-    while (node && node !== svg) {
-      if (node.getAttribute && node.getAttribute("data-key")) { return node.getAttribute("data-key"); }
+  function target(event) {  // the element clicked: its key, or the view a link (a phase, a note) leads to
+    var node = event.target, root = event.currentTarget;
+    while (node && node !== root) {
+      if (node.getAttribute && node.getAttribute("data-key")) { return {key: node.getAttribute("data-key")}; }
+      var link = node.getAttribute && (node.getAttribute("href") || node.getAttribute("xlink:href"));
+      if (link && link.charAt(0) !== "#") {
+        var file = decodeURIComponent(link);
+        var to = data.views.filter(function (v) { return v.file === file; })[0];
+        if (to) { return {view: to.id}; }
+      }
       node = node.parentNode;
     }
     return null;
   }
-  svg.addEventListener("click", function (event) {
-    var key = target(event);
+  pane.addEventListener("click", function (event) {
+    var hit = target(event);
     event.preventDefault();
-    if (key && !dragged) { showElement(key); }
+    if (!hit || dragged) { return; }
+    if (hit.view) { show(hit.view); } else { showElement(hit.key); }
   });
-  svg.addEventListener("keydown", function (event) {
-    var key = target(event);
-    if (key && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); showElement(key); }
+  pane.addEventListener("keydown", function (event) {
+    var hit = target(event);
+    if (!hit || (event.key !== "Enter" && event.key !== " ")) { return; }
+    event.preventDefault();
+    if (hit.view) { show(hit.view); } else { showElement(hit.key); }
   });
   Array.prototype.forEach.call(document.querySelectorAll("#subsections tbody tr"), function (row) {
     row.addEventListener("click", function () { showRow(row); });
@@ -203,4 +242,7 @@ SCRIPT = r"""(function () {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); showRow(row); }
     });
   });
+  window.addEventListener("hashchange", function () { var id = fromHash(); if (id && id !== view.id) { show(id, true); } });
+  window.review = {show: show, view: function () { return view.id; }};
+  show(fromHash() || data.views[0].id, !fromHash());
 }());"""

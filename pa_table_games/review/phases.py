@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from urllib.parse import quote
 
 import graphviz
 
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
-from pa_table_games.review.diagram import (_cites, _lines, _state_label, _wrap, action_words, condition_words,
-                                          numbers, render, title_lines)
+from pa_table_games.review.diagram import (_cites, _lines, _state_label, _wrap, action_words, comment, condition_words,
+                                          numbers, render, title_lines, words)
 
 _ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps
 _ONE_STEP_WIDTH = 32  # ... naming one step
@@ -34,6 +35,11 @@ def phase_stem(spec: MachineSpec, phase: PhaseSpec) -> str:
     return f"{spec.name}.phase-{phase.id}"
 
 
+def _link(stem: str) -> str:
+    """A drawing's link to another beside it: relative and URL-encoded, whatever the machine file is called."""
+    return quote(f"{stem}.svg", safe="")
+
+
 def crossings(spec: MachineSpec) -> dict[tuple[str, str], list[TransitionSpec]]:
     """(phase, next phase) -> the transitions that move a round from one to the other, in file order."""
     found: dict[tuple[str, str], list[TransitionSpec]] = {}
@@ -46,15 +52,15 @@ def crossings(spec: MachineSpec) -> dict[tuple[str, str], list[TransitionSpec]]:
 
 def short_cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
     """``§ 633a.7(h), (i), § 633a.8``: a section's number written once before its subsections."""
-    words, section = [], None
+    said, section = [], None
     for c in cites:
         if c.startswith("\u00a7"):
-            words.append(c)
+            said.append(c)
             section = None
         else:
-            words.append(c if section == spec.short_section else spec.cite_text(c))
+            said.append(c if section == spec.short_section else spec.cite_text(c))
             section = spec.short_section
-    return ", ".join(words)
+    return ", ".join(said)
 
 
 def _merged(spec: MachineSpec, steps: list[TransitionSpec]) -> list[str]:
@@ -82,26 +88,26 @@ def _phase_box(spec: MachineSpec, n: int, phase: PhaseSpec) -> str:
 def overview_dot(spec: MachineSpec) -> str:
     """One box per phase, one arrow per pair of phases a round can move between; each box links to its
     phase diagram."""
-    g = graphviz.Digraph(overview_stem(spec), comment=f"{spec.section}: the phases of a round "
-                         f"(overview of {Path(spec.path).name})")
+    g = graphviz.Digraph(words(overview_stem(spec)), comment=comment(f"{spec.section}: the phases of a round "
+                                                                     f"(overview of {Path(spec.path).name})"))
     g.attr(rankdir="TB", fontname="Arimo", fontsize="11", labelloc="t", nodesep="0.2", ranksep="0.12",
-           label="\n".join(_wrap(" \u2014 ".join(title_lines(spec)[:-1] + ["the round's phases in order; "
+           label=words("\n".join(_wrap(" \u2014 ".join(title_lines(spec)[:-1] + ["the round's phases in order; "
                                                                            "arrows: the steps between them"]),
-                                  90, "", "")))
+                                        90, "", ""))))
     g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10", margin="0.08,0.03")
     g.attr("edge", fontname="Arimo", fontsize="10")
     for n, phase in enumerate(spec.phases, 1):
         final = all(spec.state(s).final for s in phase.states)
-        g.node(phase.id, _phase_box(spec, n, phase), id=f"phase-{phase.id}", href=f"{phase_stem(spec, phase)}.svg",
-               tooltip=phase.label, **({"penwidth": "2"} if spec.initial in phase.states else {}),
+        g.node(phase.id, _phase_box(spec, n, phase), id=f"phase-{phase.id}", href=_link(phase_stem(spec, phase)),
+               tooltip=words(phase.label), **({"penwidth": "2"} if spec.initial in phase.states else {}),
                **({"peripheries": "2"} if final else {}))
     for (a, b), steps in crossings(spec).items():
-        words = _merged(spec, steps)
-        bullet = "\u2022 " if len(words) > 1 else ""
+        steps_said = _merged(spec, steps)
+        bullet = "\u2022 " if len(steps_said) > 1 else ""
         width = _ARROW_WIDTH if bullet else _ONE_STEP_WIDTH  # a long list of steps spreads wider, so less high
-        lines = [line for w in words for line in _wrap(bullet + w, width, "", "  " if bullet else "")]
+        lines = [line for w in steps_said for line in _wrap(bullet + w, width, "", "  " if bullet else "")]
         player = all(t.by == "player" for t in steps)
-        g.edge(a, b, "\n".join(lines), id=f"cross-{a}-{b}",
+        g.edge(a, b, words("\n".join(lines)), id=f"cross-{a}-{b}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if player else {}))
     return g.source
 
@@ -110,12 +116,12 @@ def phase_dot(spec: MachineSpec, phase: PhaseSpec) -> str:
     """``phase``'s states and steps as in the full diagram; steps to or from other phases end at a stub."""
     order = numbers(spec)
     n = spec.phases.index(phase) + 1
-    g = graphviz.Digraph(phase_stem(spec, phase), comment=f"{spec.section}: phase {n}, {phase.label} "
-                         f"(from {Path(spec.path).name})")
+    g = graphviz.Digraph(words(phase_stem(spec, phase)), comment=comment(f"{spec.section}: phase {n}, {phase.label} "
+                                                                         f"(from {Path(spec.path).name})"))
     g.attr(rankdir="TB", fontname="Arimo", fontsize="12", labelloc="t",
-           label="\n".join([spec.section, f"Phase {n} of {len(spec.phases)}: {phase.label} ({_cites(spec, phase.cite)})",
-                            "Dashed notes: the neighbouring phases. Numbers: the order in which a state's ways out "
-                            "are tried, as in the full diagram."]))
+           label=words("\n".join([spec.section, f"Phase {n} of {len(spec.phases)}: {phase.label} "
+                                   f"({_cites(spec, phase.cite)})", "Dashed notes: the neighbouring phases. Numbers: "
+                                   "the order in which a state's ways out are tried, as in the full diagram."])))
     g.attr("node", shape="box", style="rounded", fontname="Arimo", fontsize="10")
     g.attr("edge", fontname="Arimo", fontsize="8")
     mine = set(phase.states)
@@ -135,11 +141,11 @@ def phase_dot(spec: MachineSpec, phase: PhaseSpec) -> str:
                 stub = f"{'from' if i == 0 else 'to'}_{other.id}"
                 if stub not in stubs:
                     stubs.add(stub)
-                    words = f"{'from' if i == 0 else 'to'} phase {spec.phases.index(other) + 1}: {other.label}"
-                    g.node(stub, "\n".join(_wrap(words, 30, "", "")), href=f"{phase_stem(spec, other)}.svg", **_STUB)
+                    said = f"{'from' if i == 0 else 'to'} phase {spec.phases.index(other) + 1}: {other.label}"
+                    g.node(stub, words("\n".join(_wrap(said, 30, "", ""))), href=_link(phase_stem(spec, other)), **_STUB)
                 ends[i] = stub
         label = "\n".join(_lines(spec, t, "reader", order[t.index], 40))
-        g.edge(ends[0], ends[1], label, id=f"t{t.index}",
+        g.edge(ends[0], ends[1], words(label), id=f"t{t.index}",
                **({"style": "dashed", "color": "blue4", "fontcolor": "blue4"} if t.by == "player" else {}))
     return g.source
 

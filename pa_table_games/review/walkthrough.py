@@ -1,23 +1,22 @@
 """A logged round, step by step on the diagram: one self-contained HTML page per round.
 
-The page steps through the round's events (buttons, or the arrow keys, Home and End). At each step
-it shows, on the diagram of the phase the round is in (:mod:`.phases`), the state reached and the
-step that fired; the table as the log records it (each box's cards as card pictures, a card dealt
-face down drawn as its back until the dealer turns it, the wagers and what each was settled at);
-and the step's citations with each subsection's line from the machine file. The steps are those the
-machine fires when the log is replayed (:func:`~pa_table_games.audit.replay.rerun`), so the
-highlighted arrow is the transition the machine took; a departure that ``replay`` finds is marked on
-the step where it happens, with its cite. Nothing is fetched: the page works from ``file://``.
+The page steps through the round's events (buttons, the arrow keys, Home and End, or ``#step=N`` in the
+address, which an audit report can link to). At each step it shows, on the diagram of the phase the round is
+in (:mod:`.phases`), the state reached and, marked apart from that state's other rows, the step that fired,
+with who asked for it and the word they gave; the table after the step, as the machine re-deals the log
+(:func:`~pa_table_games.audit.replay.rerun`): each hand as people count them with its own cards (a split
+divides the pair), a card dealt face down drawn as its back until it is turned or exposed, each wager with its
+amount, a wager placed, raised or doubled named at its step, and what each was settled at as the log records
+it; and the step's citations with each subsection's line from the machine file. A departure that ``replay``
+finds is marked on the step where it happens, with its cite; past a departure that stops the comparison the
+table stays as the machine last had it, and the page says so. Nothing is fetched: the page works from
+``file://``, and its policy lets only its own script run (:mod:`.markup`).
 
-Only what a card's position says is shown: a face-down card's code stays in the page's data, never
-in its visible text, until the event that turns it face up.
+A face-down card's code stays in the page's data, never in its visible text, until it is turned face up.
 """
 
 from __future__ import annotations
 
-import html
-import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -30,10 +29,12 @@ from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.audit.log import RoundLog, Start, read_log, record
 from pa_table_games.strategies import get_strategy
 from pa_table_games.review.diagram import render
+from pa_table_games.review.markup import fill, href, inline_svg, policy, script_json, text
+from pa_table_games.review.page import demo_walk_files, prefixed, write_review
 from pa_table_games.review.phases import phase_sources
 from pa_table_games.audit.replay import ReplayReport, rerun
-from pa_table_games.review.page import inline_svg
-from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT
+from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT, WALK_STYLE
+from pa_table_games.runtime.view import for_people
 
 
 def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:
@@ -46,36 +47,53 @@ def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:
     return out
 
 
-def _ids_for(svg: str, prefix: str) -> str:
-    """Give every element id of one phase's drawing a prefix, so several drawings share one page."""
-    return re.sub(r'\bid="([^"]+)"', lambda m: f'id="{prefix}{m[1]}"', svg)
+def _table(rnd: Any) -> dict:
+    """The layout and the wagers as the machine has them after a step (amounts in dollars, two decimals)."""
+    places = rnd.game.info.view.places(rnd)
+    return {"places": [[name, [[code if up else None, up] for code, up in cards]] for name, cards in places],
+            "wagers": [[w.seat, w.hand, w.name, f"{w.amount:.2f}"] for w in rnd.wagers]}
 
 
-def walk_data(log: RoundLog) -> tuple[dict, MachineSpec, ReplayReport]:
-    """What the page shows, step by step, and the replay's report."""
+def _changes(before: list, after: list) -> list[list]:
+    """``[[seat, hand, wager, amount before or None, amount after], ...]``: each wager placed or raised in a step."""
+    was = {(s, h, n): a for s, h, n, a in before}
+    return [[s, h, n, was.get((s, h, n)), a] for s, h, n, a in after if was.get((s, h, n)) != a]
+
+
+def walk_data(log: RoundLog, machine: str | None = None) -> tuple[dict, MachineSpec, ReplayReport]:
+    """What the page shows, step by step, and the replay's report (``machine``: an edited machine file of the
+    log's game, replayed and drawn instead of the installed one)."""
     fired: list[TransitionSpec] = []
-    report = rerun(log, fired.append)
+    tables: list[dict] = []
+    report = rerun(log, lambda t, rnd: (fired.append(t), tables.append(_table(rnd))), machine)
     header = log.header
-    spec = load_game(header["game"]).spec
+    spec = load_game(header["game"], machine=machine).spec
     phase_index = {s: n for n, p in enumerate(spec.phases) for s in p.states}
-    departures = {}
+    departures: dict[Any, list[str]] = {}
     for d in report.departures:
         departures.setdefault(d.seq, []).append(str(d))
+    words = list(header.get("actions", []))
+    wagers = [[int(seat), 0, name, f"{amount:.2f}"] for seat, placed in header["seats"].items()
+              for name, amount in placed.items()]
     steps = []
     for i, event in enumerate(log.events):
-        t = fired[i] if i < len(fired) and (fired[i].trigger, fired[i].source, fired[i].dest) == \
-            (event["trigger"], event["source"], event["dest"]) and i < report.compared else None
-        steps.append({"seq": event["seq"], "trigger": event["trigger"], "source": event["source"],
-                      "dest": event["dest"], "label": spec.state(event["dest"]).label if _known(spec, event["dest"]) else event["dest"],
+        t = fired[i] if i < min(len(fired), report.compared) and (fired[i].trigger, fired[i].source, fired[i].dest) == \
+            (event["trigger"], event["source"], event["dest"]) else None
+        table = tables[i] if t is not None else None
+        changes = _changes(wagers, table["wagers"]) if table else []
+        wagers = table["wagers"] if table else wagers
+        steps.append({"seq": event["seq"], "trigger": event["trigger"], "source": event["source"], "dest": event["dest"],
+                      "label": spec.state(event["dest"]).label if _known(spec, event["dest"]) else event["dest"],
                       "phase": phase_index.get(event["dest"], 0), "transition": t.index if t is not None else None,
                       "self_loop": t is not None and t.source == t.dest, "by": t.by if t is not None else None,
-                      "cites": _subsection_lines(spec, event.get("cite", [])), "cards": event.get("cards", []),
-                      "settled": event.get("settled", []), "notes": event.get("notes", []),
-                      "seat": event.get("seat"), "departures": departures.get(event["seq"], [])})
-    unplaced = [text for seq, texts in departures.items() if seq is None for text in texts]
-    data = {"game": header["game"], "section": spec.section, "title": spec.title, "file": log.file,
-            "seats": header["seats"], "actions": header.get("actions", []), "steps": steps,
-            "conforms": report.conforms, "log_departures": unplaced,
+                      "word": words.pop(0) if t is not None and t.by == "player" and words else None,
+                      "cites": _subsection_lines(spec, event.get("cite", [])), "settled": event.get("settled", []),
+                      "notes": [for_people(n) for n in event.get("notes", [])], "seat": event.get("seat"),
+                      "hand": event.get("hand"),
+                      "table": table, "changes": changes, "departures": departures.get(event["seq"], [])})
+    unplaced = [message for seq, messages in departures.items() if seq is None for message in messages]
+    data = {"game": header["game"], "section": spec.section, "title": spec.title, "file": Path(log.file).name,
+            "seats": header["seats"], "steps": steps, "verdict": report.verdict, "log_departures": unplaced,
             "phases": [{"id": p.id, "label": p.label} for p in spec.phases]}
     return data, spec, report
 
@@ -84,24 +102,33 @@ def _known(spec: MachineSpec, state: str) -> bool:
     return any(s.id == state for s in spec.states)
 
 
-def walk_page(log: RoundLog) -> str:
-    """The walk-through page of one logged round."""
-    data, spec, report = walk_data(log)
+def _nav(spec: MachineSpec, beside: list[str] | None) -> str:
+    """Links to the pages written beside this one: the review page (its overview and phases), the dossier and
+    the other walk-throughs; ``None``: written alone (``play --walk``), so it says where those come from."""
+    if beside is None:
+        return ("The machine's review page (its overview, phases and full diagram) and its dossier: "
+                "<code>pa-table-games review</code>; this round beside them: <code>review --log</code>.")
+    page_file = f"{spec.name}.html"
+    out = [f'<a href="{href(page_file, "view=overview")}">Overview</a>']
+    out += [f'<a href="{href(page_file, "view=phase-" + p.id)}">{n}. {text(p.label)}</a>' for n, p in enumerate(spec.phases, 1)]
+    out += [f'<a href="{href(page_file)}">Review page</a>', f'<a href="{href(spec.name + ".pdf")}">Dossier (PDF)</a>']
+    out += [f'<a href="{href(w)}">{text(w)}</a>' for w in beside]
+    return " · ".join(out)
+
+
+def walk_page(log: RoundLog, machine: str | None = None, beside: list[str] | None = None) -> str:
+    """The walk-through page of one logged round (``machine``: an edited machine file of its game; ``beside``:
+    the other walk-through pages written in the same folder, with the review page and the dossier)."""
+    data, spec, report = walk_data(log, machine)
     drawings = []
     for n, (_, dot) in enumerate(phase_sources(spec)[1:]):
-        svg = _ids_for(inline_svg(render(dot, "svg").decode("utf-8")), f"p{n}-")
+        svg = prefixed(inline_svg(render(dot, "svg").decode("utf-8")), f"p{n}-")
         drawings.append(f'<div class="phase" id="phase-{n}" hidden>{svg}</div>')
-    verdict = ("The round conforms: replay found no departure." if report.conforms else
-               f"replay found {len(report.departures)} departure(s): the first is marked on its step.")
-    payload = json.dumps(data, ensure_ascii=False, sort_keys=True, allow_nan=False).replace("</", "<\\/")
-    values = {"section": html.escape(spec.section), "title": html.escape(spec.title),
-              "file": html.escape(Path(log.file).name), "verdict": html.escape(verdict),
-              "verdict_class": "ok" if report.conforms else "departs", "drawings": "\n".join(drawings),
-              "data": payload, "script": WALK_SCRIPT}
-    page = WALK_PAGE
-    for key, value in values.items():
-        page = page.replace("{{" + key + "}}", value)
-    return page
+    verdict = report.sentence() + (": the first is marked on its step." if report.departures else ".")
+    return fill(WALK_PAGE, policy=policy([WALK_SCRIPT], [WALK_STYLE]), style=WALK_STYLE,
+                section=text(spec.section), title=text(spec.title), file=text(Path(log.file).name),
+                verdict=text(verdict), verdict_class=report.verdict, nav=_nav(spec, beside),
+                drawings="\n".join(drawings), data=script_json(data), script=WALK_SCRIPT)
 
 
 def demo_log(game: str) -> RoundLog:
@@ -128,16 +155,20 @@ def _played(game: Any, seats: dict, actions: list[str], seed: int | None, shoe: 
     return record(rnd, start, seats, used, seed=seed if shoe is None else None)
 
 
-def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1: bool = False) -> list[Path]:
-    """``<log stem>.walk.html`` for each round log in ``paths`` (any log ``replay`` reads, with the same
-    ``key`` and ``allow_v1``)."""
+def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1: bool = False,
+                machine: str | None = None) -> list[Path]:
+    """``<log stem>.walk.html`` for each round log in ``paths`` (any log ``replay`` reads, with the same ``key``
+    and ``allow_v1``; ``machine``: an edited machine file of their game), and the review page of each game
+    beside them, which the walk-throughs link to; return the paths."""
     make_folder(out)
-    written = []
-    for path in paths:
-        target = out / f"{Path(path).stem}.walk.html"
-        write_atomic(target, walk_page(read_log(path, key, allow_v1)))
-        written.append(target)
-    return written
+    logs = [read_log(path, key, allow_v1) for path in paths]
+    names = [f"{Path(path).stem}.walk.html" for path in paths]
+    pages = [(out / name, walk_page(log, machine, [n for n in names if n != name])) for log, name in zip(logs, names)]
+    written = [write_atomic(target, page) for target, page in pages]  # each replayed and drawn before any is written
+    walks: dict[str, list[str]] = {}
+    for log, name in zip(logs, names):
+        walks.setdefault(log.header["game"], []).append(name)
+    return written + write_review(sorted(walks), out, machine, walks=walks, with_index=False)
 
 
 def tampered(log: RoundLog) -> RoundLog:
@@ -156,12 +187,10 @@ def write_demo_walks(games: list[str], out: Path) -> list[Path]:
     make_folder(out)
     written = []
     for game in sorted(games):
-        name = load_game(game).spec.name
-        log = attrs.evolve(demo_log(game), file=f"{name}-demo.jsonl")
-        pages = [(out / f"{name}.walk.html", log)]
-        if game == "blackjack":
-            pages.append((out / f"{name}.tampered.walk.html", tampered(log)))
-        for path, shown in pages:
-            write_atomic(path, walk_page(shown))
-            written.append(path)
+        spec = load_game(game).spec
+        log = attrs.evolve(demo_log(game), file=f"{spec.name}-demo.jsonl")
+        files = demo_walk_files(spec)
+        for path, shown in zip(files, (log, tampered(log))):
+            write_atomic(out / path, walk_page(shown, beside=[f for f in files if f != path]))
+            written.append(out / path)
     return written

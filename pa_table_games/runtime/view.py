@@ -39,6 +39,28 @@ def _none(rnd: Any) -> list[str]:
     return []
 
 
+#: What lies on the layout, as a walk-through draws it: ``[(place, [(card code, face up), ...]), ...]``, a place
+#: named as people count (``seat 1 hand 2``). A face-down card's code is kept: the page draws its back.
+Places = list[tuple[str, list[tuple[str, bool]]]]
+
+
+def places_moved(rnd: Any) -> Places:
+    """The layout as the round's card moves leave it (a game without a layout of its own to show): each card at
+    the place it last went to, face up once a move turned it, gone once it went to the discard rack."""
+    found: dict[str, list[list]] = {}
+    for event in rnd.events:
+        for move in event.cards:
+            place = for_people(re.sub(r" \(.*\)$", "", move.to))
+            for cards in found.values():
+                held = next((c for c in cards if c[0] == move.card), None)
+                if held is not None and (move.to.startswith("discard") or "turned face up" in move.to):
+                    cards.remove(held)
+                    break
+            if not move.to.startswith("discard"):
+                found.setdefault(place, []).append([move.card, move.face_up])
+    return [(place, [(code, up) for code, up in cards]) for place, cards in found.items() if cards]
+
+
 def _no_meanings(rnd: Any) -> dict[str, str]:
     return {}
 
@@ -55,6 +77,7 @@ class TableView:
     advice: Callable[[Any], list[str]] = _none  # round -> lines after the wagers at risk (how to decide)
     meanings: Callable[[Any], dict[str, str]] = _no_meanings  # round -> decision -> meaning (the game's own words)
     owner: Callable[[str], int | None] = seat_of  # place -> the seat whose player sees a face-down card there
+    places: Callable[[Any], Places] = places_moved  # round -> what lies on the layout, for the walk-through page
 
 
 class Sight:

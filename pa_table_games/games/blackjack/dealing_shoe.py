@@ -11,16 +11,20 @@ Two things the sections take for granted and a simulation must still decide:
   the round, as the cover-card rule completes a round before the reshuffle; every card of this
   round (on the layout, or already in the rack: a burn card, a paid Blackjack, a busted hand)
   stays where it is, so no card is dealt twice in a round and each hand can be reconstructed
-  ((s), § 692.7(u)). Only if no card of an earlier round is left are this round's discarded
-  cards shuffled in, the event naming them. The cover card stays aside, so the round still ends
-  with the full collect-and-reshuffle of (e) / (d). With a double shoe only the cards with the
-  back of the side being dealt are taken. A stacked shoe that runs out is still an error: its
-  card order is the test, and nothing is reshuffled into it.
+  ((s), § 692.7(u)). When no card of an earlier round is left (the round has dealt the whole shoe),
+  a fresh deck, inspected, is shuffled and placed in the shoe to complete the round ("the hand will
+  be completed", (e) / (d)): no card dealt in the round is dealt again in it, and the deck joins the
+  table's cards (counted in the round's conservation baseline). The cover card stays aside, so the
+  round still ends with the full collect-and-reshuffle of (e) / (d). With a double shoe only the
+  cards with the back of the side being dealt are taken, and a fresh deck has that back. A stacked
+  shoe that runs out is still an error: its card order is the test, and nothing is reshuffled into it.
 """
 
 from __future__ import annotations
 
-from pa_table_games.equipment.cards import Card, codes
+from collections import Counter
+
+from pa_table_games.equipment.cards import Card, standard_deck
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import CardCodeError, ShoeExhausted
 from pa_table_games.rules.options import number
@@ -54,18 +58,24 @@ def _refill_from_discard_rack(rnd) -> None:
     lay = rnd.layout
     cards, left = rnd.restock(rack, rack.take, lambda card: card.back == back, lay.earlier_bundles)
     rnd.set(lay, "earlier_bundles", left)
-    whose = "of earlier rounds in the"
-    if not cards:  # the round itself has dealt every card: the reading's last resort
-        cards, left = rnd.restock(rack, rack.take, lambda card: card.back == back)
-        rnd.set(lay, "earlier_bundles", left)
-        whose = f"this round placed ({codes(cards)}: the event log keeps each hand) in the"
-    if not cards:
-        raise ShoeExhausted("the shoe and the discard rack are empty: the round cannot be completed")
-    rnd.restock(side, side.refill, cards)
-    rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; the {len(cards)} cards {whose} discard rack "
-             "are shuffled and placed in the shoe to complete it (the texts are silent; every other card "
-             "stays in its bundle; the cover card stays aside, so the cards are collected and reshuffled after "
-             "the round)")
+    if cards:
+        rnd.restock(side, side.refill, cards)
+        whose = f"the {len(cards)} cards of earlier rounds in the discard rack are"
+    else:  # the round has dealt the whole shoe: none of its cards is dealt again (readings)
+        cards = [card.with_back(back) for card in standard_deck()]
+        rnd.restock(side, _bring, side, cards)
+        if rnd._deck is not None:  # the conservation baseline counts the cards brought to the table
+            rnd.set(rnd, "_deck", rnd._deck + Counter(cards))
+        whose = "the discard rack holds no card of an earlier round: a fresh deck, inspected, is"
+    rnd.note(f"HOUSE PROCEDURE: the shoe ran out during the round; {whose} shuffled and placed in the shoe to "
+             "complete it (the texts are silent; every card of this round stays where it is, so none is dealt "
+             "again; the cover card stays aside, so the cards are collected and reshuffled after the round)")
+
+
+def _bring(side, cards: list[Card]) -> None:
+    """A fresh deck brought to the table: counted among the cards put in the shoe, and shuffled into it."""
+    side.loaded.update(cards)
+    side.refill(cards)
 
 
 # -- the cover card, checked when the Rules are made ----------------------------------------------------------------

@@ -165,6 +165,17 @@ def pay_pair_before_other_cards(rnd) -> None:
         settle_on_first_cards(rnd, wager, cites[wager.name])
 
 
+def _surrender_waiting(rnd, player) -> bool:
+    return any(h.seat == player.seat and h.surrendered and not h.settled for h in rnd.layout.hands)
+
+
+@guard(("(g)(4)", "§ 633a.9"), wager="royal_match_21")
+def surrender_awaits_royal_match(rnd, player) -> bool:
+    """the player whose turn it is, whose Royal Match waits for the hole card, has surrendered the Blackjack Wager,
+    settled after it"""
+    return isinstance(player, Player) and rnd.layout.hole_card_turned and _surrender_waiting(rnd, player)
+
+
 def _royal_match_waiting(rnd, wager: Wager) -> bool:
     return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
 

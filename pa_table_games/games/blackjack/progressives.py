@@ -7,7 +7,8 @@ same pass follows its settlement.
 
 Each progressive has a meter on the table, kept across rounds: each wager adds the Rules'
 rate of progression when the cards are dealt, and a prize quoted as a share of the meter is
-paid from it (a 100% jackpot resets it to the Rules' reset amount). Before any payout of
+paid from it (a 100% jackpot resets it to the Rules' reset amount, plus what rounding each share down to the
+cent left unpaid: only what was paid leaves the meter). Before any payout of
 100 for 1 or more (Bad Beat, Straight Jack) or 200 for 1 or more (Hit and Run) a floorperson
 verifies it, as a step of its own in that player's turn. The meter loses the paid shares once
 the round's last wager of it is settled, so every winner's share is taken from the same meter. Who is paid off the table inventory:
@@ -198,8 +199,10 @@ def _settle(rnd, name: str, seat: int) -> None:
                      "stay on the table until the documentation is completed")
     paid = lay.paid_from_meter.get(name, ZERO)
     if paid and not _in_pass(rnd, name).open:  # the round's last wager of it is settled
-        pot = meter(rnd, name)
-        rnd.put(rnd.table.meters, name, max(pot - paid, exactly(rnd.rules.progressive_reset)))
+        pot, reset = meter(rnd, name), exactly(rnd.rules.progressive_reset)
+        left = pot - paid  # only what was paid leaves the meter: the fractions rounded off stay (readings)
+        emptied = any(p.jackpot for ps in _in_pass(rnd, name).by_seat.values() for p in ps)
+        rnd.put(rnd.table.meters, name, reset + max(left, ZERO) if emptied else max(left, reset))
         rnd.put(lay.paid_from_meter, name, ZERO)
         rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
 

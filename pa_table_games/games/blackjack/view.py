@@ -73,4 +73,16 @@ def meanings(rnd) -> dict[str, str]:
     return MEANINGS
 
 
-VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, meanings=meanings)
+def places(rnd) -> list:
+    """The dealer's cards (the hole card face down until turned) and each hand still on the layout, a split
+    hand with its own cards, named as people count (``seat 1 hand 2``)."""
+    lay = rnd.layout
+    out = []
+    if lay.dealer and not lay.dealer_discarded:
+        hole = 1 - lay.up_index
+        out.append(("dealer", [(c.code, i != hole or lay.hole_card_turned) for i, c in enumerate(lay.dealer)]))
+    out += [(_label(h), [(c.code, True) for c in h.cards]) for h in lay.hands if h.cards and not h.discarded]
+    return out
+
+
+VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, meanings=meanings, places=places)

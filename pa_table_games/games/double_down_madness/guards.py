@@ -105,7 +105,7 @@ def push_22_wager_is_live(rnd, unit) -> bool:
 
 @guard("(n)")
 def dealer_must_draw(rnd, unit) -> bool:
-    """the dealer's hand is below a hard total of 17 (the dealer hits soft 17)"""
+    """the dealer's total is below 17, or a soft 17 (the dealer hits soft 17 and stands on soft 18 or more)"""
     value, soft = points(rnd.layout.dealer)
     return value < 17 or (value == 17 and soft)
 

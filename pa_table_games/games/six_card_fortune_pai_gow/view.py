@@ -105,4 +105,18 @@ def meanings(rnd) -> dict[str, str]:
     return MEANINGS
 
 
-VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings)
+def places(rnd) -> list:
+    """Every stack on the layout, dealt face down (§ 670a.8(d)): the dealer's face up once exposed and set the
+    house way, a player's once its hands are compared at settlement (§ 670a.11); the stub spread face down."""
+    lay = rnd.layout
+    main = rnd.game.info.wagers[0]
+    settled = {w.seat for w in rnd.wagers if w.name == main and w.settled}
+    out = []
+    for spot, stack in lay.stacks.items():
+        if stack.cards and not stack.discarded:
+            up = stack.is_set if stack is lay.dealer else stack.spot in settled
+            out.append((stack.label, [(c.code, up) for c in stack.cards]))
+    return out + ([("stub", [(c.code, False) for c in lay.stub])] if lay.stub else [])
+
+
+VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings, places=places)
