@@ -40,7 +40,7 @@ class TableEnv(gymnasium.Env):
                  seat: int = 1, other_seats: Mapping[int, Mapping[str, Any]] | None = None,
                  strategy: str | None = None, illegal: str = "refuse", render_mode: str | None = None) -> None:
         loaded = load(game, rules)
-        seats = {int(s): wagers_of(loaded, int(s), w) for s, w in (other_seats or {}).items()}
+        seats = {s: wagers_of(loaded, s, w, learner=False) for s, w in (other_seats or {}).items()}
         if seat in seats:
             raise ValueError(f"seat {seat} is the learner's: other_seats must not hold it")
         seats[seat] = wagers_of(loaded, seat, wagers)

@@ -35,14 +35,14 @@ def load(game: str, rules: Any) -> Any:
     return load_game(game, rules)
 
 
-def wagers_of(game: Any, seat: Any, wagers: Mapping[str, Any] | None) -> dict[str, Decimal]:
+def wagers_of(game: Any, seat: Any, wagers: Mapping[str, Any] | None, learner: bool = True) -> dict[str, Decimal]:
     """A seat's wagers, exactly (whole cents); by default the game's main wager of 10 alone, the
-    amount ``simulate`` places."""
+    amount ``simulate`` places. A learner's reward is counted in units of its main wager: it must hold one."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise WagerError(f"seat {seat!r}: a seat is a whole number, 1 for the box farthest to the dealer's left")
     wagers = dict(wagers) if wagers is not None else {game.info.wagers[0]: 10}
     main = game.info.wagers[0]
-    if main not in wagers:
+    if learner and main not in wagers:
         raise WagerError(f"seat {seat}: the {main} wager is the one every reward is counted in: place it")
     try:
         return {name: money(amount) for name, amount in wagers.items()}
