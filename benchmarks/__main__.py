@@ -223,7 +223,7 @@ def main() -> None:
     if gym is None:
         print("  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)")
     rl_run = rl_rounds()
-    env_rate = measure("(f) pa_table_games/Blackjack-v0 (Gymnasium env), stand17 (rounds)", rl_run, first=100) \
+    env_rate = measure("(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", rl_run, first=100) \
         if rl_run else None
     if env_rate is None:
         print("  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)")
