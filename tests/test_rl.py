@@ -211,6 +211,40 @@ class TestWhatTheSeatSees:
         hidden_until_turned("double-down-madness", shoes, ["hit", "hit", "stand"], turned_at=3)
 
 
+    def test_pai_gow_dealers_stack(self):
+        """Decks differing only in one card of the dealer's stack (swapped with a card of the stub, which is
+        discarded unexposed) look alike until the dealer exposes the six cards (§ 670a.8(e), § 670a.11)."""
+        env = rl.make("six-card-fortune-pai-gow")
+        deck = [card.code for card in load_game("six-card-fortune-pai-gow").new_table(seed=11).shoe.remaining()]
+        env.reset(options={"shoe": " ".join(deck)})
+        act(env, "house_way")
+        moves = [(m.card, m.to) for e in env.unwrapped.dealer.rnd.events for m in e.cards]
+        dealer = next(card for card, to in moves if to == "dealer")
+        stub = next(card for card, to in moves if to.startswith("stub"))
+        swapped = [stub if c == dealer else dealer if c == stub else c for c in deck]
+        hidden_until_turned("six-card-fortune-pai-gow", [" ".join(deck), " ".join(swapped)], ["house_way"],
+                            turned_at=1)
+
+    def test_seen_counts_the_cards_a_counter_sees(self):
+        """seen counts the face-up cards by value, round after round, never the burn card or an unturned hole card."""
+        env = rl.make("blackjack")
+        obs, _ = env.reset(options={"shoe": STAND_TO_21 + " 5C 8H 7H 6C TS"})
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 1, 1, 0, 0, 0, 1]  # TH 6S 5D
+        obs = act(env, "hit")[0]  # 6H, the hole card 7C turned, TD drawn
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 1, 2, 1, 0, 0, 2]
+        obs, _ = env.reset()  # the same shoe: 5C 8H 7H seen, the hole card 6C not
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 2, 2, 2, 1, 0, 2]
+
+    def test_seen_starts_again_after_the_reshuffle(self):
+        """The cover card (CUT) comes out: the round is completed, the cards reshuffled (§ 633a.7(e)), and
+        the next round's count holds only its own three face-up cards."""
+        env = rl.make("blackjack")
+        env.reset(options={"shoe": STAND_TO_21.replace("6H", "CUT 6H") + " 9S 9C 9D 9H 8S 8C"})
+        act(env, "hit")
+        obs, _ = env.reset()
+        assert obs["seen"].sum() == 3
+
+
 class TestSameRoundsAsSimulate:
     SEED = 7
 

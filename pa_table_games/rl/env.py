@@ -16,6 +16,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
+from pa_table_games.errors import WagerError
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
 from pa_table_games.rl.table import checked, illegal_mode, load, start, view_text, wagers_of
@@ -42,7 +43,7 @@ class TableEnv(gymnasium.Env):
         loaded = load(game, rules)
         seats = {s: wagers_of(loaded, s, w, learner=False) for s, w in (other_seats or {}).items()}
         if seat in seats:
-            raise ValueError(f"seat {seat} is the learner's: other_seats must not hold it")
+            raise WagerError(f"seat {seat} is the learner's: other_seats must not hold it")
         seats[seat] = wagers_of(loaded, seat, wagers)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode={render_mode!r}: give one of {', '.join(self.metadata['render_modes'])}")

@@ -6,17 +6,15 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 from pa_table_games.cli.display import settled_line
 from pa_table_games.cli.table_view import table_lines, view_of
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError, WagerError
-from pa_table_games.games import load_game
+from pa_table_games.games import game_info, load_game
 from pa_table_games.money import money
 from pa_table_games.rules.options import rules_from_mapping
-from pa_table_games.games import game_info
 from pa_table_games.rl.dealer import Dealer
 
 #: The options ``reset`` reads.
@@ -30,8 +28,6 @@ def load(game: str, rules: Any) -> Any:
     object, or None for the defaults."""
     if isinstance(rules, Mapping):
         rules = rules_from_mapping(game_info(game).rules_class, dict(rules), "rules")
-    elif isinstance(rules, Path):
-        rules = str(rules)
     return load_game(game, rules)
 
 
