@@ -15,7 +15,8 @@ from pettingzoo import AECEnv
 
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
-from pa_table_games.rl.table import checked, illegal_mode, load, start, view_text, wagers_of
+from pa_table_games.rl.table import (RENDER_MODES, checked, illegal_mode, load, render_mode_of, rendered, start,
+                                     view_text, wagers_of)
 from pa_table_games.strategies import get_strategy
 
 
@@ -27,7 +28,7 @@ class TableAEC(AECEnv):
     """``TableAEC("blackjack", seats=3, wagers={"blackjack": 10})``: seats 1 to ``seats`` are agents.
     Rewards come when the round completes: each agent's net per unit of its initial main wager."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "pa_table_games_v0", "is_parallelizable": False}
+    metadata = {"render_modes": RENDER_MODES, "name": "pa_table_games_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "blackjack", *, seats: int = 2, rules: Any = None,
                  wagers: Mapping[str, Any] | None = None, illegal: str = "refuse",
@@ -37,7 +38,7 @@ class TableAEC(AECEnv):
             raise ValueError(f"seats={seats!r}: give the number of learning seats, at least 1")
         loaded = load(game, rules)
         placed = checked(loaded, {seat: wagers_of(loaded, seat, wagers) for seat in range(1, seats + 1)})
-        self.game, self.illegal, self.render_mode = loaded, illegal_mode(illegal), render_mode
+        self.game, self.illegal, self.render_mode = loaded, illegal_mode(illegal), render_mode_of(render_mode)
         self.dealer = Dealer(loaded, placed, tuple(placed), get_strategy(loaded.info.name, None, loaded.rules))
         self.observers = {agent_of(seat): observer_for(loaded, seat) for seat in placed}
         for observer in self.observers.values():
@@ -108,11 +109,8 @@ class TableAEC(AECEnv):
 
     def render(self) -> str | None:
         deciding = self.dealer.deciding()
-        text = view_text(self.dealer, deciding if deciding is not None else self.observers[self.possible_agents[0]].seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        seat = deciding if deciding is not None else self.observers[self.possible_agents[0]].seat
+        return rendered(view_text(self.dealer, seat), self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the table lives in this process."""

@@ -19,7 +19,8 @@ from gymnasium import spaces
 from pa_table_games.errors import WagerError
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
-from pa_table_games.rl.table import checked, illegal_mode, load, start, view_text, wagers_of
+from pa_table_games.rl.table import (RENDER_MODES, checked, illegal_mode, load, render_mode_of, rendered, start,
+                                     view_text, wagers_of)
 from pa_table_games.strategies import get_strategy
 
 
@@ -35,7 +36,7 @@ class TableEnv(gymnasium.Env):
     Reward: the seat's net settlement of the round per unit of its initial main wager, when the round
     completes (``terminated``); rounds are never truncated."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": RENDER_MODES}
 
     def __init__(self, game: str = "blackjack", *, rules: Any = None, wagers: Mapping[str, Any] | None = None,
                  seat: int = 1, other_seats: Mapping[int, Mapping[str, Any]] | None = None,
@@ -45,9 +46,8 @@ class TableEnv(gymnasium.Env):
         if seat in seats:
             raise WagerError(f"seat {seat} is the learner's: other_seats must not hold it")
         seats[seat] = wagers_of(loaded, seat, wagers)
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode={render_mode!r}: give one of {', '.join(self.metadata['render_modes'])}")
-        self.game, self.seat, self.illegal, self.render_mode = loaded, seat, illegal_mode(illegal), render_mode
+        self.game, self.seat, self.illegal = loaded, seat, illegal_mode(illegal)
+        self.render_mode = render_mode_of(render_mode)
         self.dealer = Dealer(loaded, checked(loaded, dict(sorted(seats.items()))), (seat,),
                              get_strategy(loaded.info.name, strategy, loaded.rules))
         self.observer = observer_for(loaded, seat)
@@ -89,8 +89,4 @@ class TableEnv(gymnasium.Env):
         return self._info()["action_mask"]
 
     def render(self) -> str | None:
-        text = view_text(self.dealer, self.seat)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return rendered(view_text(self.dealer, self.seat), self.render_mode)

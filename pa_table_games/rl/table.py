@@ -19,6 +19,8 @@ from pa_table_games.rl.dealer import Dealer
 
 #: The options ``reset`` reads.
 OPTIONS = ("shoe",)
+#: ``render()`` returns the seat's view as text (``ansi``) or prints it (``human``).
+RENDER_MODES = ["ansi", "human"]
 #: What an illegal decision does: ``refuse`` (nothing changes, ``info["refused"]`` says why) or ``raise``.
 ILLEGAL = ("refuse", "raise")
 
@@ -56,6 +58,20 @@ def illegal_mode(illegal: str) -> str:
     if illegal not in ILLEGAL:
         raise TableGamesError(f"illegal={illegal!r}: give one of {', '.join(ILLEGAL)}")
     return illegal
+
+
+def render_mode_of(mode: str | None) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode={mode!r}: give one of {', '.join(RENDER_MODES)}")
+    return mode
+
+
+def rendered(text: str, mode: str | None) -> str | None:
+    """``text`` printed (``human``) or returned."""
+    if mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> None:
