@@ -17,7 +17,7 @@ from gymnasium.utils.env_checker import check_env
 import pa_table_games.rl as rl
 from depth import depth
 from pa_table_games import load_game
-from pa_table_games.errors import CardCodeError, IllegalAction, WagerError
+from pa_table_games.errors import CardCodeError, IllegalAction, TableGamesError
 from pa_table_games.games import forget_game, register_game
 from pa_table_games.rl.dealer import table_seed
 from pa_table_games.rl.policies import table_policy
@@ -94,10 +94,11 @@ class TestGymnasiumApi:
         ({"wagers": {"blackjack": 0}}, "seat 1"),
         ({"other_seats": {2: {"blackjak": 10}}}, "blackjak"),
         ({"rules": {"dekcs": 2}}, "did you mean decks"),
+        ({"other_seats": {1: {"blackjack": 10}}}, "seat 1 is the learner's"),
     ])
     def test_bad_seats_and_rules_are_refused_when_made(self, kwargs, message):
         """A wager or Rules option the table cannot take is refused at make, naming it."""
-        with pytest.raises(Exception, match=message):
+        with pytest.raises(TableGamesError, match=message):
             rl.make("blackjack", **kwargs)
 
 
@@ -275,5 +276,5 @@ class TestSameRoundsAsSimulate:
 
     def test_a_policy_of_another_game_is_refused(self):
         """A Pai Gow seat has no hand total: a blackjack table is no policy for it."""
-        with pytest.raises(Exception, match="not a hand table"):
+        with pytest.raises(TableGamesError, match="not a hand table"):
             table_policy(rl.make("six-card-fortune-pai-gow"), "house_way")
