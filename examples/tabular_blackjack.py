@@ -12,7 +12,7 @@ the rewards, one per round: the net of the round per unit of the Blackjack Wager
 Both policies are then played greedily from ``reset(seed=...)`` for the same number of rounds, each
 round counted (``info["settled_before"]`` holds those without a decision): house edge = -(mean
 reward), with its 95 % interval. The exact edge assumes a continuous shuffle; the table here deals
-to the cover card (default Rules), which the README says adds about 0.02 points.
+to the cover card (the default Rules), so the two need not agree exactly.
 """
 
 from __future__ import annotations
