@@ -103,7 +103,7 @@ def _cards_seen_space(game: Any) -> spaces.Box:
 
 class CardsObserver(Observer):
     """Any game: the state of the round (as everyone at the table knows it) and the cards seen since
-    the shuffle, counted by card (``seen[CARD_INDEX[code] - 1]``)."""
+    the shuffle, counted by card (``seen[CARD_INDEX[code] - 1]``, at most the Rules' shoe holds)."""
 
     def observation_space(self, game: Any) -> spaces.Dict:
         self.states = {s.id: i for i, s in enumerate(game.spec.states)}
@@ -112,8 +112,9 @@ class CardsObserver(Observer):
     def observe(self, rnd: Any) -> dict:
         seen = np.zeros(len(CARD_INDEX), dtype=np.int64)
         for code, count in self.seen.update(rnd).items():
-            seen[CARD_INDEX[code] - 1] = count
-        return {"state": self.states[rnd.state], "seen": seen}
+            if code in CARD_INDEX:
+                seen[CARD_INDEX[code] - 1] = count
+        return {"state": self.states[rnd.state], "seen": np.minimum(seen, self.space["seen"].high)}
 
 
 class HandObserver(Observer):
@@ -152,7 +153,8 @@ class HandObserver(Observer):
                 seen[POINTS[code[0]] - 1] += count
         return {"hand_total": min(total, TOTALS - 1), "soft": int(soft), "pair": pair,
                 "hand_cards": min(len(cards), TOTALS - 1),
-                "dealer_up": POINTS[lay.up_card.rank] if lay.has_up_card else 0, "seen": seen}
+                "dealer_up": POINTS[lay.up_card.rank] if lay.has_up_card else 0,
+                "seen": np.minimum(seen, self.space["seen"].high)}  # a stacked shoe may hold more than the Rules' decks
 
 
 class SixCardObserver(Observer):
