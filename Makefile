@@ -10,7 +10,7 @@ CLI := $(BIN)/pa-table-games
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[test,dask]'
+	$(BIN)/pip install --quiet -e '.[test,dask,rl]'
 	ln -sf graphviz-pure $(BIN)/dot
 	touch $(STAMP)
 

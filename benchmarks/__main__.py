@@ -15,7 +15,10 @@ Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand
     (``pip install -e '.[bench]'``; an infinite deck, so not the same game);
 (e) OpenSpiel's ``blackjack`` (a C++ game driven from Python, one deck shuffled each episode,
     so not the same game either) with the same policy, if its wheel installs here
-    (``pip install -e '.[bench-openspiel]'``).
+    (``pip install -e '.[bench-openspiel]'``);
+(f) this game as a Gymnasium environment, ``pa_table_games/Blackjack-v0`` (``pa_table_games.rl``, the
+    interactive engine through ``reset``/``step``, the ``stand17`` table read from the observation),
+    rounds per second beside (d), if the extra ``rl`` is installed (``make`` installs it).
 
 Then the compiled runner with ``basic``, ``simulate --workers 2`` against one worker, what
 one round of (a) costs in Python function calls (the budget behind the ratio to (c)), and the
@@ -134,6 +137,30 @@ def gymnasium_episodes() -> Callable[[int], object] | None:
     return run
 
 
+def rl_rounds() -> Callable[[int], object] | None:
+    """``pa_table_games/Blackjack-v0`` through ``gymnasium.make``, the stand17 table as a policy; every round
+    counted, those ``reset`` plays through (a dealer Blackjack at the peek) included."""
+    try:
+        import gymnasium
+        import pa_table_games.rl  # noqa: F401  (registers the environments)
+        from pa_table_games.rl.policies import table_policy
+    except ImportError:
+        return None
+    env = gymnasium.make("pa_table_games/Blackjack-v0")
+    policy = table_policy(env, "stand17")
+    env.reset(seed=1)
+
+    def run(n: int) -> None:
+        dealt = 0
+        while dealt < n:
+            obs, info = env.reset()
+            dealt += len(info["settled_before"]) + 1
+            done = False
+            while not done:
+                obs, _, done, _, info = env.step(policy(obs, info["action_mask"]))
+    return run
+
+
 def openspiel_episodes() -> Callable[[int], object] | None:
     """OpenSpiel's blackjack with the same policy (hit below 17); chance nodes draw a card uniformly."""
     try:
@@ -195,6 +222,11 @@ def main() -> None:
     gym = measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gym_run) if gym_run else None
     if gym is None:
         print("  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)")
+    rl_run = rl_rounds()
+    env_rate = measure("(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", rl_run, first=100) \
+        if rl_run else None
+    if env_rate is None:
+        print("  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)")
     spiel_run = openspiel_episodes()
     spiel = measure("(e) OpenSpiel blackjack (C++), same policy (episodes)", spiel_run) if spiel_run else None
     if spiel is None:
@@ -208,6 +240,9 @@ def main() -> None:
         print(f"  compiled / gymnasium:          {fast / gym:6.2f}x  ({verdict(fast / gym, TARGETS['gymnasium'])})")
     if spiel is not None:
         print(f"  compiled / OpenSpiel:          {fast / spiel:6.2f}x")
+    if env_rate is not None and gym is not None:
+        print(f"  Gymnasium envs, rounds/s: pa_table_games/Blackjack-v0 {env_rate:,.0f} (the regulated round, "
+              f"one shoe to the cover card) | Blackjack-v1 {gym:,.0f} (infinite deck): {env_rate / gym:.3f}x")
     print(f"  side by side, rounds/s: compiled {fast:,.0f} | plain loop {base:,.0f} | gymnasium "
           + (f"{gym:,.0f}" if gym else "not installed") + " | OpenSpiel "
           + (f"{spiel:,.0f}" if spiel else "not installed"))

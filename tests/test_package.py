@@ -7,6 +7,7 @@ import ast
 import os
 import shutil
 import subprocess
+import sys
 import venv
 from pathlib import Path
 
@@ -83,16 +84,17 @@ def test_transitions_is_imported_by_the_adapter_only():
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
     assert folders == ["analysis", "audit", "cli", "equipment", "fastpath", "games", "machine", "machines", "paytables",
-                       "regulations", "review", "rules", "runtime", "simulation", "strategies"]
+                       "regulations", "review", "rl", "rules", "runtime", "simulation", "strategies"]
 
 
 #: The layers, lowest first: a module imports only from its own layer or a lower one (the top-level
 #: modules errors, files, money, numbers, values are the floor). The exact analysis sits under the strategies (the computed
 #: strategy is its basic strategy); review, simulation and audit are the users' layers, side by side; the
-#: command line is on top. The fast path is an engine beside the runtime's (a game loads either).
+#: command line and the learning environments (rl, an optional extra that draws the seat's view as the
+#: command line does) are on top. The fast path is an engine beside the runtime's (a game loads either).
 LAYERS = (("errors", "files", "money", "numbers", "values"), ("equipment",), ("machine",), ("rules",),
           ("runtime", "fastpath"), ("games",),
-          ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("cli", "__main__"))
+          ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("cli", "__main__", "rl"))
 
 
 def test_each_layer_imports_only_from_its_own_or_lower_layers():
@@ -184,6 +186,44 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
 #: command used needs (``--version`` and ``list`` load no machine), and ``load_game`` loads the runtime
 #: only when a game is loaded. test_no_import_cycles reads those imports too.
 LAZY = ("cli/", "games/__init__.py")
+
+
+def test_nothing_outside_the_rl_extra_imports_it():
+    """pa_table_games.rl needs the optional extra rl (gymnasium, pettingzoo): no other module imports it."""
+    modules = _modules()
+    def in_rl(name: str) -> bool:
+        return name == "pa_table_games.rl" or name.startswith("pa_table_games.rl.")
+
+    users = sorted(name for name, path in modules.items()
+                   if not in_rl(name) and any(in_rl(dep) for dep in _imports(name, path, modules)))
+    assert users == []
+
+
+#: Imports refused by a meta-path finder: the optional extra rl is not installed.
+WITHOUT_RL = """
+import sys
+class Absent:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in ("gymnasium", "pettingzoo"):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+sys.meta_path.insert(0, Absent())
+from pa_table_games import Shoe, load_game
+from pa_table_games.simulation.simulate import simulate
+rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C 5H 9S 6D 8C TC")).advance()
+rnd.act("stand").advance()
+print(rnd.settlement()[0].outcome, simulate("blackjack", 100, seed=1).rounds)
+try:
+    import pa_table_games.rl
+except ModuleNotFoundError as err:
+    print("rl needs", err.name)
+"""
+
+
+def test_the_package_works_without_the_rl_extra():
+    """With gymnasium and pettingzoo absent, a round plays and simulates; only pa_table_games.rl needs them."""
+    done = subprocess.run([sys.executable, "-c", WITHOUT_RL], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["lose 100", "rl needs gymnasium"]
 
 
 def test_no_package_import_hides_inside_a_function():

@@ -1,11 +1,11 @@
-"""The README runs: every command in its ``sh`` and ``console`` blocks, its ``pycon`` example, its ``pty`` transcript.
+"""The README runs: every command in its ``sh`` and ``console`` blocks, its ``pycon`` examples, its ``pty`` transcript.
 
 * ``sh``: each ``pa-table-games`` line runs (in order, one scratch folder per block, so ``replay round.jsonl``
   finds the log ``play --log round.jsonl`` wrote) and exits 0; each ``make`` line names a Makefile
   target; each ``pytest`` line names test files that exist (those lines are the test suite itself).
 * ``console``: each ``$ pa-table-games`` line runs and prints the lines shown, ``...`` standing
   for any number of lines.
-* ``pycon``: the Python example runs as a doctest, outputs compared.
+* ``pycon``: each Python example runs as a doctest, outputs compared.
 * ``pty``: the interactive transcript is typed on a pseudo-terminal; every line shown appears, in order.
 
 Long commands run smaller at the quick depth and as written at the long one (``make test-long``):
@@ -154,9 +154,9 @@ def test_console_output_is_what_the_readme_shows(scratch, command, expected):
     assert expected_matches(result.output, expected), result.output
 
 
-def test_python_example_runs_as_shown(scratch):
-    """The pycon example is a doctest: every output shown is the output produced."""
-    (body,) = blocks("pycon")
+@pytest.mark.parametrize("body", blocks("pycon"), ids=lambda body: body.split("\n", 1)[0])
+def test_python_examples_run_as_shown(scratch, body):
+    """Each pycon example is a doctest: every output shown is the output produced."""
     test = doctest.DocTestParser().get_doctest(body, {}, "README.md", str(README), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)

@@ -1,0 +1,112 @@
+"""Rounds dealt one after another at one table for learning seats, through the Round API.
+
+The dealer keeps the table (the shoe, the discard rack and the cover card go on from round to round,
+reshuffled when the section orders it: § 633a.7(e), § 692.7(d), § 670a.5) and deals each round with
+the game's interactive engine (``Game.new_round``, ``advance``, ``legal_actions``, ``act``), as ``play``
+does. Seats held by no learner decide by a named strategy (:mod:`pa_table_games.strategies`), as in
+``simulate``. A learner's reward is its net settlement of the round per unit of its initial main wager.
+
+``table_seed(S)`` is the seed of the first chunk of ``simulate --seed S``
+(:func:`pa_table_games.simulation.chunks.chunk_seed`): a table started with it deals the same cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.table import Table
+from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
+from pa_table_games.simulation.chunks import chunk_seed
+
+#: Rounds ``deal`` plays through without a learner's decision before it gives up (a seat that never decides).
+MOST_ROUNDS_WITHOUT_A_DECISION = 10_000
+
+
+def table_seed(seed: int) -> int:
+    """The seed of the table that chunk 0 of ``simulate --seed seed`` deals at."""
+    return chunk_seed(seed, 0)
+
+
+class Dealer:
+    """Deals rounds of ``game`` at one table to ``seats`` ({seat: {wager: amount}}); ``learners`` are
+    the seats whose decisions come from outside, the others decide by ``strategy``."""
+
+    def __init__(self, game: Any, seats: dict[int, dict[str, Decimal]], learners: tuple[int, ...],
+                 strategy: Any) -> None:
+        self.game, self.seats, self.learners, self.strategy = game, seats, learners, strategy
+        self.main = {seat: seats[seat][game.info.wagers[0]] for seat in learners}
+        self.table: Table | None = None
+        self.rnd: Any = None
+        self.watchers: list[Callable[[Any], None]] = []  # each told of every round as it starts
+
+    def new_table(self, seed: int | None = None, shoe: Shoe | None = None) -> None:
+        """A fresh table: a shoe shuffled from ``table_seed(seed)``, or ``shoe`` itself."""
+        self.table = self.game.new_table(seed=None if seed is None else table_seed(seed), shoe=shoe)
+        self.rnd = None
+
+    def deal(self) -> dict[int, list[float]]:
+        """Deal rounds until a learner decides; each learner's reward in every round played through
+        meanwhile (a dealer Blackjack at the peek, a misdeal: rounds in which no learner decided).
+
+        A round left unfinished at this table is completed first, the learners' decisions made by the
+        strategy too (its cards must reach the discard rack before the next round), and counted there."""
+        before: dict[int, list[float]] = {seat: [] for seat in self.learners}
+        if self.rnd is not None and not self.rnd.is_over:
+            self._others_decide(everyone=True)
+            for seat in self.learners:
+                before[seat].append(self.reward(seat))
+        for _ in range(MOST_ROUNDS_WITHOUT_A_DECISION):
+            self.rnd = self.game.new_round(self.seats, table=self.table)
+            for watch in self.watchers:
+                watch(self.rnd)
+            self.rnd.advance()
+            self._others_decide()
+            if not self.rnd.is_over:
+                return before
+            for seat in self.learners:
+                before[seat].append(self.reward(seat))
+        raise TableGamesError(f"no learner's seat had a decision in {MOST_ROUNDS_WITHOUT_A_DECISION:,} rounds")
+
+    def deciding(self) -> int | None:
+        """The learner's seat deciding now; None once the round is over."""
+        turn = None if self.rnd is None or self.rnd.is_over else self.rnd.deciding()
+        return turn[0] if turn is not None else None
+
+    def legal(self) -> set[str]:
+        return {a.name for a in self.rnd.legal_actions()}
+
+    def act(self, word: str) -> None:
+        """The deciding learner's decision, then the round plays on until a learner decides or it is over.
+
+        A decision the regulation forbids raises :class:`IllegalAction` (a wager it cannot make, a
+        :class:`WagerError`) and changes nothing: the round is atomic."""
+        if self.rnd is None or self.rnd.is_over:
+            raise TableGamesError("the round is over: deal the next one (reset)")
+        self.rnd.act(word)
+        self.rnd.advance()
+        self._others_decide()
+
+    def _others_decide(self, everyone: bool = False) -> None:
+        """The seats no learner holds decide by the strategy until a learner decides (``everyone``: the
+        learners' seats too, until the round is over)."""
+        rnd, choose = self.rnd, self.strategy.choose
+        while not rnd.is_over:
+            deciding = rnd.deciding()
+            if deciding is None:
+                raise TableGamesError(f"the round stopped in {rnd.state!r} with no decision open")
+            if deciding[0] in self.learners and not everyone:
+                return
+            rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+            rnd.advance()
+
+    def reward(self, seat: int) -> float:
+        """``seat``'s net settlement of the round per unit of its initial main wager (0 before it is settled)."""
+        net = sum((s.net for s in self.rnd.settlement() if s.seat == seat), Decimal(0))
+        return float(net / self.main[seat])
+
+
+#: What a refused decision raises: it changes nothing and is reported, not an error of the program.
+REFUSALS = (IllegalAction, WagerError)

@@ -1,0 +1,280 @@
+"""The regulated round as a Gymnasium environment (pa_table_games.rl): Gymnasium's own checker on every
+game, stacked shoes stepped decision by decision, what a seat may see, and the same rounds as ``simulate``.
+
+Blackjack shoe order: burn card, seat 1's first card, the dealer's up card, seat 1's second card, the
+hole card, then draws. Double Down Madness: burn card, hole card, seat 1's card, up card, then draws.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import pa_table_games.rl as rl
+from depth import depth
+from pa_table_games import load_game
+from pa_table_games.errors import CardCodeError, IllegalAction, TableGamesError
+from pa_table_games.games import forget_game, register_game
+from pa_table_games.rl.dealer import table_seed
+from pa_table_games.rl.policies import table_policy
+from pa_table_games.simulation.chunks import deal_rounds
+from pa_table_games.simulation.simulate import simulate
+from pa_table_games.strategies import get_strategy
+from tests.toy_game import INFO as TOY
+
+STAND_TO_21 = "2C TH 6S 5D 7C 6H TD"  # TH 5D (hard 15) against the 6S, hole 7C; a hit (6H) makes 21, the dealer busts on TD
+
+
+def names(env):
+    return env.unwrapped.action_names
+
+
+def act(env, word):
+    return env.step(names(env).index(word))
+
+
+def legal(env, info):
+    return [w for w, m in zip(names(env), info["action_mask"]) if m]
+
+
+def played(env, policy, rounds, seed):
+    """Every round's reward in the order dealt, from ``reset(seed=seed)`` on: those played through by
+    ``reset`` (``settled_before``) and those ``policy`` decided."""
+    out, (obs, info) = [], env.reset(seed=seed)
+    while True:
+        out += info["settled_before"]
+        if len(out) >= rounds:
+            return out[:rounds]
+        done = False
+        while not done:
+            obs, reward, done, _, info = env.step(policy(obs, info["action_mask"]))
+        out.append(reward)
+        obs, info = env.reset()
+
+
+def simulated(game, strategy, rounds, seed):
+    """The first ``rounds`` rounds of ``simulate --seed seed`` (its first chunk), each seat 1's net per unit of 10."""
+    loaded = load_game(game, engine="compiled")
+    dealt = deal_rounds(loaded, loaded.new_table(seed=table_seed(seed)), {1: {loaded.info.wagers[0]: Decimal(10)}},
+                        get_strategy(game, strategy, loaded.rules))
+    return [float(sum((s.net for s in next(dealt).settlement()), Decimal(0)) / 10) for _ in range(rounds)]
+
+
+class TestGymnasiumApi:
+    @pytest.mark.parametrize("env_id", sorted(rl.IDS))
+    def test_gymnasiums_checker_passes(self, env_id):
+        """check_env steps unmasked samples through every registered game without a complaint."""
+        check_env(gymnasium.make(env_id).unwrapped)
+
+    def test_any_game_this_process_knows(self):
+        """A game declared outside the package (the toy High Card) becomes an environment too."""
+        register_game(TOY)
+        try:
+            env = rl.make("high-card")
+            check_env(env)
+            assert names(env) == ("stand", "double")
+        finally:
+            forget_game("high-card")
+
+    def test_make_takes_rules_wagers_and_other_seats(self):
+        """gymnasium.make passes a Rules mapping, the seat's wagers and the other seats to the table."""
+        env = gymnasium.make("pa_table_games/Blackjack-v0", rules={"decks": 2, "surrender": "none"},
+                             wagers={"blackjack": 10, "lucky_ladies": 5}, other_seats={2: {"blackjack": 25}},
+                             strategy="stand17")
+        obs, info = env.reset(seed=3)
+        assert env.unwrapped.game.rules.decks == 2 and "surrender" not in legal(env, info)
+        assert "seat 2" in env.unwrapped.render()
+
+    @pytest.mark.parametrize("kwargs, message", [
+        ({"wagers": {"lucky_ladies": 5}}, "the blackjack wager is the one every reward is counted in"),
+        ({"wagers": {"blackjack": 0}}, "seat 1"),
+        ({"other_seats": {2: {"blackjak": 10}}}, "blackjak"),
+        ({"rules": {"dekcs": 2}}, "did you mean decks"),
+        ({"other_seats": {1: {"blackjack": 10}}}, "seat 1 is the learner's"),
+    ])
+    def test_bad_seats_and_rules_are_refused_when_made(self, kwargs, message):
+        """A wager or Rules option the table cannot take is refused at make, naming it."""
+        with pytest.raises(TableGamesError, match=message):
+            rl.make("blackjack", **kwargs)
+
+
+class TestEpisode:
+    def test_a_stacked_round_step_by_step(self):
+        """The seat sees hard 15 against a 6, hits to 21, and the dealer's bust pays one unit."""
+        env = rl.make("blackjack")
+        obs, info = env.reset(options={"shoe": STAND_TO_21})
+        assert (obs["hand_total"], obs["soft"], obs["dealer_up"], obs["hand_cards"]) == (15, 0, 6, 2)
+        assert legal(env, info) == ["hit", "stand", "double", "surrender"] and info["settled_before"] == []
+        obs, reward, terminated, truncated, info = act(env, "hit")
+        assert (obs["hand_total"], reward, terminated, truncated) == (21, 1.0, True, False)
+
+    def test_an_illegal_action_changes_nothing(self):
+        """A split of two unequal cards is refused with § 633a.11, and the round goes on as before."""
+        env = rl.make("blackjack")
+        before, _ = env.reset(options={"shoe": STAND_TO_21})
+        obs, reward, terminated, _, info = act(env, "split")
+        assert info["refused"].endswith("— § 633a.11") and info["cite"] == "§ 633a.11"
+        assert (reward, terminated) == (0.0, False) and obs.keys() == before.keys()
+        assert all(np.array_equal(obs[k], before[k]) for k in obs)
+        assert act(env, "hit")[1] == 1.0
+
+    def test_illegal_raise_raises_the_refusal(self):
+        """illegal="raise" raises the IllegalAction naming the subsection instead."""
+        env = rl.make("blackjack", illegal="raise")
+        env.reset(options={"shoe": STAND_TO_21})
+        with pytest.raises(IllegalAction, match="§ 633a.11"):
+            act(env, "split")
+
+    def test_a_round_without_a_decision_is_settled_before(self):
+        """A dealer Blackjack at the peek (TS up, AD in the hole) is played through: -1 in settled_before."""
+        env = rl.make("blackjack")
+        obs, info = env.reset(options={"shoe": "2C 9H TS 8D AD " + STAND_TO_21[3:]})
+        assert info["settled_before"] == [-1.0]
+        assert (obs["hand_total"], obs["dealer_up"]) == (15, 6)
+
+    def test_the_table_goes_on_across_reset(self):
+        """reset() deals the next round from the same stacked shoe: its cards follow the first round's."""
+        env = rl.make("blackjack")
+        env.reset(options={"shoe": STAND_TO_21 + " 5C 8H 7H 6C"})  # round 2, no burn: 5C 7H (12) against the 8H
+        act(env, "hit")
+        obs, _ = env.reset()
+        assert (obs["hand_total"], obs["dealer_up"]) == (12, 8)
+
+    def test_a_round_left_unfinished_is_completed_and_counted(self):
+        """reset() in mid-round finishes that round by the strategy and reports its reward first."""
+        env = rl.make("blackjack", strategy="stand17")
+        env.reset(options={"shoe": STAND_TO_21 + " 5C 8H 7H 6C"})
+        obs, info = env.reset()  # stand17 hits the 15 to 21: the dealer busts
+        assert info["settled_before"] == [1.0] and obs["hand_total"] == 12
+
+    def test_the_reward_counts_every_wager_per_unit_of_the_main_one(self):
+        """TH KS (an Any 20, 4 to 1 on Lucky Ladies 5) stands and wins: (10 + 20) / 10 = 3 units."""
+        env = rl.make("blackjack", wagers={"blackjack": 10, "lucky_ladies": 5})
+        env.reset(options={"shoe": "2C TH 6S KS 7C TD"})
+        assert act(env, "stand")[1:3] == (3.0, True)
+
+    def test_a_bad_card_code_in_the_shoe_names_it(self):
+        """A stacked shoe is read by the project's card parser: the bad code and its place are named."""
+        with pytest.raises(CardCodeError, match="card 3: unknown card code 'XX'"):
+            rl.make("blackjack").reset(options={"shoe": "2C TH XX"})
+
+    def test_render_draws_the_seats_view_as_the_terminal_does(self):
+        """The view keeps the hole card face down and lists the legal actions with their cites."""
+        env = rl.make("blackjack", render_mode="ansi")
+        env.reset(options={"shoe": STAND_TO_21})
+        text = env.render()
+        assert "dealer: up card 6S, hole card: face down" in text and "7C" not in text
+        assert "  hit        take one more card  § 633a.7(i)(2)" in text
+        act(env, "hit")
+        assert "settled: seat 1 blackjack 10.00: win +10.00" in env.render()
+
+    def test_pai_gow_sets_the_low_hand_by_the_cards_place(self):
+        """low=card3 makes the seat's third card the one-card low hand (§ 670a.11)."""
+        env = rl.make("six-card-fortune-pai-gow", render_mode="ansi")
+        obs, info = env.reset(seed=5)
+        third = next(code for code, i in rl.observe.CARD_INDEX.items() if i == obs["cards"][2])
+        assert act(env, "low=card3")[2] is True
+        assert f"/ low {third} (" in env.render()
+
+
+def hidden_until_turned(game, shoes, words, turned_at):
+    """Step the same ``words`` from each stacked shoe; every observation, mask and view before step
+    ``turned_at`` (where the hole card is turned) is the same, and the one after it differs."""
+    runs = []
+    for shoe in shoes:
+        env = rl.make(game, render_mode="ansi")
+        obs, info = env.reset(options={"shoe": shoe})
+        steps = [(obs, info["action_mask"], env.render())]
+        for word in words:
+            obs, _, _, _, info = act(env, word)
+            steps.append((obs, info["action_mask"], env.render()))
+        runs.append(steps)
+    flat = [[(k, np.asarray(v).tolist()) for obs, *_ in run for k, v in sorted(obs.items())] for run in runs]
+    same = [[(repr(sorted((k, np.asarray(v).tolist()) for k, v in o.items())), m.tolist(), r)
+             for o, m, r in run[:turned_at]] for run in runs]
+    assert same[0] == same[1]
+    assert flat[0] != flat[1]  # once turned, the seat sees it
+
+
+class TestWhatTheSeatSees:
+    def test_blackjack_hole_card(self):
+        """Shoes differing only in the hole card (7C or 8C) look alike through three decisions."""
+        shoes = [f"2C 2H 6S 3D {hole} 4H 5S TD TH" for hole in ("7C", "8C")]
+        hidden_until_turned("blackjack", shoes, ["hit", "hit", "stand"], turned_at=3)
+
+    def test_double_down_madness_hole_card(self):
+        """The hole card dealt first (§ 692.7) stays unseen through the seat's decisions."""
+        shoes = [f"2C {hole} 2H 6S 3D 4H TD TH" for hole in ("7C", "8C")]
+        hidden_until_turned("double-down-madness", shoes, ["hit", "hit", "stand"], turned_at=3)
+
+
+    def test_pai_gow_dealers_stack(self):
+        """Decks differing only in one card of the dealer's stack (swapped with a card of the stub, which is
+        discarded unexposed) look alike until the dealer exposes the six cards (§ 670a.8(e), § 670a.11)."""
+        env = rl.make("six-card-fortune-pai-gow")
+        deck = [card.code for card in load_game("six-card-fortune-pai-gow").new_table(seed=11).shoe.remaining()]
+        env.reset(options={"shoe": " ".join(deck)})
+        act(env, "house_way")
+        moves = [(m.card, m.to) for e in env.unwrapped.dealer.rnd.events for m in e.cards]
+        dealer = next(card for card, to in moves if to == "dealer")
+        stub = next(card for card, to in moves if to.startswith("stub"))
+        swapped = [stub if c == dealer else dealer if c == stub else c for c in deck]
+        hidden_until_turned("six-card-fortune-pai-gow", [" ".join(deck), " ".join(swapped)], ["house_way"],
+                            turned_at=1)
+
+    def test_seen_counts_the_cards_a_counter_sees(self):
+        """seen counts the face-up cards by value, round after round, never the burn card or an unturned hole card."""
+        env = rl.make("blackjack")
+        obs, _ = env.reset(options={"shoe": STAND_TO_21 + " 5C 8H 7H 6C TS"})
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 1, 1, 0, 0, 0, 1]  # TH 6S 5D
+        obs = act(env, "hit")[0]  # 6H, the hole card 7C turned, TD drawn
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 1, 2, 1, 0, 0, 2]
+        obs, _ = env.reset()  # the same shoe: 5C 8H 7H seen, the hole card 6C not
+        assert obs["seen"].tolist() == [0, 0, 0, 0, 2, 2, 2, 1, 0, 2]
+
+    def test_seen_starts_again_after_the_reshuffle(self):
+        """The cover card (CUT) comes out: the round is completed, the cards reshuffled (§ 633a.7(e)), and
+        the next round's count holds only its own three face-up cards."""
+        env = rl.make("blackjack")
+        env.reset(options={"shoe": STAND_TO_21.replace("6H", "CUT 6H") + " 9S 9C 9D 9H 8S 8C"})
+        act(env, "hit")
+        obs, _ = env.reset()
+        assert obs["seen"].sum() == 3
+
+
+class TestSameRoundsAsSimulate:
+    SEED = 7
+
+    @pytest.mark.parametrize("strategy", ["stand17", "basic"])
+    def test_blackjack_nets_round_for_round(self, strategy):
+        """1,000 rounds from reset(seed=S), the table's strategy read from the observation, net what
+        simulate --seed S deals, round for round and in total (rounds played through counted)."""
+        env = rl.make("blackjack")
+        rewards = played(env, table_policy(env, strategy), 1000, self.SEED)
+        assert rewards == simulated("blackjack", strategy, 1000, self.SEED)
+        total = simulate("blackjack", 1000, seed=self.SEED, strategy=strategy).total().net
+        assert Decimal(str(sum(rewards))) * 10 == Decimal(str(total))
+
+    def test_double_down_madness_nets_round_for_round(self):
+        """Double Down Madness with its madness table: the same rounds as simulate's."""
+        rounds = depth(300, 1000)
+        env = rl.make("double-down-madness")
+        assert played(env, table_policy(env, "madness"), rounds, self.SEED) == \
+            simulated("double-down-madness", "madness", rounds, self.SEED)
+
+    def test_pai_gow_house_way_nets_round_for_round(self):
+        """Six-Card Fortune Pai Gow set the house way, a misdeal's void round included if any."""
+        rounds = depth(100, 1000)
+        env = rl.make("six-card-fortune-pai-gow")
+        house_way = names(env).index("house_way")
+        assert played(env, lambda obs, mask: house_way, rounds, self.SEED) == \
+            simulated("six-card-fortune-pai-gow", "house_way", rounds, self.SEED)
+
+    def test_a_policy_of_another_game_is_refused(self):
+        """A Pai Gow seat has no hand total: a blackjack table is no policy for it."""
+        with pytest.raises(TableGamesError, match="not a hand table"):
+            table_policy(rl.make("six-card-fortune-pai-gow"), "house_way")
