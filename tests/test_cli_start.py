@@ -71,7 +71,7 @@ class TestLazyStart:
 class TestInterrupt:
     def test_ctrl_c_in_a_command_is_one_line_and_exit_130(self, monkeypatch):
         """Ctrl-C while `edge` computes: 'interrupted', exit status 130, no traceback (click said 'Aborted!', 1)."""
-        import pa_table_games.analysis.edge as edge
+        import pa_table_games.games.blackjack.pricing as edge
 
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt

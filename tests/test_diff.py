@@ -17,7 +17,7 @@ from pa_table_games.review import diff as diff_module
 from pa_table_games.review.diff import compare
 from pa_table_games.review.diff_page import COLOURS, page, write_diff
 
-MACHINE = Path(diff_module.MACHINES) / "blackjack.yaml"
+MACHINE = diff_module.machine_file("blackjack")
 ORIGINAL = MACHINE.read_text(encoding="utf-8")
 
 
@@ -116,7 +116,7 @@ class TestDiffCommand:
         subprocess.run([*git, "add", "."], check=True)
         subprocess.run([*git, "commit", "-q", "-m", "machine"], check=True)
         edited(repo / "machines", INSURANCE_ON_ACE, name="blackjack.yaml")
-        monkeypatch.setattr(diff_module, "MACHINES", repo / "machines")
+        monkeypatch.setattr(diff_module, "machine_file", lambda name: repo / "machines" / "blackjack.yaml")
         result = run("blackjack", "HEAD")
         assert result.stdout.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
                                                   "+++ machines/blackjack.yaml (working copy)"]

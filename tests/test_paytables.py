@@ -1,4 +1,4 @@
-"""Tests for pa_table_games.rules.paytables: the Blackjack optional-wager pay tables as data."""
+"""Tests for pa_table_games.games.blackjack.paytables: the Blackjack optional-wager pay tables as data."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pa_table_games.errors import RulesFileError, WagerError
-from pa_table_games.rules.paytables import (
+from pa_table_games.games.blackjack.paytables import (
     default_table_name,
     load_pay_tables,
     pay_table,

@@ -127,7 +127,7 @@ def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
     recorded, now = h.get("machine_sha256"), file_sha256(str(game.spec.path))
     if recorded is not None and recorded != now:
         found.append(Departure(log.header_line, None, MACHINE, f"the round was played under a machine file with "
-                               f"SHA-256 {recorded[:12]}..., machines/{Path(game.spec.path).name} is now "
+                               f"SHA-256 {recorded[:12]}..., {game.spec.shown_path} is now "
                                f"{now[:12]}...", game.spec.section))
     return tuple(found)
 

@@ -60,11 +60,6 @@ def _refused_amount(text: str, err: ValueError) -> tuple[float, str]:
     return guess, amount_problem(guess) or str(err).split(": ", 1)[-1]
 
 
-def new_dealer_burns(game: Game) -> bool:
-    """Does the section have a new dealer burn a card on coming to the table (§ 633a.7(c), § 692.7(c))?"""
-    return any(t.trigger == "burn_for_new_dealer" for t in game.spec.transitions)
-
-
 def new_dealer_before(number: int, every: int | None) -> bool:
     """Does a new dealer come to the table before round ``number``, one coming after every ``every`` rounds?"""
     return every is not None and number > 1 and (number - 1) % every == 0

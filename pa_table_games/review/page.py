@@ -25,7 +25,7 @@ from pathlib import Path
 import attrs
 
 from pa_table_games.files import make_folder, write_atomic
-from pa_table_games.games import load_game
+from pa_table_games.games import game_info, load_game
 from pa_table_games.review import page_print as review_print
 from pa_table_games.review.diagram import action_words, condition_words, numbers, render, to_dot
 from pa_table_games.review.page_script import SCRIPT
@@ -164,7 +164,7 @@ def page(spec: MachineSpec, game: str, svg: str | None = None) -> str:
     caveat = f'<p class="caveat">Caveat: {html.escape(spec.section_note)}</p>' if spec.section_note else ""
     return _fill(PAGE, short=html.escape(spec.short_section), section=html.escape(spec.section),
                  title=html.escape(spec.title), caveat=caveat, summary=html.escape(tr.summary),
-                 machine=html.escape(f"machines/{spec.name}.yaml"), rows="\n".join(rows),
+                 machine=html.escape(spec.shown_path), rows="\n".join(rows),
                  waivers=waivers(spec), readings=readings(spec),
                  print_note=html.escape(review_print.note(review_print.layout(svg))),
                  tiles=review_print.tiles(svg), script=SCRIPT,
@@ -181,7 +181,7 @@ def _reading_links(spec: MachineSpec) -> str:
                                             for n, p in enumerate(spec.phases, 1)))
     links += [f'<a href="{name}.svg">full diagram</a>', f'<a href="{name}.html">review page</a>',
               f'<a href="{name}.pdf">dossier (PDF)</a>', f'<a href="{name}.walk.html">walk-through of the demo round</a>']
-    if spec.game == "blackjack":
+    if game_info(spec.game).demo.get("tampered"):
         links.append(f'<a href="{name}.tampered.walk.html">the same round tampered: the departure marked</a>')
     return "<br>".join(links)
 

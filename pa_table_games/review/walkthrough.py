@@ -151,15 +151,17 @@ def tampered(log: RoundLog) -> RoundLog:
 
 
 def write_demo_walks(games: list[str], out: Path) -> list[Path]:
-    """``<machine>.walk.html``: each game's demo round (``make run`` plays it); for Blackjack also
-    ``<machine>.tampered.walk.html``, the same round with a settlement changed, as ``replay`` marks it."""
+    """``<machine>.walk.html``: each game's demo round (``make run`` plays it); for a game whose demo says
+    ``"tampered": True`` also ``<machine>.tampered.walk.html``, the same round with a settlement changed, as
+    ``replay`` marks it."""
     make_folder(out)
     written = []
     for game in sorted(games):
-        name = load_game(game).spec.name
+        loaded = load_game(game)
+        name = loaded.spec.name
         log = attrs.evolve(demo_log(game), file=f"{name}-demo.jsonl")
         pages = [(out / f"{name}.walk.html", log)]
-        if game == "blackjack":
+        if loaded.info.demo.get("tampered"):
             pages.append((out / f"{name}.tampered.walk.html", tampered(log)))
         for path, shown in pages:
             write_atomic(path, walk_page(shown))

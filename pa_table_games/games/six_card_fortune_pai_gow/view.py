@@ -106,4 +106,11 @@ def meanings(rnd) -> dict[str, str]:
     return MEANINGS
 
 
-VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings)
+def low_cards(rnd, decision: str) -> list[str] | None:
+    """§ 670a.11: the player names the card that is the one-card low hand: ``low=`` each card of the stack."""
+    return [f"low={c.code}" for c in rnd.layout.acting_stack().cards] if decision == "low" else None
+
+
+VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings,
+                 short={"d": ("double_down",), "dd": ("double_down",), "hw": ("house_way",)},
+                 values={"low": str.upper}, choices=low_cards)
