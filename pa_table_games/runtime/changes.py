@@ -15,7 +15,7 @@ from typing import Any
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import TableGamesError, WagerError
-from pa_table_games.money import ZERO, check_settlement, wager_amount
+from pa_table_games.money import ZERO, check_limits, check_settlement, wager_amount
 from pa_table_games.runtime.effects import (
     MISSING, CardMoved, ChipsMoved, Effect, FieldSet, HandCards, ListChanged, Noted, RandomUsed, Restocked,
     SetAdded, WagerPlaced, WagerRaised, WagerSettled, state_of)
@@ -219,6 +219,7 @@ class Changes:
             raise WagerError(f"seat {seat}: the table has positions 1 to {self.rules.positions}")
         amount = wager_amount(seat, name, amount)
         info.check_wager(self, seat, name, amount)
+        check_limits(self, seat, name, amount)
         wager = Wager(seat, name, hand, amount)
         if self.journal is None and self._draft is None:
             self.wagers.append(wager)
