@@ -63,6 +63,12 @@ def subsections(short_section: str) -> dict[str, str]:
     return found
 
 
+def illustrative(paraphrase: str) -> bool:
+    """Is a machine file's subsection marked illustrative (its paraphrase says "(illustrative ...")? Such a
+    subsection is made up (a guide's example wager), not a paragraph of the text."""
+    return "(illustrative" in paraphrase.lower()
+
+
 def occurs(quote: str, text: str, capital_ok: bool = False) -> bool:
     """``quote`` is in ``text`` word for word (whitespace normalised); an ellipsis (``...``) in the quote
     stands for words left out, so its parts must occur in order. With ``capital_ok`` the first letter may be a

@@ -35,6 +35,7 @@ def fill(text: str, **extra: str) -> str:
     known = {
         "games": ", ".join(GAMES),
         "sorted_games": ", ".join(sorted(GAMES)),
+        "quoted_games": ", ".join(f"'{g}'" for g in sorted(GAMES)),
         "blackjack_options": ", ".join(sorted(f.name for f in attrs.fields(game_info("blackjack").rules_class))),
         "blackjack_wagers": ", ".join(game_info("blackjack").wagers),
         "optional_wagers": ", ".join(optional_wagers()),

@@ -90,7 +90,8 @@ class TestOneNamePerGame:
         assert result.exit_code == 0 and "fortune_bonus      Fortune Bonus Wager" in result.output
 
 
-COMMANDS = ["list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay", "simulate", "edge"]
+COMMANDS = ["list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay", "simulate", "edge",
+            "check"]
 
 
 class TestConventions:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import game_info, load_game
+from pa_table_games.games import GAMES, game_info, load_game
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.review import diff as diff_module
@@ -129,8 +129,7 @@ class TestDiffCommand:
         """Neither a file nor a machine: one error line, exit status 2."""
         result = run("poker", "HEAD")
         assert result.exit_code == 2
-        assert result.output == "error: 'poker' is neither a machine file nor a machine " \
-                                "(known: blackjack, six-card-fortune-pai-gow, double-down-madness)\n"
+        assert result.output == f"error: 'poker' is neither a machine file nor a machine (known: {', '.join(GAMES)})\n"
 
     def test_file_of_an_unknown_game_is_one_line(self, tmp_path):
         """A machine file whose game has no guards and actions here: its file:line, exit status 2."""
@@ -138,8 +137,8 @@ class TestDiffCommand:
         path.write_text('section: "58 Pa. Code § 999.1"\ngame: poker\n', encoding="utf-8")
         result = run(str(path), str(MACHINE))
         assert result.exit_code == 2
-        assert result.output == (f"error: {path}:2: 'game' must name a known game (blackjack, six-card-fortune-pai-gow, "
-                                 "double-down-madness) to load its guards and actions\n")
+        assert result.output == (f"error: {path}:2: 'game' must name a known game ({', '.join(GAMES)}) to load its "
+                                 "guards and actions\n")
 
 
 class TestHitsSoft17:

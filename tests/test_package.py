@@ -83,15 +83,15 @@ def test_transitions_is_imported_by_the_adapter_only():
 def test_layers_a_newcomer_can_name():
     folders = sorted(p.name for p in PACKAGE.iterdir() if p.is_dir() and not p.name.startswith("__"))
     assert folders == ["analysis", "audit", "cli", "equipment", "games", "machine", "machines", "paytables", "review",
-                       "rules", "runtime", "simulation", "strategies"]
+                       "rules", "runtime", "simulation", "strategies", "testing"]
 
 
 #: The layers, lowest first: a module imports only from its own layer or a lower one (the top-level
 #: modules errors, files, money, numbers, values are the floor). The exact analysis sits under the strategies (the computed
 #: strategy is its basic strategy); review, simulation and audit are the users' layers, side by side; the
-#: command line is on top.
+#: conformance kit (testing) uses them all; the command line is on top.
 LAYERS = (("errors", "files", "money", "numbers", "values"), ("equipment",), ("machine",), ("rules",), ("runtime",), ("games",),
-          ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("cli", "__main__"))
+          ("analysis",), ("strategies",), ("simulation", "review", "audit"), ("testing",), ("cli", "__main__"))
 
 
 #: A game's own tools for the analyst (how ``edge`` prices its wagers, a strategy its analysis computes) live with the
@@ -162,7 +162,7 @@ def test_plain_pip_install_works_from_an_empty_folder(tmp_path):
 
     assert run(cli, "--version").startswith("pa-table-games ")
     for command in ["", "list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay",
-                    "simulate", "edge"]:
+                    "simulate", "edge", "check"]:
         assert run(cli, *command.split(), "-h").startswith("Usage: pa-table-games")
     listed = run(cli, "list")
     assert "58 Pa. Code § 633a.7" in listed and str(env_dir) in listed  # the installed machine files

@@ -36,6 +36,7 @@ COMMANDS = {
     "replay": "pa_table_games.cli.review_commands:replay",
     "simulate": "pa_table_games.cli.analyst_commands:simulate",
     "edge": "pa_table_games.cli.analyst_commands:edge",
+    "check": "pa_table_games.cli.check_commands:check",
 }
 
 

@@ -7,7 +7,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import RANKS, Card
 from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
-from pa_table_games.money import ZERO
+from pa_table_games.money import ZERO, room_under_maximum
 
 REGISTRY = Registry("high-card")
 guard, action = REGISTRY.guard, REGISTRY.action
@@ -58,6 +58,12 @@ def shoe_cannot_deal_a_round(rnd) -> bool:
     return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
 
 
+@guard("(f)")
+def new_dealer_has_not_burned(rnd) -> bool:
+    """a dealer new to the table has not burned a card yet"""
+    return rnd.table.new_dealer
+
+
 @guard("(c)")
 def rules_allow_doubling(rnd) -> bool:
     """the Rules allow a player to double the wager"""
@@ -72,6 +78,13 @@ def shuffle_every_card_into_shoe(rnd) -> None:
     rack = rnd.table.rack
     rnd.restock(shoe, shoe.load, rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining))
     rnd.note("the deck is shuffled and placed in the shoe (a)")
+
+
+@action("(f)")
+def burn_card_for_new_dealer(rnd) -> None:
+    """The new dealer burns the next card face down to the discard rack."""
+    rnd.discard("burn card", [rnd.draw("discard rack", face_up=False)], moves=False)
+    rnd.set(rnd.table, "new_dealer", False)
 
 
 @action("(b)")
@@ -92,9 +105,9 @@ def deal_dealer_card(rnd) -> None:
 def double_acting_wager(rnd) -> None:
     """The deciding player doubles the wager, within the table maximum."""
     wager = rnd.wager(rnd.turn.seat, MAIN)
-    if wager.amount * 2 > rnd.rules.table_maximum:
-        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2:g} is over the table maximum "
-                            f"{rnd.rules.table_maximum}", rnd.spec.cite_text("(c)"))
+    if wager.amount > room_under_maximum(rnd.rules, wager.amount):
+        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2} is over the table maximum "
+                            f"{rnd.rules.table_maximum:g}", rnd.spec.cite_text("(c)"))
     rnd.add_to_wager(wager, wager.amount)
 
 
