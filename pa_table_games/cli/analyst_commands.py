@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 
 from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, StrategyOption, UserError, Whole, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
-from pa_table_games.games import canonical_game, load_game
+from pa_table_games.games import canonical_game, game_info, load_game
 from pa_table_games.money import check_seats
 from pa_table_games.numbers import MAX_WORKERS
 from pa_table_games.simulation.chunks import parse_rounds, sigint_blocked
@@ -72,7 +72,7 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     from pa_table_games.simulation.simulate import simulate as run
 
     _check_rounds(rounds)
-    seated = parse_seats(seats)
+    seated = parse_seats(seats, game_info(game).wagers[0])
     if seated:
         loaded = load_game(game, rules)
         check_seats(loaded.rules, loaded.info.wagers[0], seated)
@@ -123,7 +123,7 @@ def _wager_meant(word: str, second: str | None) -> tuple[str, str | None]:
         if "_" in text and game != text:
             click.echo(f"note: {text} is {game} on the command line", err=True)
         return game, second.strip().lower() if second is not None else None
-    from pa_table_games.games import every_game, game_info
+    from pa_table_games.games import every_game
 
     names, broken = every_game()
     having = [name for name in names if text in game_info(name).wagers]

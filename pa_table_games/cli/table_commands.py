@@ -76,7 +76,8 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
         _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
                           option="--walk")
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
-    loaded, seated = load_game(game, rules, machine=machine), parse_seats(seats)
+    loaded = load_game(game, rules, machine=machine)
+    seated = parse_seats(seats, loaded.info.wagers[0])
     if new_dealer_every is not None and loaded.spec.new_dealer_burn is None:
         raise UserError(no_new_dealer(loaded.spec))
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
