@@ -219,13 +219,21 @@ def round_options(name: Any) -> Mapping[str, type]:
 
 def every_game() -> tuple[list[str], list[str]]:
     """For a command over every game: the games that load, sorted, and one line for each plugin that does not
-    (its name, where it is declared and its error), to be shown on stderr while the others run."""
+    (its name, where it is declared and its error: its module, its ``INFO`` or its machine file), to be shown on
+    stderr while the others run."""
+    from pa_table_games.runtime.game import bound_machine
+
     loaded, broken = [], [f"game {name!r}: {why}" for name, why in sorted(GAMES.problems().items())]
     for name in sorted(GAMES):
         try:
-            game_info(name)
+            info = game_info(name)
+            if name not in BUILT_IN:
+                bound_machine(info)  # a machine file that cannot be read or loaded breaks the game alone
         except BrokenGame as err:
             broken.append(str(err))
+            continue
+        except TableGamesError as err:
+            broken.append(f"game {name!r}: {err}")
             continue
         loaded.append(name)
     return loaded, broken
