@@ -61,6 +61,7 @@ class TestEveryGameCommands:
         assert [line.split()[0] for line in done.stdout.splitlines()] == list(GOOD)
         one_line_each(done.stderr)
 
+    @pytest.mark.slow  # every game's demo and drawings in a fresh Python: `make test-long`
     def test_diagram_and_demo_do_every_other_game(self, run, tmp_path):
         """`diagram` (no game named) draws the others; `demo` plays the others; each exits 1 naming the broken."""
         drawn = run("diagram", "--format", "dot", "--out", str(tmp_path))
@@ -89,7 +90,8 @@ class TestOneGameCommands:
         priced = run("edge", "lucky_ladies")
         assert priced.returncode == 0 and "house edge 24.7089 %" in priced.stdout and priced.stderr == ""
 
-    @pytest.mark.parametrize("name", ["no-info", "raises-on-import", "slow-import", "bad-machine"])
+    @pytest.mark.parametrize("name", ["no-info", "slow-import", pytest.param("raises-on-import", marks=pytest.mark.slow),
+                                      pytest.param("bad-machine", marks=pytest.mark.slow)])
     def test_the_broken_game_asked_for_is_one_line_exit_2(self, run, name):
         """Asking for a broken game itself is a user error: its one line, exit status 2."""
         done = run("play", name, "--seed", "1")

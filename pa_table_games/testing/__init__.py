@@ -37,7 +37,7 @@ __all__ = ["CHECKS", "DEPTHS", "ORACLES", "Finding", "Report", "attempt", "check
 
 #: How much each check does: rounds of random play, of them with every step undone, seeded rounds per flipped
 #: declaration, sessions of the search for every transition, rounds simulated (and priced).
-DEPTHS = {"quick": {"play": 60, "undo": 10, "turns": 12, "sessions": 600, "simulate": 500},
+DEPTHS = {"quick": {"play": 30, "undo": 6, "turns": 8, "sessions": 600, "simulate": 300},
           "long": {"play": 600, "undo": 60, "turns": 40, "sessions": 3000, "simulate": 5000}}
 #: The checks, in the order they run.
 CHECKS = ("structure", "play", "turns", "reached", "views", "simulate")
