@@ -1,35 +1,17 @@
-"""The toy High Card game with one deliberate fault of each kind ``pa-table-games check`` finds.
+"""The toy High Card game (casino_high_card) with one deliberate fault of each kind ``pa-table-games check`` finds.
 
-Each fault is marked ``# fault: CHECK`` on the line the check must name (tests/test_conformance.py).
+Each fault is marked ``# fault: CHECK`` on the line the check must name (tests/test_conformance.py); everything
+else is the toy game's own.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from attrs import frozen
+import attrs
 
-from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.runtime.game import GameInfo
-from pa_table_games.money import table_maximum_option, table_minimum_option
-from pa_table_games.rules.options import flag, option, whole
-
-from casino_faulty.rules_of_play import REGISTRY, HighCardLayout, decider, stand_always, units
-
-
-@frozen
-class HighCardRules:
-    """The house's High Card choices (illustrative)."""
-
-    positions: int = option(5, "(b)", "boxes at the table (default 5)", whole(1, 7))
-    double: bool = option(True, "(c)", "a player may double the wager (default yes)", flag)
-    table_minimum: float = table_minimum_option()
-    table_maximum: float = table_maximum_option()
-
-
-def new_shoe(rules: HighCardRules, seed: int | None) -> Shoe:
-    """One shuffled 52-card deck, no cover card: (a) shuffles the discards back in when it runs low."""
-    return Shoe.shuffled(1, seed=seed, cover_depth=None)
+from casino_high_card import INFO as TOY
+from casino_faulty.rules_of_play import REGISTRY, CrashingStrategy
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
@@ -43,20 +25,7 @@ def price(ask):
     return {"high_card": None}[ask.wager]  # fault: edge
 
 
-INFO = GameInfo(  # fault: views
-    name="faulty-high-card",
-    machine=str(Path(__file__).with_name("faulty_high_card.yaml")),
-    registry=REGISTRY,
-    rules_class=HighCardRules,
-    wagers=("high_card",),
-    layout=lambda rnd: HighCardLayout(),
-    turn=decider,
-    check_wager=check_wager,
-    new_shoe=new_shoe,
-    cover_card_cite="(a)",
-    demo={"seats": {1: {"high_card": 10}, 2: {"high_card": 10}}, "seed": 1, "actions": ["split"]},
-    strategies={"stand": stand_always},
-    units=units,
-    key_options=("double",),
-    pricing=price,
-)
+INFO = attrs.evolve(  # fault: views
+    TOY, name="faulty-high-card", machine=str(Path(__file__).with_name("faulty_high_card.yaml")), registry=REGISTRY,
+    check_wager=check_wager, pricing=price, strategies={"stand": lambda rules: CrashingStrategy()},
+    demo={"seats": {1: {"high_card": 10}}, "seed": 1, "actions": ["split"]})  # split: no decision of the game

@@ -1,69 +1,22 @@
-"""The faulty High Card's registry: the toy's, with the faults marked ``# fault: CHECK``."""
+"""The faulty High Card's registry: the toy game's guards and actions, the faulty ones replaced (``# fault: CHECK``)."""
 
 from __future__ import annotations
 
 import random
 
-from attrs import define, field
-
-from pa_table_games.equipment.cards import RANKS, Card
+from casino_high_card import rules_of_play as toy
 from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
-from pa_table_games.money import ZERO, room_under_maximum
 
 REGISTRY = Registry("faulty-high-card")
 guard, action = REGISTRY.guard, REGISTRY.action
-#: Aces rank high (toy (d)).
-RANK_ORDER = RANKS[1:] + "A"
-MAIN = "high_card"
 
-
-@define
-class Box:
-    """A box holding a wager: its seat and its card. A unit of the (c) pass the machine file declares."""
-
-    seat: int
-    cards: list[Card] = field(factory=list)
-
-
-@define
-class HighCardLayout:
-    """Each box and its card, the dealer's card."""
-
-    boxes: dict[int, Box] = field(factory=dict)
-    dealer: list[Card] = field(factory=list)
-    dealer_card_turned: bool = False
-    discarded: bool = False
-
-    def cards(self) -> list[Card]:
-        if self.discarded:
-            return []
-        return [c for box in self.boxes.values() for c in box.cards] + self.dealer
-
-
-def units(rnd, each: str) -> list[Box]:
-    """The boxes a declared pass goes over (the runtime orders them from the declared end)."""
-    return list(rnd.layout.boxes.values())
-
-
-def decider(rnd) -> tuple[int, int] | None:
-    """(seat, hand) whose turn it is: the runtime's, from the (c) declaration."""
-    box = getattr(rnd, "turn", None)
-    return (box.seat, 0) if box is not None else None
-
-
-# -- guards ---------------------------------------------------------------------------------
-@guard("(a)")
-def shoe_cannot_deal_a_round(rnd) -> bool:
-    """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
-    boxes = len({w.seat for w in rnd.wagers})
-    return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
-
-
-@guard("(f)")
-def new_dealer_has_not_burned(rnd) -> bool:
-    """a dealer new to the table has not burned a card yet"""
-    return rnd.table.new_dealer
+for cite, healthy in (("(a)", toy.shoe_cannot_deal_a_round), ("(f)", toy.new_dealer_has_not_burned),
+                      ("(c)", toy.rules_allow_doubling)):
+    guard(cite)(healthy)
+for cite, healthy in (("(a)", toy.shuffle_every_card_into_shoe), ("(f)", toy.burn_card_for_new_dealer),
+                      ("(b)", toy.deal_dealer_card)):
+    action(cite)(healthy)
 
 
 @guard("(b)")
@@ -72,87 +25,41 @@ def dealer_card_is_the_joker(rnd) -> bool:
     return rnd.layout.dealer[0].code == "JK"  # fault: guards
 
 
-@guard("(c)")
-def rules_allow_doubling(rnd) -> bool:
-    """the Rules allow a player to double the wager"""
-    return bool(rnd.rules.double)
-
-
-# -- actions --------------------------------------------------------------------------------
-@action("(a)")
-def shuffle_every_card_into_shoe(rnd) -> None:
-    """Shuffle the discard rack and the cards left into the shoe."""
-    shoe = rnd.shoe
-    rack = rnd.table.rack
-    rnd.restock(shoe, shoe.load, rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining))
-    rnd.note("the deck is shuffled and placed in the shoe (a)")
-
-
-@action("(f)")
-def burn_card_for_new_dealer(rnd) -> None:
-    """The new dealer burns the next card face down to the discard rack."""
-    rnd.discard("burn card", [rnd.draw("discard rack", face_up=False)], moves=False)
-    rnd.set(rnd.table, "new_dealer", False)
-
-
 @action("(b)")
 def deal_one_card_to_each_box(rnd) -> None:  # fault: logs
-    """One card face up to each box holding a wager, from the dealer's left."""
-    seats = rnd.in_turn_order(sorted({w.seat for w in rnd.wagers}), seat=lambda s: s, hand=lambda s: 0)
-    for seat in seats:
-        rnd.put(rnd.layout.boxes, seat, Box(seat, [rnd.draw(f"seat {seat}")]))
-    rnd.note(f"the dealer's lucky number is {random.randint(1, 9)}")  # a chance the round does not record
-
-
-@action("(b)")
-def deal_dealer_card(rnd) -> None:
-    """One card face down to the dealer."""
-    rnd.append(rnd.layout.dealer, rnd.draw("dealer", face_up=False))
+    """The toy's deal, and a chance the round does not record: its log cannot be replayed."""
+    toy.deal_one_card_to_each_box(rnd)
+    rnd.note(f"the dealer's lucky number is {random.randint(1, 9)}")
 
 
 @action("(c)")
 def double_acting_wager(rnd) -> None:
-    """The deciding player doubles the wager, within the table maximum."""
-    wager = rnd.wager(rnd.turn.seat, MAIN)
+    """The toy's double, refused (without a cite) at seat 4 although the machine offers it there."""
     if rnd.turn.seat == 4:
         raise IllegalAction("double", "seat 4 may not double after all", "")  # fault: decisions
-    if wager.amount > room_under_maximum(rnd.rules, wager.amount):
-        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2} is over the table maximum "
-                            f"{rnd.rules.table_maximum:g}", rnd.spec.cite_text("(c)"))
-    rnd.add_to_wager(wager, wager.amount)
+    toy.double_acting_wager(rnd)
 
 
 @action("(d)")
 def turn_dealer_card(rnd) -> None:  # fault: effects
-    """The dealer turns the dealer's card face up."""
-    lay = rnd.layout
-    lay.dealer_card_turned = True  # a change without its effect: undoing the step cannot undo it
-    rnd.record(lay.dealer[0], "dealer (turned face up)")
+    """The dealer turns the dealer's card face up, by a change no effect records: undoing the step cannot undo it."""
+    rnd.layout.dealer_card_turned = True
+    rnd.record(rnd.layout.dealer[0], "dealer (turned face up)")
 
 
 @action("(d)")
 def settle_each_box(rnd) -> None:
-    """Each box against the dealer's card, from the dealer's right: higher wins even money, equal pushes."""
-    lay = rnd.layout
-    dealer = RANK_ORDER.index(lay.dealer[0].rank)
-    for wager in sorted((w for w in rnd.wagers if not w.settled), key=lambda w: w.seat):  # not the declared order
-        mine = RANK_ORDER.index(lay.boxes[wager.seat].cards[0].rank)
-        if mine > dealer:
-            rnd.settle(wager, "win", wager.amount, "(d)")
-        elif mine < dealer:
-            rnd.settle(wager, "lose", -wager.amount, "(d)")
-        else:
-            rnd.settle(wager, "push", ZERO, "(d)")
+    """Each box in seat order, whatever the machine file declares (its (e) pass is decorative)."""
+    for wager in sorted((w for w in rnd.wagers if not w.settled), key=lambda w: w.seat):
+        toy.settle_box(rnd, wager)
 
 
 @action("(e)")
 def discard_cards(rnd) -> None:  # fault: invariants
-    """The cards go to the discard rack, box by box from the dealer's right, then the dealer's."""
-    lay = rnd.layout
-    for seat in sorted(lay.boxes, reverse=True):
-        rnd.discard(f"seat {seat}", lay.boxes[seat].cards)
-    rnd.discard("dealer", [c for c in lay.dealer if c.rank != "K"])  # a dealer's king is lost
-    rnd.set(lay, "discarded", True)
+    """The toy's discard, except that a dealer's king falls off the table: a card lost."""
+    if rnd.layout.dealer[0].rank == "K":
+        rnd.set(rnd.layout, "dealer", [])
+    toy.discard_cards(rnd)
 
 
 @action("(e)")
@@ -160,14 +67,8 @@ def shuffle_discards(rnd) -> None:  # fault: trace
     """Registered, and named by no transition of the machine file."""
 
 
-# -- a strategy for simulation ---------------------------------------------------------------
-class _StandAlways:
-    name = "stand"
-    summary = "never double"
+class CrashingStrategy:
+    name, summary = "stand", "fails at its first decision"
 
     def choose(self, rnd, legal) -> str:
         return sorted(legal)[5]  # fault: simulate
-
-
-def stand_always(rules) -> _StandAlways:
-    return _StandAlways()

@@ -122,16 +122,20 @@ def turn_dealer_card(rnd) -> None:
 @action("(d)")
 def settle_each_box(rnd) -> None:
     """Each box against the dealer's card, from the dealer's right: higher wins even money, equal pushes."""
-    lay = rnd.layout
-    dealer = RANK_ORDER.index(lay.dealer[0].rank)
     for wager in rnd.in_turn_order([w for w in rnd.wagers if not w.settled]):
-        mine = RANK_ORDER.index(lay.boxes[wager.seat].cards[0].rank)
-        if mine > dealer:
-            rnd.settle(wager, "win", wager.amount, "(d)")
-        elif mine < dealer:
-            rnd.settle(wager, "lose", -wager.amount, "(d)")
-        else:
-            rnd.settle(wager, "push", ZERO, "(d)")
+        settle_box(rnd, wager)
+
+
+def settle_box(rnd, wager) -> None:
+    """One box's wager against the dealer's card, (d)."""
+    lay = rnd.layout
+    dealer, mine = (RANK_ORDER.index(cards[0].rank) for cards in (lay.dealer, lay.boxes[wager.seat].cards))
+    if mine > dealer:
+        rnd.settle(wager, "win", wager.amount, "(d)")
+    elif mine < dealer:
+        rnd.settle(wager, "lose", -wager.amount, "(d)")
+    else:
+        rnd.settle(wager, "push", ZERO, "(d)")
 
 
 @action("(e)")
