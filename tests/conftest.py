@@ -17,6 +17,7 @@ from hypothesis import settings
 
 from depth import DEPTH
 from pa_table_games import Shoe, load_game
+from pa_table_games.testing.randomplay import drive
 from plugins import TOY, TOY_FOLDER, install, on_path
 
 
@@ -34,21 +35,6 @@ def pytest_configure(config):
 settings.register_profile("quick", max_examples=25)
 settings.register_profile("long", max_examples=100)
 settings.load_profile(DEPTH)
-
-
-def drive(rnd, actions=()):
-    """Step the round, checking card and chip conservation after each transition and decision."""
-    words = list(actions)
-    rnd.check_invariants()
-    while not rnd.is_over:
-        if rnd.step() is not None:
-            rnd.check_invariants()
-            continue
-        assert words, f"actions ran out in {rnd.state}; legal: {rnd.legal_actions()}"
-        rnd.act(words.pop(0))
-        rnd.check_invariants()
-    assert not words, f"unused actions {words}"
-    return rnd
 
 
 def play(game_name, shoe, seats=None, actions=(), rules=None, **kwargs):

@@ -110,8 +110,8 @@ def test_the_command_line_draws_traces_and_simulates_it(cli):
 
 
 def test_rounds_at_one_table_keep_every_card_and_chip(game):
-    """Fifty rounds from one shuffled deck: the invariants hold after every transition (conftest.drive)."""
-    from conftest import drive
+    """Fifty rounds from one shuffled deck: the invariants hold after every transition (the kit's drive)."""
+    from pa_table_games.testing import drive
 
     table = game.new_table(seed=11)
     for n in range(50):
@@ -137,6 +137,23 @@ class TestWhatThePackageAnswersForAnyGame:
         assert played.stdout.count("burn_for_new_dealer") == 2  # before rounds 2 and 3
         simulated = run("simulate", "high-card", "--rounds", "300", "--seed", "2", "--new-dealer-every", "5", "--json")
         assert simulated.exit_code == 0 and json.loads(simulated.stdout)["new_dealer_every"] == 5, simulated.output
+
+    def test_every_output_names_its_machine_file_where_it_is(self, game):
+        """trace, the review page and the dossier's cover name the plugin's own file, not a machines/ it has not."""
+        from pa_table_games.review.page import page
+        from pa_table_games.review.trace import to_text, trace
+
+        real = str(game.info.machine_file.resolve())
+        assert real.endswith("casino_high_card/high_card.yaml") and game.spec.shown_path == real
+        assert f"({real})" in to_text(trace(game.spec)).splitlines()[0]
+        assert real in page(game.spec, "high-card") and "machines/high_card.yaml" not in page(game.spec, "high-card")
+
+    def test_help_and_the_rules_line_name_what_it_declares(self):
+        """`play -h` and `simulate -h` name its strategy; every run states every Rules option it has."""
+        for command in ("play", "simulate"):
+            assert "high-card: stand (default)" in " ".join(run(command, "-h").output.split())
+        played = run("play", "high-card", "--seed", "1", "--strategy", "stand")
+        assert "Rules: positions 5, double yes, table_minimum 1, table_maximum 100000" in played.output
 
     def test_edge_prices_its_wager_by_a_seeded_simulation_of_its_machine(self):
         """No analyser declared: edge simulates the game's own machine, says so, and gives the 95 % interval."""

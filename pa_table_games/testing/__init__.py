@@ -12,8 +12,9 @@
   every citation in the index, every registered name used (:mod:`.surfaces`);
 - **simulate** and **edge**: each strategy simulates, and ``edge`` prices the game's wager.
 
-A plugin's own pytest asserts ``check_game("my-game").findings == []``, or uses the pieces: the random-play helpers
-of :mod:`.randomplay` (``random_rounds``, ``check_round``, ``check_final``, ``refuse`` ...) and a game's oracle
+A plugin's own pytest asserts ``check_game("my-game").findings == []``, or uses the pieces: ``drive(rnd, actions)``
+(a stacked round stepped with the invariants checked after every step), the random-play helpers of
+:mod:`.randomplay` (``random_rounds``, ``check_round``, ``check_final``, ``refuse`` ...) and a game's oracle
 registered in ``randomplay.ORACLES``.
 """
 
@@ -28,12 +29,13 @@ from pa_table_games.review.coverage import SCENARIOS
 from pa_table_games.testing.findings import Finding, Findings
 from pa_table_games.testing.play import play_checks
 from pa_table_games.testing.randomplay import (ORACLES, attempt, check_cards, check_final, check_round,
-                                               decision_words, play_random_round, random_rounds, refuse, snapshot)
+                                               decision_words, drive, play_random_round, random_rounds, refuse,
+                                               snapshot)
 from pa_table_games.testing.surfaces import reach_checks, run_checks, structure_checks, view_checks
 from pa_table_games.testing.turns import turn_checks
 
 __all__ = ["CHECKS", "DEPTHS", "ORACLES", "Finding", "Report", "attempt", "check_cards", "check_final", "check_game",
-           "check_round", "decision_words", "play_random_round", "random_rounds", "refuse", "snapshot"]
+           "check_round", "decision_words", "drive", "play_random_round", "random_rounds", "refuse", "snapshot"]
 
 #: How much each check does: rounds of random play, of them with every step undone, seeded rounds per flipped
 #: declaration, sessions of the search for every transition, rounds simulated (and priced).

@@ -198,6 +198,22 @@ def check_round(rnd) -> None:
     _check_log(rnd)
 
 
+def drive(rnd, actions=()):
+    """Step the round, checking card and chip conservation after each transition and decision; ``actions``: the
+    decisions, in order (all of them used, none missing): a stacked round's test in one call."""
+    words = list(actions)
+    rnd.check_invariants()
+    while not rnd.is_over:
+        if rnd.step() is not None:
+            rnd.check_invariants()
+            continue
+        assert words, f"actions ran out in {rnd.state}; legal: {rnd.legal_actions()}"
+        rnd.act(words.pop(0))
+        rnd.check_invariants()
+    assert not words, f"unused actions {words}"
+    return rnd
+
+
 def check_cards(rnd, loaded: Counter) -> None:
     """Shoe + layout + discard rack + set-aside cover card + removed deck = every card loaded.
 

@@ -53,5 +53,4 @@ INFO = GameInfo(
     demo={"seats": {1: {"high_card": 10}, 2: {"high_card": 10}}, "seed": 1, "actions": ["double", "stand"]},
     strategies={"stand": stand_always},
     units=units,
-    key_options=("double",),
 )
