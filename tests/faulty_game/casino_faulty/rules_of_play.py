@@ -11,7 +11,7 @@ from pa_table_games.machine.registry import Registry
 REGISTRY = Registry("faulty-high-card")
 guard, action = REGISTRY.guard, REGISTRY.action
 
-for cite, healthy in (("(a)", toy.shoe_cannot_deal_a_round), ("(f)", toy.new_dealer_has_not_burned),
+for cite, healthy in (("(a)", toy.less_than_half_the_deck_is_left), ("(f)", toy.new_dealer_has_not_burned),
                       ("(c)", toy.rules_allow_doubling)):
     guard(cite)(healthy)
 for cite, healthy in (("(a)", toy.shuffle_every_card_into_shoe), ("(f)", toy.burn_card_for_new_dealer),

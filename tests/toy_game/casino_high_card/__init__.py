@@ -31,7 +31,7 @@ class HighCardRules:
 
 
 def new_shoe(rules: HighCardRules, seed: int | None) -> Shoe:
-    """One shuffled 52-card deck, no cover card: (a) shuffles the discards back in when it runs low."""
+    """One shuffled 52-card deck, no cover card: (a) shuffles the discards back in when half of it is dealt."""
     return Shoe.shuffled(1, seed=seed, cover_depth=None)
 
 

@@ -52,10 +52,9 @@ def decider(rnd) -> tuple[int, int] | None:
 
 # -- guards ---------------------------------------------------------------------------------
 @guard("(a)")
-def shoe_cannot_deal_a_round(rnd) -> bool:
-    """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
-    boxes = len({w.seat for w in rnd.wagers})
-    return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
+def less_than_half_the_deck_is_left(rnd) -> bool:
+    """fewer than half the deck's cards are left in the shoe, and the discard rack holds cards to shuffle in"""
+    return len(rnd.shoe) < 26 and bool(rnd.table.rack.cards())
 
 
 @guard("(f)")
