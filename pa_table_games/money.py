@@ -245,18 +245,34 @@ def rules_maximum(rules: Any) -> Decimal:
 
 def check_seats(rules: Any, main_wager: str, seats: dict[int, dict[str, Any]]) -> None:
     """Every wager in ``seats`` is an amount; the main wager is within the table limits, every wager at most the maximum."""
-    low, high = rules.table_minimum, rules.table_maximum
     for seat, wagers in seats.items():
         for name, amount in wagers.items():
             problem = amount_problem(amount)
             if problem:
                 raise WagerError(f"seat {seat} {name}={amount!r}: {problem}")
-            if money(amount) > money(high):
-                raise WagerError(f"seat {seat} {name}={brief(amount)}: above the table maximum "
-                                 f"(Rules table_maximum: {brief(high)})")
-            if name == main_wager and money(amount) < money(low):
-                raise WagerError(f"seat {seat} {name}={brief(amount)}: below the table minimum "
-                                 f"(Rules table_minimum: {brief(low)})")
+            _check_table_limits(rules, main_wager, seat, name, money(amount))
+
+
+def _check_table_limits(rules: Any, main_wager: str, seat: int, name: str, amount: Decimal) -> None:
+    low, high = rules.table_minimum, rules.table_maximum
+    if amount > money(high):
+        raise WagerError(f"seat {seat} {name}={brief(amount)}: above the table maximum "
+                         f"(Rules table_maximum: {brief(high)})")
+    if name == main_wager and amount < money(low):
+        raise WagerError(f"seat {seat} {name}={brief(amount)}: below the table minimum "
+                         f"(Rules table_minimum: {brief(low)})")
+
+
+def check_limits(rnd: Any, seat: int, name: str, amount: Decimal) -> None:
+    """The round's own limits on a wager it places (an amount of whole cents already): the main wager within
+    the table minimum and maximum, every wager at most the maximum (as :func:`check_seats` checks the command
+    line's) and at most its own maximum where the game declares one (``GameInfo.wager_maximum``)."""
+    info = rnd.game.info
+    _check_table_limits(rnd.rules, info.wagers[0], seat, name, amount)
+    most = info.wager_maximum(rnd, seat, name) if info.wager_maximum is not None else None
+    if most is not None and amount > money(most):
+        raise WagerError(f"seat {seat} {name}={brief(amount)}: above that wager's own maximum {brief(most)} "
+                         f"under the Rules")
 
 
 def is_amount(_: Any, attribute: attrs.Attribute, value: Any) -> None:

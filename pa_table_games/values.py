@@ -1,8 +1,12 @@
-"""Frozen value classes shared by every game: actions, events, settlement rows."""
+"""Frozen value classes shared by every game: actions, events, settlement rows, and what ``edge`` asks a
+game's pricing and what it answers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from decimal import Decimal
+from typing import Any
 
 from attrs import field, frozen
 
@@ -101,3 +105,35 @@ def _number(value: object) -> str:
             return str(float(value))  # nan, inf, -inf
         return str(int(value)) if value == value.to_integral_value() else str(value)
     return str(int(value)) if float(value).is_integer() else str(value)
+
+
+@contextmanager
+def no_bar(what: str) -> Iterator[None]:
+    """No progress shown (the command line's bar on a terminal is its own)."""
+    yield None
+
+
+@frozen
+class EdgeAsk:
+    """What ``edge`` asks of a game's pricing (``GameInfo.pricing``): the game, its wager (None: the game's own
+    choice), the Rules in effect and the options."""
+
+    game: str
+    wager: str | None
+    rules: Any  # the Rules in effect, loaded
+    rules_file: str | None = None
+    decks: int | None = None  # for an analyser that takes a number of decks
+    paytable: str | None = None  # for an analyser that takes a pay table's name
+    rounds: int | None = None  # for a simulated price
+    seed: int | None = None  # for a simulated price
+    #: what -> a context yielding ``heard(done, total)`` to report progress (or None: nothing shown)
+    bar: Callable[[str], AbstractContextManager[Callable[[int, int], None] | None]] = field(default=no_bar)
+
+
+@frozen
+class Priced:
+    """A wager's price: the ``--json`` document, the text, and whether the work ran to its end (Ctrl-C)."""
+
+    doc: dict
+    lines: list[str]
+    complete: bool = True

@@ -1,32 +1,40 @@
-"""Shared helpers: drive a round step by step, checking the invariants after every transition."""
+"""Shared helpers: drive a round step by step, checking the invariants after every transition.
+
+The suite runs with the toy game installed as a plugin (``plugins.py``): pip installs its distribution once
+(into pytest's cache folder), and every process of the run, the test workers and the commands they start,
+finds it on the path, as a casino's installed package is found.
+"""
 
 from __future__ import annotations
+
+import importlib
+import os
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from depth import DEPTH
 from pa_table_games import Shoe, load_game
+from pa_table_games.testing.randomplay import drive
+from plugins import TOY, TOY_FOLDER, install, on_path
+
+
+def pytest_configure(config):
+    """Install the toy game (once, in the process that starts the workers) and put it on every process's path."""
+    folder = os.environ.get(TOY_FOLDER)
+    if folder is None:
+        folder = str(install(TOY, Path(config.cache.mkdir("plugins"))))
+        os.environ.update(on_path(Path(folder)), **{TOY_FOLDER: folder})
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+        importlib.invalidate_caches()
 
 # ``@given`` tests: fewer examples in the quick run; hypothesis's own default (100) in the long one.
 settings.register_profile("quick", max_examples=25)
 settings.register_profile("long", max_examples=100)
 settings.load_profile(DEPTH)
-
-
-def drive(rnd, actions=()):
-    """Step the round, checking card and chip conservation after each transition and decision."""
-    words = list(actions)
-    rnd.check_invariants()
-    while not rnd.is_over:
-        if rnd.step() is not None:
-            rnd.check_invariants()
-            continue
-        assert words, f"actions ran out in {rnd.state}; legal: {rnd.legal_actions()}"
-        rnd.act(words.pop(0))
-        rnd.check_invariants()
-    assert not words, f"unused actions {words}"
-    return rnd
 
 
 def play(game_name, shoe, seats=None, actions=(), rules=None, **kwargs):

@@ -10,4 +10,10 @@ from pa_table_games.review.quotes import normalise, occurs, path_of, quoted, sec
 
 REGULATIONS = Path(__file__).resolve().parents[1] / "docs" / "regulations"
 
-__all__ = ["REGULATIONS", "normalise", "occurs", "path_of", "quoted", "section_text", "subsections"]
+__all__ = ["REGULATIONS", "illustrative", "normalise", "occurs", "path_of", "quoted", "section_text", "subsections"]
+
+
+def illustrative(paraphrase: str) -> bool:
+    """Is a machine file's subsection marked illustrative (its paraphrase says "(illustrative ...")? Such a
+    subsection is made up (a guide's example wager), not a paragraph of the text."""
+    return "(illustrative" in paraphrase.lower()

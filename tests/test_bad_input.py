@@ -22,7 +22,7 @@ from pa_table_games.cli import main
 from pa_table_games.errors import InputFileError, MachineFileError, RulesFileError
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
-from pa_table_games.rules.paytables import wagers as optional_wagers
+from pa_table_games.games.blackjack.paytables import wagers as optional_wagers
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 
@@ -34,6 +34,8 @@ def fill(text: str, **extra: str) -> str:
     """The expected line with the table's placeholders filled in."""
     known = {
         "games": ", ".join(GAMES),
+        "sorted_games": ", ".join(sorted(GAMES)),
+        "quoted_games": ", ".join(f"'{g}'" for g in sorted(GAMES)),
         "blackjack_options": ", ".join(sorted(f.name for f in attrs.fields(game_info("blackjack").rules_class))),
         "blackjack_wagers": ", ".join(game_info("blackjack").wagers),
         "optional_wagers": ", ".join(optional_wagers()),

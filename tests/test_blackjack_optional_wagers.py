@@ -18,7 +18,7 @@ from pa_table_games.cli import main
 from pa_table_games.errors import IllegalAction, RulesFileError, WagerError
 from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.games.blackjack.rules import BlackjackRules
-from pa_table_games.rules.paytables import pay_table
+from pa_table_games.games.blackjack.paytables import pay_table
 
 from conftest import drive, event, one_box, play, row, settled_by, triggers
 

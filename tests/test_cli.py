@@ -50,7 +50,7 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C"], None),
     (["play", "blackjack", "--shoe", "2C 9H 6S"], "error: the shoe ran out of cards at deal_second_cards after 3 cards"),
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),
-    (["edge", "bad_beat"], "error: 'bad_beat' is a progressive wager"),
+    (["edge", "blackjack", "bad_beat", "--decks", "6"], "error: edge blackjack bad_beat: simulated, not exact"),
 ])
 def test_user_errors_are_one_line_exit_2(args, line):
     """Each user error prints one line starting with the expected text and exits 2."""
@@ -79,17 +79,19 @@ class TestOneNamePerGame:
         hyphen = run("edge", "double-down-madness", "--json")
         assert hyphen.exit_code == 0 and json.loads(hyphen.stdout)["house_edge"] > 0
 
-    def test_edge_error_lists_the_main_wagers_too(self):
+    def test_edge_error_lists_the_games(self):
+        """A word that is neither a game nor one game's wager: one line naming the games to choose from."""
         result = run("edge", "poker")
         assert result.exit_code == 2 and result.output.count("\n") == 1
-        assert "choose a main wager (blackjack, double-down-madness) or a Blackjack optional wager (lucky_ladies" in result.output
+        assert "unknown game or wager 'poker': edge GAME [WAGER] (games: blackjack, double-down-madness, " in result.output
 
     def test_edge_of_pai_gow_lists_its_wagers(self):
         result = run("edge", "six-card-fortune-pai-gow")
         assert result.exit_code == 0 and "fortune_bonus      Fortune Bonus Wager" in result.output
 
 
-COMMANDS = ["list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay", "simulate", "edge"]
+COMMANDS = ["list", "rules", "play", "demo", "diagram", "review", "diff", "trace", "coverage", "replay", "simulate", "edge",
+            "check"]
 
 
 class TestConventions:

@@ -2,7 +2,7 @@
 
 Start-up is measured in imported modules and CPU seconds (never wall-clock): ``--version`` and
 ``list`` load no machine, no ``transitions``, numpy or rich, and cost at most 0.3 s of CPU over a
-bare interpreter.
+bare interpreter (with the package's own sections: ``list`` imports a plugin's module to find its machine file).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from click.testing import CliRunner
 import pa_table_games.cli as cli
 from pa_table_games.cli import main
 
+from plugins import without_plugins
+
 #: What a quick command must not load: the machines, their engines and the heavy libraries.
 HEAVY = ("transitions", "numpy", "rich", "reportlab", "distributed", "pa_table_games.machine.bound",
          "pa_table_games.runtime.round", "pa_table_games.games.blackjack", "pa_table_games.review",
@@ -27,7 +29,7 @@ HEAVY = ("transitions", "numpy", "rich", "reportlab", "distributed", "pa_table_g
 def imported(*args: str) -> tuple[list[str], str]:
     """The modules ``python -m pa_table_games ARGS`` imports (``-X importtime``), and what it printed."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "pa_table_games", *args],
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, env=without_plugins())
     assert done.returncode == 0, done.stderr[-2000:]
     names = [line.split("|")[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")]
     return names[1:], done.stdout  # the first line is the header
@@ -38,7 +40,7 @@ def cpu_seconds(*command: str) -> float:
     spent = []
     for _ in range(3):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, capture_output=True, check=True, timeout=120)
+        subprocess.run(command, capture_output=True, check=True, timeout=120, env=without_plugins())
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         spent.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return min(spent)
@@ -71,7 +73,7 @@ class TestLazyStart:
 class TestInterrupt:
     def test_ctrl_c_in_a_command_is_one_line_and_exit_130(self, monkeypatch):
         """Ctrl-C while `edge` computes: 'interrupted', exit status 130, no traceback (click said 'Aborted!', 1)."""
-        import pa_table_games.analysis.edge as edge
+        import pa_table_games.games.blackjack.pricing as edge
 
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt

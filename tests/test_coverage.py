@@ -10,7 +10,7 @@ from pa_table_games.cli import main
 from pa_table_games.review.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
                                      transition_coverage, write_scenarios)
 from pa_table_games.review.coverage_search import generate
-from pa_table_games.games import GAMES
+from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.trace import to_text, trace, transition_name
 
 #: Transitions no scenario can fire, each reported to the owner of its machine. The test
@@ -19,7 +19,7 @@ from pa_table_games.review.trace import to_text, trace, transition_name
 KNOWN_UNREACHABLE: dict[str, set[str]] = {}
 
 
-@pytest.fixture(scope="module", params=sorted(GAMES))
+@pytest.fixture(scope="module", params=sorted(BUILT_IN))  # the package's sections have stored scenarios
 def game_coverage(request):
     """(game, its scenario file, each transition with the first scenario firing it, what each scenario fired)."""
     name = request.param

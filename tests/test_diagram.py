@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from pa_table_games import load_game
 from pa_table_games.cli import main
-from pa_table_games.games import GAMES
+from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.diagram import RULE, render, to_dot
 
 DIAGRAMS = Path(__file__).resolve().parent.parent / "diagrams"
@@ -97,14 +97,17 @@ class TestDiagram:
         text = words(reader_svgs[name])
         passes = [t.turns for t in spec.transitions if t.turns] + [s.turns for s in spec.states if s.turns]
         missing = [p.cite for p in passes if f"({spec.turns_source(p)})" not in text]
-        assert missing == [] and any(p.reading_id for p in passes)
-        assert "reading settlement_from_dealers_right on" in text
+        assert missing == []
+        if name in BUILT_IN:  # each section of the package orders a pass by a reading somewhere
+            assert any(p.reading_id for p in passes) and "reading settlement_from_dealers_right on" in text
 
-    def test_committed_diagrams_match_the_machine(self, name):
-        """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""
-        spec = load_game(name).spec
-        assert (DIAGRAMS / f"{spec.name}.dot").read_text() == to_dot(spec, "reader")
-        assert (DIAGRAMS / f"{spec.name}.code.dot").read_text() == to_dot(spec, "code")
+
+@pytest.mark.parametrize("name", sorted(BUILT_IN))
+def test_committed_diagrams_match_the_machine(name):
+    """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""
+    spec = load_game(name).spec
+    assert (DIAGRAMS / f"{spec.name}.dot").read_text() == to_dot(spec, "reader")
+    assert (DIAGRAMS / f"{spec.name}.code.dot").read_text() == to_dot(spec, "code")
 
 
 RENDER_IN_A_PROCESS = """

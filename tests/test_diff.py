@@ -10,14 +10,14 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import game_info, load_game
+from pa_table_games.games import GAMES, game_info, load_game
 from pa_table_games.machine.registry import Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.review import diff as diff_module
 from pa_table_games.review.diff import compare
 from pa_table_games.review.diff_page import COLOURS, page, write_diff
 
-MACHINE = Path(diff_module.MACHINES) / "blackjack.yaml"
+MACHINE = diff_module.machine_file("blackjack")
 ORIGINAL = MACHINE.read_text(encoding="utf-8")
 
 
@@ -117,7 +117,7 @@ class TestDiffCommand:
         subprocess.run([*git, "add", "."], check=True)
         subprocess.run([*git, "commit", "-q", "-m", "machine"], check=True)
         edited(repo / "machines", INSURANCE_ON_ACE, name="blackjack.yaml")
-        monkeypatch.setattr(diff_module, "MACHINES", repo / "machines")
+        monkeypatch.setattr(diff_module, "machine_file", lambda name: repo / "machines" / "blackjack.yaml")
         result = run("blackjack", "HEAD")
         assert result.stdout.splitlines()[:2] == ["--- machines/blackjack.yaml at HEAD",
                                                   "+++ machines/blackjack.yaml (working copy)"]
@@ -130,8 +130,7 @@ class TestDiffCommand:
         """Neither a file nor a machine: one error line, exit status 2."""
         result = run("poker", "HEAD")
         assert result.exit_code == 2
-        assert result.output == "error: 'poker' is neither a machine file nor a machine " \
-                                "(known: blackjack, six-card-fortune-pai-gow, double-down-madness)\n"
+        assert result.output == f"error: 'poker' is neither a machine file nor a machine (known: {', '.join(GAMES)})\n"
 
     def test_file_of_an_unknown_game_is_one_line(self, tmp_path):
         """A machine file whose game has no guards and actions here: its file:line, exit status 2."""
@@ -139,8 +138,8 @@ class TestDiffCommand:
         path.write_text('section: "58 Pa. Code § 999.1"\ngame: poker\n', encoding="utf-8")
         result = run(str(path), str(MACHINE))
         assert result.exit_code == 2
-        assert result.output == (f"error: {path}:2: 'game' must name a known game (blackjack, six-card-fortune-pai-gow, "
-                                 "double-down-madness) to load its guards and actions\n")
+        assert result.output == (f"error: {path}:2: 'game' must name a known game ({', '.join(GAMES)}) to load its "
+                                 "guards and actions\n")
 
 
 class TestHitsSoft17:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pypdf import PdfReader
 
 from pa_table_games.cli import main
-from pa_table_games.games import GAMES, load_game
+from pa_table_games.games import BUILT_IN, load_game
 from pa_table_games.errors import TableGamesError
 from pa_table_games.review.svg_pdf import Painter, parse, plain, tiles
 from pa_table_games.review.trace import trace
@@ -54,7 +54,7 @@ def read(path: Path) -> tuple[str, list[float]]:
 
 
 @pytest.mark.slow  # builds each machine's PDF dossier: a heavy check, `make test-long`
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", sorted(BUILT_IN))  # the package's sections: committed, each with its readings
 class TestDossier:
     def test_every_state_subsection_and_reading_is_in_the_text(self, generations, game):
         """Each state's label, each subsection's citation and paraphrase, each reading's three parts."""

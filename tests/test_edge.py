@@ -13,7 +13,7 @@ import pytest
 from pa_table_games.equipment.cards import RANKS, standard_deck
 from pa_table_games.analysis.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
 from pa_table_games.errors import WagerError
-from pa_table_games.rules.paytables import pay_table, table_names, wagers
+from pa_table_games.games.blackjack.paytables import pay_table, table_names, wagers
 
 FIRST_CARD_WAGERS = tuple(w for w in wagers() if w not in PROGRESSIVES)
 

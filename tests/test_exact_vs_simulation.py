@@ -15,7 +15,7 @@ from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysi
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
-from pa_table_games.strategies.hand_tables import load_table
+from pa_table_games.games.blackjack.hand_tables import load_table
 from pa_table_games.simulation.simulate import simulate
 
 from exact_vs_play import ExactPlay, dealer_hitting_soft_17, dealer_problems, edge_problem, play
@@ -39,7 +39,7 @@ def test_the_analysis_prints_the_committed_basic_strategy(rules):
     """Under the default Rules the computed table is the published one in blackjack_basic.yaml, but for
     soft 12 (two aces) against a 6, which a split always pre-empts: every pair of aces is split."""
     computed = get_strategy("blackjack", "computed", rules)
-    basic = load_table(ROOT / "pa_table_games" / "strategies" / "blackjack_basic.yaml")
+    basic = load_table(ROOT / "pa_table_games" / "games" / "blackjack" / "strategy_tables" / "blackjack_basic.yaml")
     differ = []
     for kind in ("hard", "soft", "pairs"):
         for total, row in getattr(computed, kind).items():

@@ -23,7 +23,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.fastpath import generate as generate_module
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.source import body_of
-from pa_table_games.games import GAMES
+from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime.compiled import CompiledEngine
 from pa_table_games.runtime.round import Round, Unrecorded
@@ -93,7 +93,7 @@ class TestSameRounds:
         assert tally.engines == {"fast": 200}
 
 
-@pytest.mark.parametrize("game_name", sorted(GAMES))
+@pytest.mark.parametrize("game_name", sorted(BUILT_IN))
 class TestEveryTransitionFires:
     """The stored scenarios fire every transition of the machine in the fast path and in the compiled runner too
     (the interactive engine's own coverage: tests/test_coverage.py)."""

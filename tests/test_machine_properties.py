@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections import Counter, deque
+from collections import Counter
 
 import attrs
 import pytest
@@ -40,9 +40,10 @@ from pa_table_games.games import GAMES, game_info
 from pa_table_games.machine.bound import holds
 from pa_table_games.machine.loader import RUNTIME_GUARDS
 from pa_table_games.machine.registry import Registry
+from pa_table_games.testing.surfaces import trapped, uncited, unreachable
 
 from depth import depth
-from randomplay import ARGUMENTS, random_rounds, snapshot
+from randomplay import random_rounds, snapshot, words_for
 
 SAMPLED_ROUNDS = depth(30, 200)
 
@@ -161,35 +162,6 @@ def observed(name: str) -> _Observer:
 GAME_NAMES = sorted(GAMES)
 
 
-def unreachable(spec) -> set[str]:
-    """States no path from the initial state reaches."""
-    return {s.id for s in spec.states} - spec.reachable()
-
-
-def trapped(spec) -> set[str]:
-    """States from which no path leads to a final state (a round there could never end)."""
-    reaches = set(spec.final_states())
-    queue = deque(reaches)
-    while queue:
-        state = queue.popleft()
-        for t in spec.transitions:
-            if t.dest == state and t.source not in reaches:
-                reaches.add(t.source)
-                queue.append(t.source)
-    return {s.id for s in spec.states} - reaches
-
-
-def uncited(spec, registry=None) -> list[tuple[str, str]]:
-    """(element, cite) for every citation outside the subsection index and the references, and every
-    state or transition that cites nothing."""
-    known = {k for k, _ in spec.subsections} | {k for k, _ in spec.references}
-    cites = [(f"state {s.id}", c) for s in spec.states for c in s.cite or ("nothing",)]
-    cites += [(f"transition {t.trigger}", c) for t in spec.transitions for c in t.cite or ("nothing",)]
-    cites += [(f"refusal {r.trigger}", r.cite) for r in spec.refusals]
-    cites += [(f"{e.kind} {e.name}", c) for e in (registry.entries() if registry else spec.entries()) for c in e.cite]
-    return [(what, c) for what, c in cites if c not in known]
-
-
 def broken(spec):
     """The machine with three defects the loader would refuse, built directly (no loader check runs): a state
     "limbo" nothing leads to, a state "trap" entered from the start with no way out, and a step citing "(zz)"."""
@@ -295,8 +267,7 @@ class _Offers:
         if offered:
             self.decisions += 1
         for action in offered:
-            expand = ARGUMENTS.get((rnd.game.info.name, action.name))
-            words = expand(rnd) if expand else [action.word]
+            words = words_for(rnd, action)
             errors = []
             for word in words:
                 twin = _copy(rnd)

@@ -25,7 +25,7 @@ from pa_table_games.games import game_info
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 from pa_table_games.audit.log import read_log
-from pa_table_games.rules.paytables import table_names, wagers as paytable_wagers
+from pa_table_games.games.blackjack.paytables import table_names, wagers as paytable_wagers
 
 BJ, DDM = "blackjack", "double_down_madness"
 

@@ -4,7 +4,9 @@ in ``first_cards.py``, its pay table in ``paytables/blackjack.yaml``, and its te
 The package is copied to a scratch folder and exactly those three package files are edited, as
 ``docs/adding-a-game.md`` shows, with an ILLUSTRATIVE wager (a Suited Start Wager: not a Pennsylvania
 wager, made up for the example). The copy then deals it, settles it in the (g) pass with its cite,
-and prices it exactly: the wager played is the wager priced.
+and prices it exactly: the wager played is the wager priced. And the edits could be committed as they
+are: the project's checks of the wager list, the pay tables and the regulation texts pass on the copy
+(its subsection and pay table marked illustrative are kept out of the text's check).
 """
 
 from __future__ import annotations
@@ -16,6 +18,10 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+
+import pytest
+
+from plugins import on_path
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,6 +78,19 @@ def _edited_copy(into: Path) -> list[str]:
     tables = package / "paytables" / "blackjack.yaml"
     tables.write_text(tables.read_text(encoding="utf-8") + PAY_TABLE, encoding="utf-8")
     return [str(p.relative_to(into)) for p in (machine, classifiers, tables)]
+
+
+@pytest.mark.slow  # the project's own tests run again on the edited copy: `make test-long`
+def test_the_edits_can_be_committed_as_they_are(tmp_path):
+    """The tests that guard the wager names, the pay tables and the regulation texts pass on the edited copy."""
+    _edited_copy(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o", "addopts=",
+                           str(ROOT / "tests" / "test_paytables.py"), str(ROOT / "tests" / "test_regulation_texts.py"),
+                           str(ROOT / "tests" / "test_edge.py"), str(ROOT / "tests" / "test_machine_properties.py"),
+                           "-m", "not slow", "-x"],
+                          cwd=tmp_path, env=on_path(tmp_path), capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert "passed" in done.stdout
 
 
 def test_a_new_first_cards_wager_is_dealt_settled_and_priced_from_three_package_files(tmp_path):

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 import pa_table_games.review.coverage as coverage
 from pa_table_games.cli import main
-from pa_table_games.games import machine_path
+from pa_table_games.games import GAMES, machine_path
 
 STANDS = '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(m)"]}\n'
 
@@ -91,7 +91,7 @@ class TestTraceCoverageFromAFolder:
 
 def test_list_names_the_installed_machine_files():
     lines = run("list").output.splitlines()
-    assert len(lines) == 3
+    assert len(lines) == len(GAMES)
     for line in lines:
         path = Path(line.split()[1])
         assert path.is_absolute() and path.is_file() and path.suffix == ".yaml"

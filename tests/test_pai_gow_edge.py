@@ -175,8 +175,8 @@ class TestCommandLine:
         assert tuple(pai_gow.WAGERS) == load_game(GAME).info.wagers
 
     def test_an_unknown_wager_names_the_game(self) -> None:
-        result = edge("nope")
-        assert result.exit_code == 2 and "six-card-fortune-pai-gow [WAGER]" in result.output
+        result = edge(GAME, "nope")
+        assert result.exit_code == 2 and "six-card-fortune-pai-gow has no wager 'nope'" in result.output
 
     def test_decks_and_paytable_do_not_apply_to_the_53_card_deck(self) -> None:
         result = edge(GAME, "fortune_bonus", "--decks", "6")

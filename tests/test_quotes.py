@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import GAMES, load_game, machine_path
+from pa_table_games.games import BUILT_IN, GAMES, load_game, machine_path
 from pa_table_games.review import quotes
 from pa_table_games.review.page import page
 
@@ -27,7 +27,7 @@ def reworded(tmp_path):
 
 
 class TestQuotations:
-    @pytest.mark.parametrize("game", sorted(GAMES))
+    @pytest.mark.parametrize("game", sorted(BUILT_IN))
     def test_the_installed_machines_quote_their_text_word_for_word(self, game):
         """Every reading's rests_on and every quoted phrase of an installed machine is in its stored section text."""
         result = quotes.check(load_game(game).spec)

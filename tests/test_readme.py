@@ -94,10 +94,10 @@ def opening(body: str) -> str:
 
 
 def heavy(body: str) -> bool:
-    """A block running an exact blackjack-family edge, a coverage search, or worker processes (``--workers``, a
-    Dask ``--scheduler``): a heavy check (``make test-long``)."""
+    """A block running an exact blackjack-family edge, a coverage search, a conformance check, or worker processes
+    (``--workers``, a Dask ``--scheduler``): a heavy check (``make test-long``)."""
     words = [cli_words(line) or [] for line in logical_lines(body)]
-    return any(w[:1] == ["coverage"] or w[:2] in (["edge", "blackjack"], ["edge", "double-down-madness"])
+    return any(w[:1] in (["coverage"], ["check"]) or w[:2] in (["edge", "blackjack"], ["edge", "double-down-madness"])
                or (w[:1] == ["simulate"] and ("--workers" in w or "--scheduler" in w)) for w in words)
 
 

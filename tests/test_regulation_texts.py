@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from pa_table_games import load_game
-from pa_table_games.games import GAMES
+from pa_table_games.games import BUILT_IN
 from pa_table_games.machine.spec import MachineSpec
-from regulation_texts import REGULATIONS, normalise, occurs, path_of, quoted, section_text, subsections
+from regulation_texts import REGULATIONS, illustrative, normalise, occurs, path_of, quoted, section_text, subsections
 
 #: the words of the text that give each direction a ``turns: {from: ...}`` can declare
 DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "farthest to the dealer's right",
@@ -21,7 +21,7 @@ DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "fa
 READ_AS = {"dealer_left": "dealer's left", "dealer_right": "dealer's right", "starting_position": "starting position"}
 
 
-@pytest.fixture(params=sorted(GAMES))
+@pytest.fixture(params=sorted(BUILT_IN))  # the package's sections: their texts are in docs/regulations
 def spec(request) -> MachineSpec:
     return load_game(request.param).spec
 
@@ -39,8 +39,14 @@ class TestRegulationTexts:
         assert f"`{path_of(spec.short_section).name}`" in (path_of(spec.short_section).parent / "README.md").read_text()
 
     def test_the_subsection_index_is_the_texts(self, spec):
-        """The machine's subsections are exactly the labelled paragraphs of the text, none invented, none left out."""
-        assert [key for key, _ in spec.subsections] == list(subsections(spec.short_section))
+        """The machine's subsections are exactly the labelled paragraphs of the text, none invented, none left out
+        (a subsection marked illustrative, as the guide's example wager is, is no paragraph of the text)."""
+        assert [key for key, text in spec.subsections if not illustrative(text)] == list(subsections(spec.short_section))
+
+    def test_an_illustrative_subsection_is_kept_out(self, spec):
+        """A subsection whose paraphrase says "(illustrative" is left out of the comparison; any other is not."""
+        assert illustrative("Suited Start Wager (illustrative, not a Pennsylvania wager): two suited cards.")
+        assert not illustrative(dict(spec.subsections)[spec.subsections[0][0]])
 
     def test_every_rests_on_is_word_for_word(self, spec):
         """Each reading's rests_on is a substring of its section, whitespace normalised."""
@@ -85,7 +91,7 @@ class TestTurnsCiteTheirDirection:
 
     def test_all_32_passes_are_checked(self):
         """The three machines declare 32 passes (18 Blackjack, 9 Double Down Madness, 5 Pai Gow)."""
-        counts = {game: len(passes(load_game(game).spec)) for game in sorted(GAMES)}
+        counts = {game: len(passes(load_game(game).spec)) for game in sorted(BUILT_IN)}
         assert counts == {"blackjack": 18, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
 
     @pytest.mark.parametrize("game, trigger, cite", [

@@ -18,13 +18,11 @@ import pa_table_games.rl as rl
 from depth import depth
 from pa_table_games import load_game
 from pa_table_games.errors import CardCodeError, IllegalAction, TableGamesError
-from pa_table_games.games import forget_game, register_game
 from pa_table_games.rl.dealer import table_seed
 from pa_table_games.rl.policies import table_policy
 from pa_table_games.simulation.chunks import deal_rounds
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
-from tests.toy_game import INFO as TOY
 
 STAND_TO_21 = "2C TH 6S 5D 7C 6H TD"  # TH 5D (hard 15) against the 6S, hole 7C; a hit (6H) makes 21, the dealer busts on TD
 
@@ -71,14 +69,11 @@ class TestGymnasiumApi:
         check_env(gymnasium.make(env_id).unwrapped)
 
     def test_any_game_this_process_knows(self):
-        """A game declared outside the package (the toy High Card) becomes an environment too."""
-        register_game(TOY)
-        try:
-            env = rl.make("high-card")
-            check_env(env)
-            assert names(env) == ("stand", "double")
-        finally:
-            forget_game("high-card")
+        """A game declared outside the package (the toy High Card, installed as a plugin for the suite) becomes an
+        environment too."""
+        env = rl.make("high-card")
+        check_env(env)
+        assert names(env) == ("stand", "double")
 
     def test_make_takes_rules_wagers_and_other_seats(self):
         """gymnasium.make passes a Rules mapping, the seat's wagers and the other seats to the table."""

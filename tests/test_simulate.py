@@ -146,7 +146,8 @@ class TestSimulate:
         """§ 670a.8 has no new dealer's burn card: simulate refuses --new-dealer-every in one line, exit 2."""
         result = CliRunner().invoke(main, ["simulate", "six-card-fortune-pai-gow", "--rounds", "10", "--new-dealer-every", "2"])
         assert result.exit_code == 2
-        assert result.output == "error: --new-dealer-every: 58 Pa. Code § 670a.8 has no new dealer's burn card\n"
+        assert result.output == ("error: --new-dealer-every: 58 Pa. Code § 670a.8 has no new dealer's burn card (no "
+                                 "transition of machines/six_card_fortune_pai_gow.yaml is declared new_dealer: true)\n")
 
     def test_same_seed_same_result(self):
         """The same seed gives the same result; another seed another one."""

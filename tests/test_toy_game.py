@@ -1,6 +1,7 @@
-"""A game declared entirely under tests/ (tests/toy_game: a machine file and a registry module) runs
-through every surface of the package with no edit to it: step-by-step play, the diagram, trace, a log
-and its replay, simulation, and the command line through an entry point (docs/adding-a-game.md)."""
+"""A game of another distribution (tests/toy_game: casino-high-card, a machine file and a registry module,
+installed for the whole suite through its entry point) runs through every surface of the package with no edit
+to it: step-by-step play, the diagram, trace, a log and its replay, simulation, the new dealer's burn and
+``edge``, and the command line (docs/adding-a-game.md)."""
 
 from __future__ import annotations
 
@@ -8,25 +9,18 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from pa_table_games import Shoe
 from pa_table_games.errors import IllegalAction
-from pa_table_games.games import ENTRY_POINT_GROUP, forget_game, load_game, register_game
-
-from tests.toy_game import INFO
-
-ROOT = Path(__file__).resolve().parent.parent
-
+from pa_table_games.games import GAMES, load_game
 
 @pytest.fixture(scope="module")
 def game():
-    """The toy game, known to this process while this module's tests run (other tests list every game)."""
-    register_game(INFO)
-    yield load_game("high-card")
-    forget_game("high-card")
+    """The toy game, found through its distribution's entry point."""
+    assert GAMES["high-card"] == "casino_high_card"
+    return load_game("high-card")
 
 
 def test_a_stacked_round_step_by_step(game):
@@ -64,7 +58,7 @@ def test_the_diagram_and_trace_come_from_its_machine_file(game):
     from pa_table_games.review.trace import trace
 
     assert "Players stand or double" in to_dot(game.spec)
-    assert trace(game.spec).summary == "5 of 5 subsections encoded, 0 waived, 0 unmapped"
+    assert trace(game.spec).summary == "6 of 6 subsections encoded, 0 waived, 0 unmapped"
 
 
 def test_simulation_prices_the_toy_wager(game):
@@ -78,16 +72,11 @@ def test_simulation_prices_the_toy_wager(game):
 
 @pytest.fixture(scope="module")
 def cli(tmp_path_factory):
-    """The command line in a folder where a distribution declares the toy game as an entry point."""
+    """The command line as a casino's developer runs it with the plugin installed (in a folder of its own)."""
     site = tmp_path_factory.mktemp("site")
-    dist = site / "casino_high_card-1.0.dist-info"
-    dist.mkdir()
-    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: casino-high-card\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nhigh-card = tests.toy_game\n")
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
 
     def run(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "pa_table_games", *args], cwd=site, env=env,
+        return subprocess.run([sys.executable, "-m", "pa_table_games", *args], cwd=site, env=dict(os.environ),
                               capture_output=True, text=True, timeout=300)
     return run, site
 
@@ -115,17 +104,76 @@ def test_the_command_line_draws_traces_and_simulates_it(cli):
     assert drawn.returncode == 0, drawn.stderr
     assert "Players stand or double" in (site / "drawn" / "high_card.dot").read_text()
     traced = run("trace", "high-card")
-    assert traced.returncode == 0 and "5 of 5 subsections encoded" in traced.stdout, traced.stderr
+    assert traced.returncode == 0 and "6 of 6 subsections encoded" in traced.stdout, traced.stderr
     simulated = run("simulate", "high-card", "--rounds", "1000", "--seed", "2", "--seat", "1:high_card=10")
     assert simulated.returncode == 0 and "high_card" in simulated.stdout, simulated.stderr
 
 
 def test_rounds_at_one_table_keep_every_card_and_chip(game):
-    """Fifty rounds from one shuffled deck: the invariants hold after every transition (conftest.drive)."""
-    from conftest import drive
+    """Fifty rounds from one shuffled deck: the invariants hold after every transition (the kit's drive)."""
+    from pa_table_games.testing import drive
 
     table = game.new_table(seed=11)
     for n in range(50):
         rnd = game.new_round({1: {"high_card": 10}, 4: {"high_card": 25}}, table=table)
         drive(rnd, ["double" if n % 3 == 0 else "stand", "stand"])
         assert {s.seat for s in rnd.settlement()} == {1, 4}
+
+
+class TestWhatThePackageAnswersForAnyGame:
+    def test_a_new_dealer_burns_where_the_machine_file_declares_it(self, game):
+        """(f): the toy file declares its new dealer's burn (new_dealer: true); a new dealer at the table burns once."""
+        assert game.spec.new_dealer_burn.trigger == "burn_for_new_dealer"
+        table = game.new_table(seed=5)
+        first = table.shoe.next_card()
+        table.new_dealer = True
+        rnd = game.new_round({1: {"high_card": 10}}, table=table).advance()
+        assert [e.trigger for e in rnd.events][:2] == ["burn_for_new_dealer", "deal_cards"]
+        assert [m.card for m in rnd.events[0].cards] == [first.code] and not table.new_dealer
+
+    def test_play_and_simulate_bring_a_new_dealer_every_k_rounds(self):
+        """--new-dealer-every reads the machine file, so it answers for a game no line of the package names."""
+        played = run("play", "high-card", "--seed", "4", "--rounds", "3", "--new-dealer-every", "1", "--strategy", "stand")
+        assert played.exit_code == 0, played.output
+        assert played.stdout.count("burn_for_new_dealer") == 2  # before rounds 2 and 3
+        simulated = run("simulate", "high-card", "--rounds", "300", "--seed", "2", "--new-dealer-every", "5", "--json")
+        assert simulated.exit_code == 0 and json.loads(simulated.stdout)["new_dealer_every"] == 5, simulated.output
+
+    def test_every_output_names_its_machine_file_where_it_is(self, game):
+        """trace, the review page and the dossier's cover name the plugin's own file, not a machines/ it has not."""
+        from pa_table_games.review.page import page
+        from pa_table_games.review.trace import to_text, trace
+
+        real = str(game.info.machine_file.resolve())
+        assert real.endswith("casino_high_card/high_card.yaml") and game.spec.shown_path == real
+        assert f"({real})" in to_text(trace(game.spec)).splitlines()[0]
+        assert real in page(game.spec, "high-card") and "machines/high_card.yaml" not in page(game.spec, "high-card")
+
+    def test_help_and_the_rules_line_name_what_it_declares(self):
+        """`play -h` and `simulate -h` name its strategy; every run states every Rules option it has."""
+        for command in ("play", "simulate"):
+            assert "high-card: stand (default)" in " ".join(run(command, "-h").output.split())
+        played = run("play", "high-card", "--seed", "1", "--strategy", "stand")
+        assert "Rules: positions 5, double yes, table_minimum 1, table_maximum 100000" in played.output
+
+    def test_edge_prices_its_wager_by_a_seeded_simulation_of_its_machine(self):
+        """No analyser declared: edge simulates the game's own machine, says so, and gives the 95 % interval."""
+        priced = run("edge", "high-card", "--rounds", "4000", "--json")
+        assert priced.exit_code == 0, priced.output
+        doc = json.loads(priced.stdout)
+        assert (doc["wager"], doc["method"], doc["rounds"], doc["placed"]) == ("high_card", "simulated", 4000, 4000)
+        low, high = doc["ci95"]
+        assert low < 0 < high  # an even game
+        again = run("edge", "high_card", "--rounds", "4000", "--json")  # the wager alone names its game
+        assert json.loads(again.stdout)["house_edge"] == doc["house_edge"]
+        text = run("edge", "high-card", "--rounds", "500").stdout
+        assert "simulated, not exact" in text and "95 % interval" in text
+
+
+def run(*args: str):
+    """The command line in this process (the plugin is installed for the whole suite)."""
+    from click.testing import CliRunner
+
+    from pa_table_games.cli import main
+
+    return CliRunner().invoke(main, list(args))

@@ -7,7 +7,7 @@ labelled in order of first appearance. Each labelled deal stands for as many rea
 there are ways to give its labels real ranks and suits, and its probability depends only on
 which cards are identical (``decks`` copies of each card). Sums are exact integers, turned
 into :class:`~fractions.Fraction` at the end. The outcomes come from the pure classifiers in
-:mod:`pa_table_games.games.blackjack.first_cards` with odds from :mod:`pa_table_games.rules.paytables`.
+:mod:`pa_table_games.games.blackjack.first_cards` with odds from :mod:`pa_table_games.games.blackjack.paytables`.
 
 Decisions (defaults, not regulation text):
 - Match-the-Dealer pays per matching card: two matches pay the sum of both odds (§ 633a.7(g)(2)).
@@ -39,7 +39,7 @@ from attrs import field, frozen
 from pa_table_games.equipment.cards import SUITS, Card
 from pa_table_games.errors import WagerError
 import pa_table_games.games.blackjack.first_cards as fc
-from pa_table_games.rules.paytables import PayTable, pay_table, table_names, wager_tables
+from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wager_tables
 
 LOSS = "lose"
 PROGRESSIVES = frozenset({"bad_beat", "hit_and_run", "straight_jack"})

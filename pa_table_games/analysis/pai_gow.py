@@ -14,7 +14,7 @@ Wagers (:data:`~pa_table_games.games.six_card_fortune_pai_gow.WAGERS`):
 * ``six_card_fortune`` (the main wager: both hands against the dealer's, set the house way, a copy
   to the dealer) and ``double_down`` (made after the cards are seen, § 670a.7(c)) depend on two
   set hands from one deck: ``C(53,6) x C(47,6)`` deals, each set by an algorithm, too many to
-  enumerate here. They are SIMULATED by the game's own machine: :mod:`pa_table_games.simulation.pai_gow_edge`.
+  enumerate here. They are SIMULATED by the game's own machine: :mod:`pa_table_games.games.six_card_fortune_pai_gow.pricing`.
 """
 
 from __future__ import annotations

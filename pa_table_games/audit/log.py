@@ -44,6 +44,7 @@ from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
 from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, problem, seal
+from pa_table_games.games import round_options
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import amount_problem, as_json, money, whole_cents
 from pa_table_games.equipment.shoe import Shoe
@@ -57,8 +58,6 @@ VERSION = 4
 VERSIONS = (1, 2, 3, 4)
 #: The first version whose amounts are all whole cents.
 EXACT_MONEY = 3
-#: Round options a log may hold, per game: those the command line sets (``play --misdeal``).
-ROUND_OPTIONS = {"six-card-fortune-pai-gow": {"misdeal": int}}
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
 _FINGERPRINT = re.compile(r"[0-9a-f]{16}")
 
@@ -336,7 +335,7 @@ def _check_header(doc: dict, file: str, line: int) -> None:
                 if amount_problem(value):
                     raise fail(f"seat {seat!r}: {name} {value!r} is {amount_problem(value)} (version {EXACT_MONEY}"
                                " amounts are whole cents)")
-    known = ROUND_OPTIONS.get(doc["game"], {}) if isinstance(doc["game"], str) else {}
+    known = round_options(doc["game"])
     for name, value in doc.get("options", {}).items():
         if name not in known:
             raise fail(f"unknown round option {name!r} for {doc['game']} (known: {', '.join(known) or 'none'})")

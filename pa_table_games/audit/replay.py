@@ -33,7 +33,6 @@ from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import EXACT_MONEY, RoundLog, read_log
 from pa_table_games.audit.replay_setup import setup
-from pa_table_games.games import machine_path
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -150,14 +149,8 @@ def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
     recorded, now = h.get("machine_sha256"), file_sha256(str(game.spec.path))
     if recorded is not None and recorded != now:
         found.append(Departure(log.header_line, None, MACHINE, f"the round was played under a machine file with "
-                               f"SHA-256 {recorded[:12]}..., {_machine_name(game)} is {now[:12]}...", game.spec.section))
+                               f"SHA-256 {recorded[:12]}..., {game.spec.shown_path} is {now[:12]}...", game.spec.section))
     return tuple(found)
-
-
-def _machine_name(game: Game) -> str:
-    """``machines/blackjack.yaml`` for an installed machine file, else the path it was given as (``--machine``)."""
-    installed = Path(machine_path(game.info.name))
-    return f"machines/{installed.name}" if Path(game.spec.path) == installed else str(game.spec.path)
 
 
 class _Replay:

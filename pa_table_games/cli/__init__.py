@@ -3,7 +3,7 @@
 Each command parses its options, calls one library function and renders the result. The
 commands live by who uses them: :mod:`.about_commands` (list, rules), :mod:`.table_commands`
 (play, demo), :mod:`.review_commands` (diagram, review, diff, trace, coverage, replay) and
-:mod:`.analyst_commands` (simulate, edge); :mod:`.app` holds the group (which loads a command's
+:mod:`.analyst_commands` (simulate, edge) and :mod:`.check_commands` (check); :mod:`.app` holds the group (which loads a command's
 module only when it runs), its one error boundary and the shared options.
 """
 

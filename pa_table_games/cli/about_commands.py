@@ -7,17 +7,20 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME
-from pa_table_games.games import GAMES, machine_path
+from pa_table_games.cli.app import GAME, report_broken
+from pa_table_games.errors import MachineFileError
+from pa_table_games.files import read_text
+from pa_table_games.games import GAMES, BrokenGame, machine_path
 
 
 def machine_heading(path: Path) -> str:
-    """The machine file's ``section:``, read from its first lines (the games are not loaded)."""
+    """The machine file's ``section:``, read from its first lines through the one reader of input files (the
+    games are not loaded); a file that cannot be read is a :class:`MachineFileError`."""
     import yaml
 
-    with open(path, encoding="utf-8") as stream:
-        depth, key = 0, None
-        for event in yaml.parse(stream):
+    depth, key = 0, None
+    try:
+        for event in yaml.parse(read_text(path, MachineFileError, what="machine file")):
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
@@ -29,15 +32,28 @@ def machine_heading(path: Path) -> str:
                 continue
             if depth == 1 and key is not None and not isinstance(event, yaml.ScalarEvent):
                 key = None  # a key whose value was a mapping or a list: the next scalar is a key
+    except yaml.YAMLError as err:
+        mark = getattr(err, "problem_mark", None)
+        raise MachineFileError(str(path), mark.line + 1 if mark else None, "not valid YAML") from None
     return "?"
 
 
 @click.command("list", epilog="Example:\n\n\b\n  pa-table-games list")
 def list_games() -> None:
-    """List the games, their installed machine files and sections."""
+    """List the games, their installed machine files and sections.
+
+    A game another distribution declares that cannot be loaded is named on stderr, one line, and the
+    others are listed (exit status 1)."""
+    broken = [f"game {name!r}: {why}" for name, why in sorted(GAMES.problems().items())]
     for name in sorted(GAMES):
-        path = machine_path(name)
-        click.echo(f"{name:28} {path}  {machine_heading(path)}")
+        try:
+            path = machine_path(name)
+            heading = machine_heading(path)
+        except (BrokenGame, MachineFileError) as err:
+            broken.append(str(err) if isinstance(err, BrokenGame) else f"game {name!r}: {err}")
+            continue
+        click.echo(f"{name:28} {path}  {heading}")
+    report_broken(broken)
 
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games rules blackjack\n  pa-table-games rules six-card-fortune-pai-gow")

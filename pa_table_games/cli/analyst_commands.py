@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 from contextlib import contextmanager
 
-import attrs
 import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole, workers_in_bounds
+from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, StrategyOption, UserError, Whole, workers_in_bounds
 from pa_table_games.cli.play import parse_seats
-from pa_table_games.games import canonical_game, load_game
+from pa_table_games.games import canonical_game, game_info, load_game
 from pa_table_games.money import check_seats
 from pa_table_games.numbers import MAX_WORKERS
 from pa_table_games.simulation.chunks import parse_rounds, sigint_blocked
@@ -28,11 +27,8 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
 @GAME
 @click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
 @click.option("--seed", type=SEED, help="Seed (default: a random one, reported so the run can be repeated).")
-@click.option("--strategy", help="How every player decides: blackjack basic (default), computed (the table `edge blackjack` "
-              "computes for the Rules in effect) or stand17; double-down-madness "
-              "madness (default) or stand17; six-card-fortune-pai-gow house_way (default) or player_way "
-              "(which makes the Double Down Wager only after seeing three of a kind or better, so that wager shows "
-              "a negative house edge: the player's advantage on it).")
+@click.option("--strategy", cls=StrategyOption, lead="How every player decides (a strategy that makes a wager only "
+              "after seeing the cards shows that wager's edge against it: the player's advantage, negative):")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
 @click.option("--workers", type=WORKERS, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
@@ -44,8 +40,8 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
 @click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
               metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
 @click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 10**6, "rounds"), metavar="K",
-              help="A new dealer comes to the table after every K rounds and burns one card before dealing "
-              "(blackjack § 633a.7(c), double-down-madness § 692.7(c)); counted at each chunk's table.")
+              help="A new dealer comes to the table after every K rounds and burns one card before dealing (a game "
+              "whose machine file declares that burn: new_dealer: true); counted at each chunk's table.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
@@ -77,7 +73,7 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     from pa_table_games.simulation.simulate import simulate as run
 
     _check_rounds(rounds)
-    seated = parse_seats(seats)
+    seated = parse_seats(seats, game_info(game).wagers[0])
     if seated:
         loaded = load_game(game, rules)
         check_seats(loaded.rules, loaded.info.wagers[0], seated)
@@ -118,127 +114,68 @@ def _progress_bar():
         task = bar.add_task("simulating", total=None)
         yield lambda done, total: bar.update(task, completed=done, total=total)
 
-@contextmanager
-def _cold_start_bar():
-    """On a terminal, a bar on stderr while the dealer's probabilities are computed (a cold cache: up to a
-    minute); nothing when they are cached or stderr is piped."""
-    from pa_table_games.analysis.dealer_cache import progress
-
-    console = Console(stderr=True)
-    if not console.is_terminal:
-        yield
-        return
-    rows: dict[int, tuple[int, int]] = {}
-    bar = Progress("computing the dealer's probabilities (kept in the cache for next time)", BarColumn(),
-                   MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=True)
-
-    def heard(up: int, done: int, missing: int) -> None:
-        if not rows:
-            with sigint_blocked():  # the refresh thread never takes a Ctrl-C meant for the computation
-                bar.start()
-            bar.add_task("dealer", total=None)
-        rows[up] = (done, missing)
-        bar.update(bar.task_ids[0], completed=sum(d for d, _ in rows.values()),
-                   total=sum(m for _, m in rows.values()))
-
-    try:
-        with progress(heard):
-            yield
-    finally:
-        bar.stop()
-
-#: game -> its main wager, whose exact edge the analysis computes
-MAIN_WAGERS = {"blackjack": "blackjack", "double-down-madness": "double_down_madness"}
-#: games whose every wager `edge GAME [WAGER]` prices (cli/pai_gow_edge.py)
-GAME_WAGERS = ("six-card-fortune-pai-gow",)
-
-def _wager_meant(text: str) -> tuple[str, str | None]:
-    """(the wager, its game when it is a main wager); any case, a game in either spelling (a note for ``_``)."""
-    word = text.strip().lower()
-    game = canonical_game(word)
-    if game in MAIN_WAGERS or game in GAME_WAGERS:
-        if "_" in word:
-            click.echo(f"note: {word} is {game} on the command line", err=True)
-        return MAIN_WAGERS.get(game, ""), game
+def _wager_meant(word: str, second: str | None) -> tuple[str, str | None]:
+    """``GAME [WAGER]`` or a bare ``WAGER`` -> (the game, the wager or None); any case, a game in either spelling
+    (a note for ``_``). A bare wager is the game's that has it (a line on stderr for each game that cannot be
+    loaded, when none has it)."""
+    text = word.strip().lower()
+    game = canonical_game(text)
     if game is not None:
-        raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
-                        f"simulate them: pa-table-games simulate {game} --rounds 1e6")
-    from pa_table_games.rules.paytables import wagers
+        if "_" in text and game != text:
+            click.echo(f"note: {text} is {game} on the command line", err=True)
+        return game, second.strip().lower() if second is not None else None
+    from pa_table_games.games import every_game
 
-    if word not in wagers():
-        raise UserError(f"unknown wager {text.strip()!r}: choose a main wager ({', '.join(MAIN_WAGERS)}) or a "
-                        f"Blackjack optional wager ({', '.join(wagers())}); "
-                        f"{', '.join(f'{g} [WAGER]' for g in GAME_WAGERS)} lists or prices that game's wagers")
-    return word, None
+    names, broken = every_game()
+    having = [name for name in names if text in game_info(name).wagers]
+    if second is not None:
+        raise UserError(f"edge {word.strip()} {second}: write edge GAME WAGER (a game: {', '.join(names)})")
+    if len(having) == 1:
+        return having[0], text
+    if having:
+        raise UserError(f"edge {word.strip()}: a wager of {' and '.join(having)}: name the game, "
+                        f"e.g. edge {having[0]} {text}")
+    for line in broken:
+        click.echo(f"error: {line}", err=True)
+    raise UserError(f"unknown game or wager {word.strip()!r}: edge GAME [WAGER] (games: {', '.join(names)}), or a "
+                    f"wager of one game alone")
 
-@click.command(epilog="Examples:\n\n\b\n  pa-table-games edge lucky_ladies\n  pa-table-games edge three_card_poker --decks 6 --json"
-              "\n  pa-table-games edge royal_match_21 --rules casino.yaml\n  pa-table-games edge blackjack --rules casino.yaml"
-              "\n  pa-table-games edge double-down-madness --json\n  pa-table-games edge six-card-fortune-pai-gow"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games edge blackjack --rules casino.yaml"
+              "\n  pa-table-games edge lucky_ladies\n  pa-table-games edge blackjack three_card_poker --decks 6 --json"
+              "\n  pa-table-games edge double-down-madness push_22 --rounds 100000"
               "\n  pa-table-games edge six-card-fortune-pai-gow fortune_bonus --json")
-@click.argument("wager", metavar="WAGER|GAME")
+@click.argument("wager", metavar="GAME|WAGER")
 @click.argument("game_wager", metavar="[WAGER]", required=False)
-@click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe (default: the Rules' decks, else 6).")
-@click.option("--paytable", help="Pay table name (default: the Rules' choice, else the wager's default).")
+@click.option("--decks", type=Whole(1, 12, "decks"), help="Decks in the shoe, for an analyser that takes them "
+              "(default: the Rules' decks).")
+@click.option("--paytable", help="Pay table name, for an analyser that takes one (default: the Rules' choice).")
 @RULES
-@click.option("--rounds", type=Whole(1, 10**9, "deals"), help="six-card-fortune-pai-gow's simulated wagers: "
-              "deals to simulate (default 20000).")
-@click.option("--seed", type=SEED, help="six-card-fortune-pai-gow's simulated wagers: the seed (default 1).")
+@click.option("--rounds", type=Whole(1, 10**9, "deals"), help="A simulated price: rounds to deal (default 20000).")
+@click.option("--seed", type=SEED, help="A simulated price: the seed (default 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document.")
 @click.pass_context
 def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | None, paytable: str | None,
          rules: str | None, rounds: int | None, seed: int | None, as_json: bool) -> None:
-    """House edge of a wager: a Blackjack optional wager decided by the first cards (§ 633a.7(g)),
-    or a main wager (blackjack, double-down-madness) by card removal under continuous shuffle, exact.
+    """House edge of a wager of any game: GAME [WAGER], or a WAGER only one game has.
 
-    \b
-    six-card-fortune-pai-gow [WAGER]: without WAGER, the game's wagers; with it, one priced
-    (fortune_bonus, progressive: exact over every six-card hand; six_card_fortune,
-    double_down: simulated by the game's own machine, seeded, with a 95 % interval).
+    Where the game declares an exact analyser for the wager (its GameInfo.pricing: the Blackjack and
+    Double Down Madness main wagers by card removal under continuous shuffle, each Blackjack optional
+    wager decided by the first cards, the Pai Gow wagers settled on the player's six cards), the price is
+    exact; every other wager is priced by a seeded simulation of the game's own machine, with a 95 %
+    interval, and the answer says so. Without WAGER, the game's own choice (its main wager, or its list).
 
-    With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
-    choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
-    surrender, Blackjack odds ...); --json names the Rules file used.
+    With --rules, every Rules option that changes the wager's pay or play is honoured; --json names the
+    Rules file used.
     """
 
-    from pa_table_games.analysis.exact import analyse
-    from pa_table_games.analysis.report import report_lines
-    from pa_table_games.games.blackjack.rules import BlackjackRules
-    from pa_table_games.rules.options import load_rules
-    from pa_table_games.analysis.edge import edge_under_rules, exact_edge
+    from pa_table_games.cli.progress import work_bar
+    from pa_table_games.simulation.pricing import price
+    from pa_table_games.values import EdgeAsk
 
-    wager, game = _wager_meant(wager)
-    if game in GAME_WAGERS:
-        if decks is not None or paytable is not None:
-            raise UserError(f"edge {game}: one 53-card deck (§ 670a.8) and the game's own pay tables; "
-                            "--decks and --paytable do not apply")
-        from pa_table_games.cli.pai_gow_edge import pai_gow_edge
-
-        pai_gow_edge(ctx, game_wager, rules, rounds, seed, as_json)
-        return
-    if game_wager is not None:
-        raise UserError(f"edge {game or wager}: a second argument ({game_wager}) is taken only after a game "
-                        f"whose wagers are priced ({', '.join(GAME_WAGERS)})")
-    if game is not None:
-        loaded = load_game(game, rules).rules
-        if decks is not None:
-            loaded = attrs.evolve(loaded, decks=decks)
-        with _cold_start_bar():
-            doc = analyse(wager, loaded) | {"rules": rules}
-        click.echo(json.dumps(doc, indent=2, ensure_ascii=False) if as_json else "\n".join(report_lines(doc)))
-        return
-
-    if rules is None:
-        report = exact_edge(wager, decks=decks or 6, paytable=paytable)
-    else:
-        report = edge_under_rules(wager, load_rules(BlackjackRules, rules), rules, paytable, decks)
-    if as_json:
-        click.echo(json.dumps(report.to_json(), indent=2, allow_nan=False))
-        return
-    doc = report.to_json()
-    bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
-    click.echo(f"{wager}, {doc['decks']} decks, pay table {doc['paytable']}"
-               + (f", Rules {rules}" if rules else "") + bonus)
-    click.echo(f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}")
-    for row in doc["outcomes"]:
-        click.echo(f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}")
-    click.echo(f"house edge {float(report.house_edge) * 100:.4f} %")
+    game, meant = _wager_meant(wager, game_wager)
+    ask = EdgeAsk(game, meant, load_game(game, rules).rules, rules, decks, paytable, rounds, seed, work_bar)
+    priced = price(ask)
+    click.echo(json.dumps(priced.doc, indent=2, ensure_ascii=False, allow_nan=False) if as_json
+               else "\n".join(priced.lines))
+    if not priced.complete:
+        ctx.exit(130)  # Ctrl-C during a simulation: the rounds so far were printed

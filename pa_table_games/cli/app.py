@@ -36,6 +36,7 @@ COMMANDS = {
     "replay": "pa_table_games.cli.review_commands:replay",
     "simulate": "pa_table_games.cli.analyst_commands:simulate",
     "edge": "pa_table_games.cli.analyst_commands:edge",
+    "check": "pa_table_games.cli.check_commands:check",
 }
 
 
@@ -115,6 +116,21 @@ class _Group(click.Group):
                 raise
             raise mapped from None
 
+def report_broken(lines: list[str]) -> None:
+    """After a command over every game: each game that could not be loaded, one line on stderr, then exit
+    status 1 (the other games were handled); nothing when every game loaded."""
+    for line in lines:
+        click.echo(f"error: {one_line(line)}", err=True)
+    if lines:
+        raise click.exceptions.Exit(1)
+
+def every_game_named(games: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The games a command over "GAME..." takes: those named, or (none named) every game that loads, with a
+    line for each that does not (:func:`report_broken` shows them once the others are done)."""
+    from pa_table_games.games import every_game
+
+    return (list(games), []) if games else every_game()
+
 class GameName(click.Choice):
     """A game's command-line name (``double-down-madness``); any case, and the underscore spelling
     (``double_down_madness``, the machine file's) with a one-line note on stderr."""
@@ -129,6 +145,29 @@ class GameName(click.Choice):
         return super().convert(meant or value, param, ctx)
 
 GAME = click.argument("game", metavar="GAME", type=GameName())
+
+class StrategyOption(click.Option):
+    """``--strategy``: its help names every game's strategies, read from the games when the help is shown."""
+
+    def __init__(self, *args, lead: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.lead = lead
+
+    def get_help_record(self, ctx: click.Context):
+        self.help = f"{self.lead} {strategies_named()}"
+        return super().get_help_record(ctx)
+
+def strategies_named() -> str:
+    """``blackjack: basic (default), computed, stand17; ...``: each game that loads and its strategies."""
+    from pa_table_games.games import every_game
+    from pa_table_games.strategies import default_strategy, strategy_names
+
+    parts = []
+    for game in every_game()[0]:
+        first = default_strategy(game)
+        names = [f"{name} (default)" if name == first else name for name in strategy_names(game)]
+        parts.append(f"{game}: {', '.join(names) or 'none'}")
+    return "; ".join(parts) + "."
 
 RULES = click.option("--rules", type=click.Path(dir_okay=False), help="Rules Submission YAML file (defaults if omitted).")
 

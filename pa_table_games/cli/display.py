@@ -75,7 +75,7 @@ def settled_line(s: Settled) -> str:
 def print_title(console: Console, rnd, title: str | None = None, rules: bool = True) -> None:
     """The section's title and the Rules in effect (``rules=False``: the title alone, for a later round)."""
     console.print(f"[bold]{title or rnd.spec.section + ' — ' + rnd.spec.title}[/bold]", highlight=False)
-    for line in rules_lines(rnd.game.info.name, rnd.rules) if rules else []:
+    for line in rules_lines(rnd.game.info, rnd.rules) if rules else []:
         console.print(line, highlight=False, markup=False)
 
 

@@ -20,13 +20,14 @@ class DecisionsRanOut(TableGamesError):
 _SEAT = re.compile(r"^\s*([0-9]{1,3})\s*:\s*(.+)$", re.DOTALL)
 
 
-def parse_seats(specs: Iterable[str]) -> dict[int, dict[str, Decimal]]:
-    """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": Decimal("10.00"), "lucky_ladies": Decimal("5.00")}}``."""
+def parse_seats(specs: Iterable[str], example: str = "WAGER") -> dict[int, dict[str, Decimal]]:
+    """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": Decimal("10.00"), "lucky_ladies": Decimal("5.00")}}``;
+    ``example``: the wager a malformed seat's message shows (the game's main wager)."""
     seats: dict[int, dict[str, Decimal]] = {}
     for spec in specs:
         match = _SEAT.match(spec)
         if not match:
-            raise WagerError(f"--seat {spec!r}: write SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...], e.g. 1:blackjack=10")
+            raise WagerError(f"--seat {spec!r}: write SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...], e.g. 1:{example}=10")
         seat = int(match.group(1))
         if seat in seats:
             raise WagerError(f"--seat {spec!r}: seat {seat} is given twice")
@@ -58,11 +59,6 @@ def _refused_amount(text: str, err: ValueError) -> tuple[float, str]:
     except ValueError:
         guess = -1.0
     return guess, amount_problem(guess) or str(err).split(": ", 1)[-1]
-
-
-def new_dealer_burns(game: Game) -> bool:
-    """Does the section have a new dealer burn a card on coming to the table (§ 633a.7(c), § 692.7(c))?"""
-    return any(t.trigger == "burn_for_new_dealer" for t in game.spec.transitions)
 
 
 def new_dealer_before(number: int, every: int | None) -> bool:

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from pa_table_games.simulation.chunks import sigint_blocked
 
@@ -40,6 +41,30 @@ def search_bar(games: Sequence[str], sessions: int) -> Iterator[Callable[[str, i
     try:
         for game in games[:1]:
             heard(game, 0)
+        yield heard
+    finally:
+        bar.stop()
+
+
+@contextmanager
+def work_bar(what: str) -> Iterator[Callable[[int, int], None] | None]:
+    """On a terminal, a bar on stderr once the work reports progress; yields its callback ``heard(done, total)``
+    (None when stderr is not a terminal)."""
+    console = Console(stderr=True)
+    if not console.is_terminal:
+        yield None
+        return
+    bar = Progress(what, BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console, transient=True)
+    started: list[Any] = []
+
+    def heard(done: int, total: int) -> None:
+        if not started:
+            with sigint_blocked():  # the refresh thread never takes a Ctrl-C meant for the work
+                bar.start()
+            started.append(bar.add_task(what, total=total))
+        bar.update(started[0], completed=done, total=total)
+
+    try:
         yield heard
     finally:
         bar.stop()

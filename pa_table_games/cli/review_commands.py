@@ -8,8 +8,9 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import GAME, KEY_FILE, GameName, UserError, Whole, out_folder
-from pa_table_games.games import GAMES, load_game
+from pa_table_games.cli.app import (GAME, KEY_FILE, GameName, UserError, Whole, every_game_named, out_folder,
+                                    report_broken)
+from pa_table_games.games import load_game
 
 # Each command imports the tools it uses when it runs (the dossier alone loads reportlab).
 
@@ -37,11 +38,13 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
     views = VIEWS if view == "both" else (view,)
     from pa_table_games.review.phases import write_phase_diagrams
 
-    for name in _games_for(games, machine):
+    names, broken = _games_for(games, machine)
+    for name in names:
         spec = load_game(name, machine=machine).spec
         phases = write_phase_diagrams(spec, Path(out), wanted) if "reader" in views else []
         for path in write_diagrams(spec, Path(out), wanted, views) + phases:
             click.echo(f"wrote {path}")
+    report_broken(broken)
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
               "\n  pa-table-games review --pdf")
@@ -71,7 +74,7 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         for path in write_walks([Path(p) for p in logs], Path(out), load_key(key_file), allow_v1, machine):
             click.echo(f"wrote {path}")
         return
-    chosen = _games_for(games, machine)
+    chosen, broken = _games_for(games, machine)
     if pdf:
         from pa_table_games.review.dossier import write_dossiers
 
@@ -85,6 +88,7 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
             [] if machine else write_demo_walks(chosen, Path(out)))
     for path in written:
         click.echo(f"wrote {path}")
+    report_broken(broken)
 
 #: diff lines as the terminal colours them: added green, removed red, changed yellow (the HTML page's colours)
 _COLOUR = {"+ ": "green", "- ": "red", "~ ": "yellow"}
@@ -150,16 +154,17 @@ def _scenario_folder(given: str | None) -> Path:
         raise UserError("trace --coverage: no stored scenarios outside a checkout: write them with "
                         "`pa-table-games coverage GAME --write --out DIR` and give --scenarios DIR") from None
 
-def _games_for(games: tuple[str, ...], machine: str | None) -> list[str]:
-    """The games named (default: every game); with --machine, the one game its file names."""
+def _games_for(games: tuple[str, ...], machine: str | None) -> tuple[list[str], list[str]]:
+    """The games named (default: every game that loads, with a line for each that does not); with --machine,
+    the one game its file names."""
     if machine is None:
-        return list(games or sorted(GAMES))
+        return every_game_named(games)
     from pa_table_games.games import game_of_machine
 
     named = game_of_machine(machine)
     if games and set(games) != {named}:
         raise UserError(f"--machine {machine}: a machine file of {named}, not of {', '.join(games)}")
-    return [named]
+    return [named], []
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games coverage\n  pa-table-games coverage blackjack --write"
               "\n  pa-table-games coverage --write --out scenarios")
@@ -184,7 +189,7 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     if folder is not None and write:
         make_folder(folder)
     kwargs = {"directory": folder} if folder is not None else {}
-    names, results, tried = list(games or sorted(GAMES)), [], {}
+    (names, broken), results, tried = every_game_named(games), [], {}
     try:
         with search_bar(names, sessions) as heard:
             def progress(game: str, count: int) -> None:
@@ -202,6 +207,7 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
                    f"sessions; {unwritten}", err=True)
         click.get_current_context().exit(130)
     _coverage_lines(results)
+    report_broken(broken)
     click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
 
 def _coverage_lines(results) -> None:

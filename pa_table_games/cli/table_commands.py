@@ -9,13 +9,14 @@ import attrs
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.app import GAME, KEY_FILE, RULES, SEED, UserError, Whole, log_path
+from pa_table_games.cli.app import (GAME, KEY_FILE, RULES, SEED, StrategyOption, UserError, Whole, every_game_named,
+                                    log_path, report_broken)
 from pa_table_games.cli.interactive import play_at_terminal
-from pa_table_games.cli.play import (DecisionsRanOut, new_dealer_before, new_dealer_burns, parse_actions, parse_seats,
-                                     play_round)
-from pa_table_games.games import GAMES, load_game
+from pa_table_games.cli.play import DecisionsRanOut, new_dealer_before, parse_actions, parse_seats, play_round
+from pa_table_games.games import load_game
 from pa_table_games.audit.chain import load_key
-from pa_table_games.audit.log import ROUND_OPTIONS, Recorder
+from pa_table_games.audit.log import Recorder
+from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.files import write_atomic
 from pa_table_games.strategies import get_strategy
 
@@ -33,19 +34,19 @@ from pa_table_games.strategies import get_strategy
 @click.option("--shoe", help="Stacked shoe: card codes, first code = first card out (AS TD JK CUT ...).")
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...]; repeatable.")
 @click.option("--actions", help="Comma-separated decisions consumed in order, e.g. insurance=no,hit,stand.")
-@click.option("--strategy", help="Make the decisions left after --actions by this strategy (as `simulate`: "
-              "blackjack basic, computed or stand17, double-down-madness madness or stand17, six-card-fortune-pai-gow "
-              "house_way or player_way).")
+@click.option("--strategy", cls=StrategyOption, lead="Make the decisions left after --actions by this strategy (as "
+              "`simulate`):")
 @RULES
 @click.option("--machine", type=click.Path(dir_okay=False, exists=True),
               help="An edited machine file of GAME, read instead of the installed one.")
-@click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Pai Gow: inject a misdeal at this position (training, tests).")
+@click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Inject a misdeal at this "
+              "position (training, tests), in a game whose rounds take one.")
 @click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
               help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
               "on a terminal, or with --strategy.")
 @click.option("--new-dealer-every", "new_dealer_every", type=click.IntRange(1, 1000), metavar="K",
               help="With --rounds: a new dealer comes to the table after every K rounds and burns one card "
-              "before dealing (blackjack § 633a.7(c), double-down-madness § 692.7(c)).")
+              "before dealing (a game whose machine file declares that burn: new_dealer: true).")
 @click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "
               "a face-down card is shown only to the player of its seat, until it is turned).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (every card with its face_up flag, "
@@ -75,14 +76,13 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
         _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
                           option="--walk")
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
-    loaded, seated = load_game(game, rules, machine=machine), parse_seats(seats)
-    if new_dealer_every is not None and not new_dealer_burns(loaded):
-        raise UserError(f"--new-dealer-every: {loaded.spec.section} has no new dealer's burn card (only blackjack "
-                        f"and double-down-madness do)")
+    loaded = load_game(game, rules, machine=machine)
+    seated = parse_seats(seats, loaded.info.wagers[0])
+    if new_dealer_every is not None and loaded.spec.new_dealer_burn is None:
+        raise UserError(no_new_dealer(loaded.spec))
     chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
-    if misdeal is not None and "misdeal" not in ROUND_OPTIONS.get(game, {}):
-        raise UserError(f"--misdeal: {game} has no injected misdeal (only "
-                        f"{', '.join(g for g, o in ROUND_OPTIONS.items() if 'misdeal' in o)})")
+    if misdeal is not None and "misdeal" not in loaded.info.round_options:
+        raise UserError(f"--misdeal: {game} has no injected misdeal (its rounds take no option 'misdeal')")
     options = {"misdeal": misdeal} if misdeal is not None else None
     recorder = Recorder(loaded, seated, seed=seed, shoe=shoe) if log_file or walk_file else None
     seed = recorder.seed if recorder else seed
@@ -165,11 +165,12 @@ def _stopped(rnd, words: list[str], logging) -> None:
 @click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
     """Play one stacked demo round of each game and print its cited step log."""
-    console = display.console()
-    for name in sorted(GAMES):
+    console, (names, broken) = display.console(), every_game_named(())
+    for name in names:
         game = load_game(name)
         d = game.info.demo
         rnd = play_round(game, d["seats"], d.get("actions", []), seed=d.get("seed"), shoe=d.get("shoe"),
                          options=d.get("options"))
         display.print_round(console, rnd, title=f"{name}: {game.spec.section} — {game.spec.title}")
         console.print()
+    report_broken(broken)

@@ -14,17 +14,6 @@ from pa_table_games.numbers import MAX_CHARS
 
 HELP_WORDS = ("help", "?")
 
-#: Short forms: each stands for the first of its decisions that is legal now.
-SHORT = {
-    "h": ("hit",), "s": ("stand",), "d": ("double", "double_down"), "p": ("split",), "r": ("surrender",),
-    "y": ("insurance=yes", "even_money=yes", "house_money=add"), "yes": ("insurance=yes", "even_money=yes"),
-    "n": ("insurance=no", "even_money=no", "house_money=keep"), "no": ("insurance=no", "even_money=no"),
-    "hw": ("house_way",), "dd": ("double_down",),
-}
-_ANSWERS = {"y": "yes", "n": "no"}
-_CHOICE_NAMES = ("insurance", "even_money", "house_money")
-
-
 class NotAnAction(TableGamesError):
     """A word that is no decision of this game: a typo, answered with suggestions."""
 
@@ -45,8 +34,10 @@ def normalise(rnd, text: str) -> str:
     triggers = _player_triggers(rnd)
     if word in triggers:
         return word
-    if word in SHORT:
-        meant = SHORT[word]
+    view = rnd.game.info.view
+    short, values = (view.short, view.values) if view is not None else ({}, {})
+    if word in short:
+        meant = short[word]
         now = [m for m in meant if m in legal]
         if len(now) == 1:
             return now[0]
@@ -57,9 +48,9 @@ def normalise(rnd, text: str) -> str:
         return known[0]  # a decision of the game that is not open now: the round refuses it, cited
     name, eq, value = word.partition("=")
     if eq:
-        value = _ANSWERS.get(value, value) if name in _CHOICE_NAMES else value.upper() if name == "low" else value
+        value = values[name](value) if name in values else value
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
-            if name not in _CHOICE_NAMES and name != "low" and _misread_number(value):
+            if name not in values and _misread_number(value):
                 raise NotAnAction(f"{text.strip()!r}: {value!r} is not an amount: write {name}=AMOUNT in the "
                                   f"digits 0-9, e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"

@@ -9,11 +9,19 @@ declares an entry point in the group :data:`ENTRY_POINT_GROUP` whose value is th
 declaring ``INFO`` (``high-card = casino_games.high_card``), or a program calls
 :func:`register_game` before it loads the game.
 
+**A plugin fails alone.** An entry point whose name is no game name, whose value is no module, whose
+module cannot be imported (missing, raising, calling ``sys.exit``), declares no ``INFO``, or takes longer
+than :data:`IMPORT_SECONDS` to import is a :class:`BrokenGame`: one line naming it and its error, raised
+only where that game is asked for. Commands over every game take the others (:func:`every_game`).
+
 Naming the games costs nothing (``list``, ``--version``): the runtime is imported when a game is loaded.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import threading
 from collections.abc import Iterator, Mapping
 from importlib import import_module
 from importlib.metadata import entry_points
@@ -28,6 +36,12 @@ if TYPE_CHECKING:
 
 #: The entry-point group through which another distribution adds a game.
 ENTRY_POINT_GROUP = "pa_table_games.games"
+#: How long a plugin's module may take to import, in seconds (``PA_TABLE_GAMES_IMPORT_SECONDS`` to change it).
+IMPORT_SECONDS = 10.0
+#: A game's command-line name: lower-case words of letters and digits joined by ``-``.
+GAME_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+#: An entry point's value: the module declaring ``INFO`` (``casino_games.high_card``), ``:INFO`` allowed.
+_MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?::INFO)?")
 
 #: command-line name -> module declaring ``INFO``: the sections of this package
 BUILT_IN = {
@@ -37,21 +51,76 @@ BUILT_IN = {
 }
 
 
+class BrokenGame(TableGamesError):
+    """A game another distribution declares that cannot be loaded (one line: the game, where, why)."""
+
+
+def _import_seconds() -> float:
+    text = os.environ.get("PA_TABLE_GAMES_IMPORT_SECONDS", "")
+    try:
+        return float(text) if text and 0 < float(text) <= 3600 else IMPORT_SECONDS
+    except ValueError:
+        return IMPORT_SECONDS
+
+
+def _import_within(module: str, seconds: float) -> Any:
+    """``import_module(module)`` in a thread of its own, given ``seconds``: the module, or the one-line reason
+    it is not there (whatever it raised, ``sys.exit`` included, or the deadline passing)."""
+    done: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            done["module"] = import_module(module)
+        except BaseException as err:  # noqa: BLE001 - a plugin's failure, whatever it is, is reported
+            done["error"] = err
+
+    worker = threading.Thread(target=run, name=f"import {module}", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    if worker.is_alive():
+        raise BrokenGame(f"its module {module} did not finish importing within {seconds:g} s")
+    if "error" in done:
+        err = done["error"]
+        if isinstance(err, SystemExit):
+            raise BrokenGame(f"its module {module} called sys.exit({err.code!r}) while importing")
+        why = " ".join(str(err).split()) or type(err).__name__
+        raise BrokenGame(f"its module {module} cannot be imported: {type(err).__name__}: {why}")
+    return done["module"]
+
+
 class _Games(Mapping[str, str]):
     """Command-line name -> module declaring ``INFO``: the built-in sections, then those other
     distributions declare (looked up once, on first use), then those registered in this process."""
 
     def __init__(self) -> None:
         self._found: dict[str, str] | None = None
+        self._problems: dict[str, str] = {}  # an entry point that names no game: its name -> why
         self._registered: dict[str, GameInfo] = {}
+        self._loaded: dict[str, GameInfo | BrokenGame] = {}
 
     def _all(self) -> dict[str, str]:
         if self._found is None:
             found = dict(BUILT_IN)
             for point in entry_points(group=ENTRY_POINT_GROUP):
-                found.setdefault(point.name, point.value.partition(":")[0])
+                where = f"entry point {point.name!r} of {_distribution(point)}"
+                if not GAME_NAME.fullmatch(point.name):
+                    self._problems[point.name] = f"{where}: a game's name is lower-case words joined by '-'"
+                elif point.name in BUILT_IN:
+                    self._problems[point.name] = f"{where}: {point.name} is a section of this package"
+                elif not _MODULE.fullmatch(point.value.strip()):
+                    self._problems[point.name] = f"{where}: {point.value!r} is not a module (write package.module)"
+                elif point.name in found:
+                    self._problems[point.name] = f"{where}: {point.name} is declared twice"
+                    del found[point.name]
+                elif point.name not in self._problems:
+                    found[point.name] = point.value.strip().partition(":")[0]
             self._found = found
         return self._found
+
+    def problems(self) -> dict[str, str]:
+        """Entry points of the group that name no game they could load: name -> why."""
+        self._all()
+        return dict(self._problems)
 
     def register(self, info: GameInfo) -> None:
         if info.name in BUILT_IN:
@@ -67,7 +136,29 @@ class _Games(Mapping[str, str]):
     def info(self, name: str) -> GameInfo:
         if name in self._registered:
             return self._registered[name]
-        return import_module(self[name]).INFO
+        if name not in self._loaded:
+            self._loaded[name] = self._load(name)
+        found = self._loaded[name]
+        if isinstance(found, BrokenGame):
+            raise found
+        return found
+
+    def _load(self, name: str) -> GameInfo | BrokenGame:
+        """The ``INFO`` of ``name``'s module: a built-in's imported as any module, a plugin's within the deadline."""
+        from pa_table_games.runtime.game import GameInfo
+
+        module = self[name]
+        if name in BUILT_IN:
+            return import_module(module).INFO
+        try:
+            info = getattr(_import_within(module, _import_seconds()), "INFO", None)
+        except BrokenGame as err:
+            return BrokenGame(f"game {name!r}: {err}")
+        if not isinstance(info, GameInfo) or info.name != name:
+            what = "no INFO" if info is None else f"INFO {type(info).__name__}" if not isinstance(info, GameInfo) \
+                else f"a GameInfo named {info.name!r}"
+            return BrokenGame(f"game {name!r}: its module {module} declares {what}, not a GameInfo named {name!r}")
+        return info
 
     def __getitem__(self, name: str) -> str:
         return self._all()[name]
@@ -77,6 +168,11 @@ class _Games(Mapping[str, str]):
 
     def __len__(self) -> int:
         return len(self._all())
+
+
+def _distribution(point: Any) -> str:
+    dist = getattr(point, "dist", None)
+    return f"distribution {dist.name}" if dist is not None else "an unnamed distribution"
 
 
 #: Every game this process knows, by command-line name (a read-only mapping; see :func:`register_game`).
@@ -106,11 +202,41 @@ def canonical_game(text: str) -> str | None:
 
 
 def machine_path(name: str) -> Path:
-    """Where ``name``'s machine file is (a built-in section's is read without loading the game)."""
-    machines = Path(str(files("pa_table_games") / "machines"))
+    """Where ``name``'s machine file really is (a built-in section's is found without loading the game)."""
     if name in BUILT_IN:
-        return machines / f"{BUILT_IN[name].rpartition('.')[2]}.yaml"
-    return machines / game_info(name).machine  # an absolute path stays itself
+        return Path(str(files("pa_table_games") / "machines")) / f"{BUILT_IN[name].rpartition('.')[2]}.yaml"
+    return game_info(name).machine_file
+
+
+def round_options(name: Any) -> Mapping[str, type]:
+    """The round options a log of the game ``name`` may hold (its ``GameInfo.round_options``: ``play --misdeal``);
+    none for a name that is no game that loads (named as such where it is checked)."""
+    try:
+        return game_info(name).round_options if isinstance(name, str) else {}
+    except TableGamesError:
+        return {}
+
+
+def every_game() -> tuple[list[str], list[str]]:
+    """For a command over every game: the games that load, sorted, and one line for each plugin that does not
+    (its name, where it is declared and its error: its module, its ``INFO`` or its machine file), to be shown on
+    stderr while the others run."""
+    from pa_table_games.runtime.game import bound_machine
+
+    loaded, broken = [], [f"game {name!r}: {why}" for name, why in sorted(GAMES.problems().items())]
+    for name in sorted(GAMES):
+        try:
+            info = game_info(name)
+            if name not in BUILT_IN:
+                bound_machine(info)  # a machine file that cannot be read or loaded breaks the game alone
+        except BrokenGame as err:
+            broken.append(str(err))
+            continue
+        except TableGamesError as err:
+            broken.append(f"game {name!r}: {err}")
+            continue
+        loaded.append(name)
+    return loaded, broken
 
 
 def game_info(name: str) -> GameInfo:
@@ -122,7 +248,7 @@ def game_info(name: str) -> GameInfo:
         raise TableGamesError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
     info = GAMES.info(meant)
     if not isinstance(info, GameInfo) or info.name != meant:
-        raise TableGamesError(f"game {meant!r}: its module {GAMES[meant]} declares no GameInfo named {meant!r} as INFO")
+        raise BrokenGame(f"game {meant!r}: its module {GAMES[meant]} declares no GameInfo named {meant!r} as INFO")
     return info
 
 

@@ -31,7 +31,7 @@ TRIGGER = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 _TOP = {"section", "title", "game", "notes", "section_note", "subsections", "references", "waived",
         "refusals", "initial", "phases", "states", "transitions", "readings"}
 _STATE = {"id", "label", "cite", "final", "turns"}
-_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns", "ends_turn"}
+_TRANSITION = {"trigger", "source", "dest", "by", "cite", "when", "unless", "do", "turns", "ends_turn", "new_dealer"}
 #: The guard the runtime answers itself, in a state that declares ``turns``: every unit has had its turn.
 EVERY_TURN_TAKEN = "every_turn_taken"
 #: Guards a machine file may name that no game registers: the runtime answers them.
@@ -212,6 +212,7 @@ class _Loader:
             ends_turn = node.get("ends_turn", False)
             if not isinstance(ends_turn, bool):
                 raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' must be true or false")
+            new_dealer = self.new_dealer(node, what, by, result)
             if turns is not None and turns.only and not is_pass:
                 raise self.fail(node.line_of("turns"), f"{what}: turns only picks the units of a walk: declare it "
                                 "on a state's turns, or on a dealer transition looping on its state (a pass)")
@@ -221,8 +222,22 @@ class _Loader:
             result.append(TransitionSpec(
                 trigger, source, ends["dest"], by, self.cites(node, what),
                 self.names(node, "when", "guard", what, source), self.names(node, "unless", "guard", what, source),
-                self.names(node, "do", "action", what), node.line, index, turns, ends_turn, walk))
+                self.names(node, "do", "action", what), node.line, index, turns, ends_turn, walk,
+                new_dealer=new_dealer))
         return result
+
+    def new_dealer(self, node: LineDict, what: str, by: str, before: list[TransitionSpec]) -> bool:
+        """``new_dealer: true``: the one dealer transition that is a new dealer's burn."""
+        flag = node.get("new_dealer", False)
+        if not isinstance(flag, bool):
+            raise self.fail(node.line_of("new_dealer"), f"{what}: 'new_dealer' must be true or false")
+        if flag and by != "dealer":
+            raise self.fail(node.line_of("new_dealer"), f"{what}: a new dealer's burn is the dealer's transition")
+        earlier = next((t for t in before if t.new_dealer and t.trigger != node.get("trigger")), None)
+        if flag and earlier is not None:
+            raise self.fail(node.line_of("new_dealer"), f"{what}: the new dealer's burn is declared already, by "
+                            f"transition {earlier.trigger!r} (line {earlier.line})")
+        return flag
 
     def every_turn_taken(self, node: LineDict, key: str, what: str, source: str) -> Entry:
         """The runtime's own guard, cited by the declaration of the state it is asked in."""

@@ -13,6 +13,7 @@ Player transitions (``by: player``) fire only through ``Round.act``.
 from __future__ import annotations
 
 from collections import deque
+from importlib.resources import files
 from pathlib import Path
 
 from attrs import field, frozen
@@ -105,6 +106,9 @@ class TransitionSpec:
     #: a pass's transition: the runtime's question "does a unit from the pass's position on have a turn
     #: this transition takes?", asked instead of ``when``/``unless`` (which it asks of that unit)
     turn_guard: Entry | None = None
+    #: ``new_dealer: true``: the burn a dealer new to the table makes before dealing (``--new-dealer-every``
+    #: brings one: ``Table.new_dealer``)
+    new_dealer: bool = False
 
     @property
     def guards(self) -> tuple[Entry, ...]:
@@ -159,6 +163,11 @@ class MachineSpec:
     readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the readings register
     phases: tuple[PhaseSpec, ...] = field(converter=tuple, default=())  # the round's stages, in order
 
+    @property
+    def new_dealer_burn(self) -> TransitionSpec | None:
+        """The transition declared ``new_dealer: true`` (a dealer new to the table burns a card); None if none."""
+        return next((t for t in self.transitions if t.new_dealer), None)
+
     def phase_of(self, state_id: str) -> PhaseSpec | None:
         """The phase ``state_id`` belongs to (None in a machine that declares no phases)."""
         return next((p for p in self.phases if state_id in p.states), None)
@@ -167,6 +176,12 @@ class MachineSpec:
     def name(self) -> str:
         """The machine's file stem, used for diagram file names."""
         return Path(self.path).stem
+
+    @property
+    def shown_path(self) -> str:
+        """The machine file as every output names it: ``machines/blackjack.yaml`` for a section of this package
+        (its folder in the repository), else where the file really is."""
+        return shown_path(self.path)
 
     @property
     def short_section(self) -> str:
@@ -241,6 +256,22 @@ class MachineSpec:
         waived = dict(self.waived)
         return [key for key, _ in self.subsections
                 if key not in waived and not any(covers(c, key) for c in cited)]
+
+
+def no_new_dealer(spec: MachineSpec) -> str:
+    """Why ``--new-dealer-every`` does not apply to ``spec``'s game."""
+    return (f"--new-dealer-every: {spec.section} has no new dealer's burn card (no transition of "
+            f"{spec.shown_path} is declared new_dealer: true)")
+
+
+def shown_path(path: str | Path) -> str:
+    """``machines/<file>`` for a file of this package's ``machines/`` folder, else ``path`` itself, absolute."""
+    where = Path(path).resolve()
+    return f"machines/{where.name}" if where.parent == _PACKAGE_MACHINES.resolve() else str(where)
+
+
+#: This package's machine files (a link to the repository's top-level folder, shipped inside a wheel).
+_PACKAGE_MACHINES = Path(str(files("pa_table_games") / "machines"))
 
 
 def covers(cite: str, key: str) -> bool:

@@ -182,7 +182,7 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
 def write_scenarios(game_name: str, scenarios: list[Scenario], search: dict, uncovered: list[str],
                     directory: Path = SCENARIOS) -> Path:
     spec = load_game(game_name).spec
-    doc = {"game": game_name, "machine": f"machines/{spec.name}.yaml",
+    doc = {"game": game_name, "machine": spec.shown_path,
            "transitions": len(spec.transitions),
            "search": search or {"rules": [], "options": [], "tables": []},
            "uncovered": uncovered,

@@ -19,7 +19,6 @@ and a guard a walk's ``turns: {only: [...]}`` asks marks the state or pass decla
 from __future__ import annotations
 
 import subprocess
-from importlib.resources import files
 from pathlib import Path
 
 import attrs
@@ -87,9 +86,6 @@ class MachineDiff:
 
 
 # -- loading the two sides -------------------------------------------------------------------------
-MACHINES = Path(str(files("pa_table_games") / "machines"))
-
-
 def _game_of(path: str, text: str | None = None) -> str:
     doc = load_yaml(path, MachineFileError, text)
     game = doc.get("game") if isinstance(doc, LineDict) else None
@@ -106,11 +102,11 @@ def load_side(path: str, text: str | None = None) -> MachineSpec:
 
 
 def machine_file(name: str) -> Path:
-    """``blackjack``, ``double-down-madness`` or ``double_down_madness`` -> its installed machine file."""
+    """A game's name (either spelling) -> its installed machine file, where it really is."""
     meant = canonical_game(name)
     if meant is None:
         raise TableGamesError(f"{name!r} is neither a machine file nor a machine (known: {', '.join(GAMES)})")
-    return MACHINES / game_info(meant).machine
+    return game_info(meant).machine_file
 
 
 def _git(folder: Path, *args: str) -> subprocess.CompletedProcess:

@@ -27,7 +27,7 @@ from pathlib import Path
 import attrs
 
 from pa_table_games.files import make_folder, write_atomic
-from pa_table_games.games import load_game
+from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.review import page_print as review_print
 from pa_table_games.review import quotes
@@ -199,7 +199,7 @@ def _links(spec: MachineSpec, walks: list[str], with_index: bool) -> str:
         out.append("Walk-throughs: " + ", ".join(f'<a href="{href(w)}">{text(_walk_words(spec, w))}</a>' for w in walks))
     if with_index:
         out.append('<a href="index.html">All machines</a>')
-    return " · ".join(out) + f" · machine file <code>{text(Path(spec.path).name)}</code>"
+    return " · ".join(out) + f" · machine file <code>{text(spec.shown_path)}</code>"
 
 
 def page(spec: MachineSpec, game: str, svg: str | None = None, walks: list[str] = (), with_index: bool = True) -> str:
@@ -259,8 +259,10 @@ def index(specs: list[tuple[str, MachineSpec]], walks: dict[str, list[str]] | No
 
 
 def demo_walk_files(spec: MachineSpec) -> list[str]:
-    """The walk-through pages ``review`` writes beside a machine's page (its demo round, and Blackjack's tampered)."""
-    return [f"{spec.name}.walk.html"] + ([f"{spec.name}.tampered.walk.html"] if spec.game == "blackjack" else [])
+    """The walk-through pages ``review`` writes beside a machine's page: its demo round, and the same round tampered
+    for a game whose demo says ``"tampered": True``."""
+    tampered = game_info(spec.game).demo.get("tampered")
+    return [f"{spec.name}.walk.html"] + ([f"{spec.name}.tampered.walk.html"] if tampered else [])
 
 
 def write_review(games: list[str], out: Path, machine: str | None = None, demo_walks: bool = False,

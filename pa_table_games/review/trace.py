@@ -81,6 +81,8 @@ class Trace:
     references: tuple[Row, ...] = field(converter=tuple)  # cross-referenced sections
     readings: tuple[Reading, ...] = field(converter=tuple, default=())  # the machine file's readings register
     cite_text: dict = field(factory=dict)  # "(g)" -> "§ 633a.7(g)", for the readings
+    #: the machine file as outputs name it (``machines/<file>``, or a game's own file where it really is)
+    shown: str = ""
 
     def reading_cites(self, reading: Reading) -> str:
         """``§ 633a.7(g), § 633a.7(o)``: what a reading concerns, in full (``[id]`` first when it has one,
@@ -149,7 +151,7 @@ def trace(spec: MachineSpec, game: str | None = None) -> Trace:
             for key, text in spec.subsections]
     references = [Row(key, key, text, [c for c in every if c.cite == key]) for key, text in spec.references]
     return Trace(game or spec.game, spec.section, spec.title, spec.name + ".yaml", rows, references,
-                 spec.readings, {row.key: row.cite for row in rows})
+                 spec.readings, {row.key: row.cite for row in rows}, spec.shown_path)
 
 
 # -- rendering (plain strings; the CLI only prints them) --------------------------------------
@@ -159,7 +161,7 @@ def _citer_text(spec_row: Row, c: Citer) -> str:
 
 
 def to_text(tr: Trace, coverage: list | None = None) -> str:
-    lines = [f"{tr.section} — {tr.title}  (machines/{tr.machine})", ""]
+    lines = [f"{tr.section} — {tr.title}  ({tr.shown})", ""]
     for row in tr.rows + tr.references:
         if row is (tr.references or (None,))[0]:
             lines += ["", "Cross-referenced sections:"]
@@ -172,7 +174,7 @@ def to_text(tr: Trace, coverage: list | None = None) -> str:
     if tr.readings:
         lines += ["", "Readings (where the text is ambiguous, silent, or points to a section not available):"]
     for r in tr.readings:
-        lines += [f"{tr.reading_cites(r)}  (machines/{tr.machine}:{r.line})", f"    reading: {r.reading}",
+        lines += [f"{tr.reading_cites(r)}  ({tr.shown}:{r.line})", f"    reading: {r.reading}",
                   f"    rests on: \"{r.rests_on}\"", f"    rejected: {r.rejected}"]
     lines += ["", tr.summary]
     if coverage is not None:
@@ -190,7 +192,7 @@ def _md(text: str) -> str:
 
 
 def to_markdown(tr: Trace, coverage: list | None = None) -> str:
-    lines = [f"# {tr.section}: {tr.title}", "", f"Machine file: `machines/{tr.machine}`", "",
+    lines = [f"# {tr.section}: {tr.title}", "", f"Machine file: `{tr.shown}`", "",
              "| Subsection | Paraphrase | States | Transitions | Guards | Actions | Waiver |",
              "|---|---|---|---|---|---|---|"]
     for row in tr.rows + tr.references:
@@ -204,7 +206,7 @@ def to_markdown(tr: Trace, coverage: list | None = None) -> str:
     if tr.readings:
         lines += ["", "## Readings", ""]
     for r in tr.readings:
-        lines += [f"- **{tr.reading_cites(r)}** (`machines/{tr.machine}:{r.line}`): {r.reading}",
+        lines += [f"- **{tr.reading_cites(r)}** (`{tr.shown}:{r.line}`): {r.reading}",
                   f"  - rests on: \"{r.rests_on}\"", f"  - rejected: {r.rejected}"]
     lines += ["", f"**{tr.summary}**"]
     if coverage is not None:

@@ -34,7 +34,7 @@ from pa_table_games.review.page import demo_walk_files, prefixed, write_review
 from pa_table_games.review.phases import phase_sources
 from pa_table_games.audit.replay import ReplayReport, rerun
 from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT, WALK_STYLE
-from pa_table_games.runtime.view import for_people
+from pa_table_games.runtime.view import for_people, places_moved
 
 
 def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:
@@ -49,7 +49,8 @@ def _subsection_lines(spec: MachineSpec, cites: list[str]) -> list[list[str]]:
 
 def _table(rnd: Any) -> dict:
     """The layout and the wagers as the machine has them after a step (amounts in dollars, two decimals)."""
-    places = rnd.game.info.view.places(rnd)
+    view = rnd.game.info.view
+    places = (view.places if view is not None else places_moved)(rnd)
     return {"places": [[name, [[code if up else None, up] for code, up in cards]] for name, cards in places],
             "wagers": [[w.seat, w.hand, w.name, f"{w.amount:.2f}"] for w in rnd.wagers]}
 
@@ -182,8 +183,9 @@ def tampered(log: RoundLog) -> RoundLog:
 
 
 def write_demo_walks(games: list[str], out: Path) -> list[Path]:
-    """``<machine>.walk.html``: each game's demo round (``make run`` plays it); for Blackjack also
-    ``<machine>.tampered.walk.html``, the same round with a settlement changed, as ``replay`` marks it."""
+    """``<machine>.walk.html``: each game's demo round (``make run`` plays it); for a game whose demo says
+    ``"tampered": True`` also ``<machine>.tampered.walk.html``, the same round with a settlement changed, as
+    ``replay`` marks it."""
     make_folder(out)
     written = []
     for game in sorted(games):

@@ -2,7 +2,7 @@
 ``madness``) as policies over the observation and the action mask: baselines for a learner, and the
 proof that the environment deals what ``simulate`` deals (``tests/test_rl.py``).
 
-A table is read exactly as :class:`~pa_table_games.strategies.hand_tables.HandTable` reads it at the
+A table is read exactly as :class:`~pa_table_games.games.blackjack.hand_tables.HandTable` reads it at the
 round, from what the seat sees: the first legal offer (``insurance=no`` ...), else a pair's code, else
 the code of the hand's total against the up card, falling back when the first choice is not legal."""
 
@@ -14,7 +14,7 @@ import numpy as np
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.strategies import get_strategy
-from pa_table_games.strategies.hand_tables import HandTable
+from pa_table_games.games.blackjack.hand_tables import HandTable
 
 
 class TablePolicy:

@@ -1,5 +1,6 @@
-"""The Rules in effect, stated with every run: the key options always, every option that
-differs from its default, and the section's own dealer rule, which no Rules Submission changes.
+"""The Rules in effect, stated with every run: the key options always (those the game's ``GameInfo``
+names, else every option), every option that differs from its default, and what the section itself fixes
+(the game's ``fixed_rule``: a dealer's drawing rule no Rules Submission changes).
 """
 
 from __future__ import annotations
@@ -7,18 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-
-#: The dealer's drawing or setting rule each section fixes (not a Rules Submission option).
-FIXED_DEALER_RULE = {
-    "blackjack": "the dealer draws to 17 and stands on every 17, soft or hard (§ 633a.7(m))",
-    "double-down-madness": "the dealer draws to a hard 17 and hits soft 17 (§ 692.7(n))",
-    "six-card-fortune-pai-gow": "the dealer sets the hand the house way (§ 670a.11)",
-}
-
-#: Options stated on every run where a game has them: decks, Blackjack pays, double, split, surrender, shuffle.
-KEY_OPTIONS = ("decks", "blackjack_pays", "suited_blackjack_pays", "double_on", "double_after_split",
-               "double_down_wager", "max_double_downs", "split_max_hands", "resplit_aces", "split_aces_one_card",
-               "surrender", "double_down", "double_down_max", "joker", "shuffle")
 
 
 def _text(value: Any) -> str:
@@ -41,16 +30,18 @@ def changed(rules: Any) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def rules_lines(game: str, rules: Any) -> list[str]:
-    """``Rules: decks 6, blackjack_pays 3:2, ...`` / ``changed from the defaults: ...`` / the dealer rule."""
-    names = {f.name for f in attrs.fields(type(rules))}
-    key = ", ".join(f"{name} {_text(getattr(rules, name))}" for name in KEY_OPTIONS if name in names)
+def rules_lines(info: Any, rules: Any) -> list[str]:
+    """``Rules: decks 6, ...`` (the options ``info``, the game's ``GameInfo``, names as key: every option when it
+    names none) / ``Rules changed from the defaults: ...`` / what the section fixes, when the game says."""
+    names = [f.name for f in attrs.fields(type(rules))]
+    shown = names if info.key_options is None else [name for name in info.key_options if name in names]
+    key = ", ".join(f"{name} {_text(getattr(rules, name))}" for name in shown)
     diff = changed(rules)
     lines = [f"Rules: {key}" if key else "Rules:"]
     lines.append("Rules changed from the defaults: " + (", ".join(
         f"{name} {_text(value)} (default {_text(default)})" for name, value, default in diff) or "none"))
-    if game in FIXED_DEALER_RULE:
-        lines.append(f"Fixed by the section: {FIXED_DEALER_RULE[game]}")
+    if info.fixed_rule:
+        lines.append(f"Fixed by the section: {info.fixed_rule}")
     return lines
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import TableGamesError, WagerError
-from pa_table_games.money import ZERO, check_settlement, wager_amount
+from pa_table_games.money import ZERO, check_limits, check_settlement, wager_amount
 from pa_table_games.runtime.effects import (
     MISSING, CardMoved, ChipsMoved, Effect, FieldSet, HandCards, ListChanged, Noted, RandomUsed, Restocked,
     SetAdded, TurnMoved, WagerPlaced, WagerRaised, WagerSettled, state_of)
@@ -71,8 +71,8 @@ class Recorder:
 
 
 def checked_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
-    """The wager a player places: a known name, a seat of the table, a positive amount in whole cents, then the
-    game's own rules (``GameInfo.check_wager``); one line naming what is wrong otherwise."""
+    """The wager a player places: a known name, a seat of the table, a positive amount in whole cents, the game's
+    own rules (``GameInfo.check_wager``), then the limits; one line naming what is wrong otherwise."""
     info = rnd.game.info
     if name not in info.wagers:
         raise WagerError(f"seat {seat}: unknown {rnd.spec.title.split(':')[0]} wager {name!r} "
@@ -81,6 +81,7 @@ def checked_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) ->
         raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
     amount = wager_amount(seat, name, amount)
     info.check_wager(rnd, seat, name, amount)
+    check_limits(rnd, seat, name, amount)  # the table's and the wager's own limits, as the command line checks them
     return Wager(seat, name, hand, amount)
 
 

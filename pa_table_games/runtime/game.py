@@ -6,7 +6,8 @@ it is built from that one :class:`~pa_table_games.machine.bound.BoundMachine`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from importlib import import_module
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -42,10 +43,12 @@ class GameInfo:
     check_wager: Callable[[Any, int, str, float], None]  # the game's own rules, after the generic checks
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
     cover_card_cite: str
-    demo: dict  # {"seats": ..., "seed": ..., "actions": ...} for `make run`
-    #: strategies that are code, name -> factory(rules) (a game outside the package brings its own;
-    #: the built-in games' live in :mod:`pa_table_games.strategies`)
-    strategies: dict = field(factory=dict)
+    #: {"seats": ..., "seed": ..., "actions": ...} for `make run` and the walk-through page; ``"tampered": True``
+    #: also writes the walk-through of the same round with a settlement changed, as ``replay`` marks it
+    demo: dict
+    #: its strategies, name -> factory(rules), or the factory's name ``"package.module:function"`` (imported when
+    #: the strategy is asked for); any mapping: one that reads its files when first asked is fine
+    strategies: Mapping[str, Callable[[Any], Any] | str] = field(factory=dict)
     #: (round, "box" | "hand") -> the boxes or hands a declared pass goes over, seat 1 first, a box's hands in
     #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
     units: Callable[[Any, str], list] | None = None
@@ -53,6 +56,38 @@ class GameInfo:
     #: round -> None: the wagers placed before the deal checked together, and the shoe against the Rules, once
     #: every wager is placed (raises a WagerError, say); a round placing wagers checked already skips it
     check_seats: Callable[[Any], None] | None = None
+    #: the strategy played when none is named (None: the first of ``strategies`` by name)
+    default_strategy: str | None = None
+    #: how ``edge GAME [WAGER]`` prices its wagers: :class:`~pa_table_games.values.EdgeAsk` -> a
+    #: :class:`~pa_table_games.values.Priced`, or None for a wager it has no analyser for; None (or its None):
+    #: a seeded simulation of the game's machine, with a 95 % interval, saying so. A function, or its name
+    #: ``"package.module:function"``, imported when ``edge`` runs (an analyser may import the analysis tools)
+    pricing: Callable[[Any], Any] | str | None = None
+    #: (round, seat, wager name) -> that wager's own maximum (an amount) beyond the table maximum, or None
+    wager_maximum: Callable[[Any, int, str], Any] | None = None
+    #: the Rules options every run states (``Rules: decks 6, ...``); None: every option
+    key_options: tuple[str, ...] | None = None
+    #: what the section fixes that no Rules Submission changes (the dealer's drawing rule), stated with the Rules
+    fixed_rule: str = ""
+    #: round options a log may record, name -> type (``{"misdeal": int}``: an injected misdeal, for training)
+    round_options: Mapping[str, type] = field(factory=dict)
+
+    @property
+    def machine_file(self) -> Path:
+        """Where the machine file really is: in the package's ``machines/`` or at the path the game gives."""
+        return MACHINES / self.machine
+
+
+def resolved(ref: Any) -> Any:
+    """A hook as given (a function), or the one its name ``"package.module:function"`` names, imported now: a
+    game's analyst tools are named so, so that loading the game never loads the tools."""
+    if not isinstance(ref, str):
+        return ref
+    module, _, name = ref.partition(":")
+    try:
+        return getattr(import_module(module), name)
+    except (ImportError, AttributeError) as err:
+        raise TableGamesError(f"cannot load {ref!r}: {err}") from None
 
 
 class Game:
@@ -88,7 +123,7 @@ ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine, "fast":
 def bind(info: GameInfo, path: str | Path | None = None) -> BoundMachine:
     """The machine file at ``path`` (default: ``info``'s installed one) bound to ``info``'s registry; a pass over
     the players holding some wagers names ``info``'s wagers (a file:line error otherwise)."""
-    return BoundMachine(load_spec(MACHINES / info.machine if path is None else path, info.registry,
+    return BoundMachine(load_spec(info.machine_file if path is None else path, info.registry,
                                   wagers=info.wagers))
 
 

@@ -20,7 +20,7 @@ from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns as _turns
 from pa_table_games.runtime.changes import Changes, Draft, Recorder
-from pa_table_games.runtime.effects import Effect, FieldSet, Logged
+from pa_table_games.runtime.effects import Effect, Logged
 from pa_table_games.runtime.read_only import ReadOnlyView
 from pa_table_games.money import exact_or_as_is, parse_amount
 from pa_table_games.values import Action, Event, Settled

@@ -11,10 +11,10 @@ needs no branch there. ``--json`` and logs are not views: they keep every card a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from attrs import frozen
+from attrs import field, frozen
 
 _SEAT = re.compile(r"^seat ([0-9]+)(?: hand ([0-9]+))?")
 
@@ -65,6 +65,10 @@ def _no_meanings(rnd: Any) -> dict[str, str]:
     return {}
 
 
+def _no_choices(rnd: Any, decision: str) -> list[str] | None:
+    return None
+
+
 @frozen
 class TableView:
     """What a game's table view shows at a decision, each part a function of the round.
@@ -78,6 +82,14 @@ class TableView:
     meanings: Callable[[Any], dict[str, str]] = _no_meanings  # round -> decision -> meaning (the game's own words)
     owner: Callable[[str], int | None] = seat_of  # place -> the seat whose player sees a face-down card there
     places: Callable[[Any], Places] = places_moved  # round -> what lies on the layout, for the walk-through page
+    #: a short form a player may type -> the decisions it may stand for (the first legal now): ``h`` -> ``hit``
+    short: Mapping[str, tuple[str, ...]] = field(factory=dict)
+    #: a decision ``name=value`` whose value is a word, not an amount -> how the typed value is read
+    #: (``insurance=y`` -> ``yes``; ``low=5c`` -> ``5C``)
+    values: Mapping[str, Callable[[str], str]] = field(factory=dict)
+    #: (round, decision) -> every word a player could type now for a decision taking a value (``low=KS``, ...),
+    #: for random play and ``check``; None: the decision's word alone
+    choices: Callable[[Any, str], list[str] | None] = _no_choices
 
 
 class Sight:

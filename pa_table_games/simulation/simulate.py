@@ -32,9 +32,10 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.money import amount_problem, money
 from pa_table_games.rules.in_effect import rules_json, rules_lines
-from pa_table_games.games import load_game
+from pa_table_games.games import game_info, load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.numbers import MAX_WORKERS
 from pa_table_games.simulation.chunks import (CHUNK, Deal, SimulationError, chunk_count, deal_chunk,
@@ -104,7 +105,7 @@ class SimulationResult:
         dealers = f", a new dealer every {self.new_dealer_every:,} rounds" if self.new_dealer_every else ""
         out = [f"{self.game} ({self.section}), strategy {self.strategy}, seed {self.seed}{dealers}, "
                f"{self.workers} worker{'s' if self.workers > 1 else ''}{where}",
-               *(rules_lines(self.game, self.rules_in_effect) if self.rules_in_effect is not None else []),
+               *(rules_lines(game_info(self.game), self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
                f"{'wager':20} {'rounds':>11} {'wagered':>16} {'net':>15} {'house edge':>11} "
                f"{'95% interval':>22} {'sd/round':>9}"]
@@ -141,8 +142,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
     (default: one per core); ``scheduler`` a Dask scheduler address runs the chunks on that
     cluster, which must answer within ``connect_timeout`` seconds and have a worker within
     ``worker_timeout``. ``new_dealer_every``: a new dealer comes to each table after every that many
-    rounds and burns a card (§ 633a.7(c), § 692.7(c); the count starts again at each chunk's fresh
-    table). The answer depends on ``seed``, ``rounds``, ``chunk`` and ``new_dealer_every`` only (see the module doc)."""
+    rounds and burns a card, by the transition its machine file declares ``new_dealer: true`` (the count
+    starts again at each chunk's fresh table). The answer depends on ``seed``, ``rounds``, ``chunk`` and ``new_dealer_every`` only (see the module doc)."""
     with _interruptible() as stopped:  # Ctrl-C from here on returns the result so far
         rounds = parse_rounds(rounds)
         workers = check_workers(workers, scheduler)
@@ -178,8 +179,8 @@ def _check_new_dealer(game: Any, every: Any) -> None:
         return
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise SimulationError(f"--new-dealer-every {every!r}: give a whole number of rounds, at least 1")
-    if not any(t.trigger == "burn_for_new_dealer" for t in game.spec.transitions):
-        raise SimulationError(f"--new-dealer-every: {game.spec.section} has no new dealer's burn card")
+    if game.spec.new_dealer_burn is None:
+        raise SimulationError(no_new_dealer(game.spec))
 
 
 def check_workers(workers: Any, scheduler: str | None) -> int:

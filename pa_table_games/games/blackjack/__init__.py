@@ -10,10 +10,12 @@ from pa_table_games.games.blackjack import (  # noqa: F401  (register the names)
 from pa_table_games.games.blackjack.dealing_shoe import refuse_joker
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.registry import REGISTRY
+from pa_table_games.games.blackjack.paytables import wagers
 from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games.blackjack.strategies import FOLDER, TableStrategies
 from pa_table_games.games.blackjack.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.rules.paytables import wagers
+from pa_table_games.money import fraction_of
 
 #: The optional wagers (contract names), each placed with a Blackjack Wager in the same box: every wager
 #: with a pay table in ``paytables/blackjack.yaml``, in that file's order ((g)(1)-(10), then (o)).
@@ -58,6 +60,18 @@ def check_seats(rnd) -> None:
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
 
 
+def insurance_maximum(rnd, seat: int, name: str):
+    """An Insurance Wager's own maximum: the Rules' share of the box's wager, rounded down (§ 633a.8)."""
+    main = rnd.wager(seat, rnd.game.info.wagers[0]) if name == "insurance" else None
+    return fraction_of(main.amount, rnd.rules.insurance_max) if main is not None else None
+
+
+#: The Rules options every run states, and what the section fixes (shared with Double Down Madness' own).
+KEY_OPTIONS = ("decks", "blackjack_pays", "double_on", "double_after_split", "split_max_hands", "resplit_aces",
+               "split_aces_one_card", "surrender", "shuffle")
+FIXED_RULE = "the dealer draws to 17 and stands on every 17, soft or hard (§ 633a.7(m))"
+
+
 def new_layout(rnd) -> BlackjackLayout:
     """An empty layout (its first bundles in the discard rack are those of earlier rounds)."""
     return BlackjackLayout(earlier_bundles=len(rnd.table.rack.bundles))
@@ -83,6 +97,13 @@ INFO = GameInfo(
     view=VIEW,
     cover_card_cite="(e)",
     demo={"seats": {1: {"blackjack": 10}, 2: {"blackjack": 10}},
-          "shoe": "5C 9H TS 6D 2H 7S 8C 9S 3D KH", "actions": ["double", "stand"]},
+          "shoe": "5C 9H TS 6D 2H 7S 8C 9S 3D KH", "actions": ["double", "stand"], "tampered": True},
     units=units,
+    strategies=TableStrategies(
+        "blackjack", FOLDER, extra={"computed": "pa_table_games.games.blackjack.computed_strategy:computed_table"}),
+    default_strategy="basic",
+    pricing="pa_table_games.games.blackjack.pricing:price",
+    wager_maximum=insurance_maximum,
+    key_options=KEY_OPTIONS,
+    fixed_rule=FIXED_RULE,
 )

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import SURRENDER_LOSS, times
-from pa_table_games.rules.paytables import wager_tables, wagers
+from pa_table_games.games.blackjack.paytables import wager_tables, wagers
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from pa_table_games.errors import RulesFileError, WagerError
-from pa_table_games.rules.paytables import PayTable, pay_table, table_names, wagers
+from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wagers
 
 ANY_20 = "any_other_20"
 

@@ -13,7 +13,7 @@ from attrs import frozen
 from pa_table_games.errors import RulesFileError
 from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
 from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
-from pa_table_games.rules.paytables import PayTable
+from pa_table_games.games.blackjack.paytables import PayTable
 from pa_table_games.money import table_maximum_option, table_minimum_option
 from pa_table_games.rules.options import flag, is_odds, number, odds, one_of, option, whole
 

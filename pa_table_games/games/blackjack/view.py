@@ -85,4 +85,20 @@ def places(rnd) -> list:
     return out
 
 
-VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, meanings=meanings, places=places)
+
+#: Short forms of the Blackjack family's decisions: each stands for the first of its decisions that is legal now.
+SHORT = {
+    "h": ("hit",), "s": ("stand",), "d": ("double",), "p": ("split",), "r": ("surrender",),
+    "y": ("insurance=yes", "even_money=yes", "house_money=add"), "yes": ("insurance=yes", "even_money=yes"),
+    "n": ("insurance=no", "even_money=no", "house_money=keep"), "no": ("insurance=no", "even_money=no"),
+}
+_ANSWERS = {"y": "yes", "n": "no"}
+
+
+def answer(value: str) -> str:
+    """``y`` / ``n`` typed for an offer's answer: ``yes`` / ``no``."""
+    return _ANSWERS.get(value, value)
+
+
+VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, meanings=meanings, places=places, short=SHORT,
+                 values={"insurance": answer, "even_money": answer, "house_money": answer})

@@ -8,9 +8,12 @@ wager (o) (p), and no split or surrender (j) (refusals in the machine file).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.games.blackjack import units
+from pa_table_games.games.blackjack import insurance_maximum, units
+from pa_table_games.games.blackjack.strategies import FOLDER as BLACKJACK_TABLES, TableStrategies
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, check_seats, new_layout
 from pa_table_games.games.double_down_madness.registry import REGISTRY
@@ -31,6 +34,10 @@ def new_shoe(rules: DoubleDownMadnessRules, seed: int | None) -> Shoe:
     return Shoe.shuffled(rules.decks, seed=seed, cover_depth=rules.cover_depth_cards)
 
 
+#: The tables of this game's strategies: its own, and the Blackjack ones that name it.
+TABLES = Path(__file__).with_name("strategy_tables")
+
+
 INFO = GameInfo(
     name="double-down-madness",
     machine="double_down_madness.yaml",
@@ -49,4 +56,10 @@ INFO = GameInfo(
     demo={"seats": {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10}},
           "shoe": "9C 8D 5H AS 6C 6S KD 7H 8S", "actions": ["double", "double", "hit"]},
     units=units,
+    strategies=TableStrategies("double-down-madness", TABLES, BLACKJACK_TABLES),
+    default_strategy="madness",
+    pricing="pa_table_games.games.double_down_madness.pricing:price",
+    wager_maximum=insurance_maximum,
+    key_options=("decks", "blackjack_pays", "suited_blackjack_pays", "double_down_wager", "max_double_downs", "shuffle"),
+    fixed_rule="the dealer draws to a hard 17 and hits soft 17 (§ 692.7(n))",
 )

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from pa_table_games.errors import IllegalAction, WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.money import money
+from pa_table_games.money import fraction_of, money
 from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
 from pa_table_games.games.six_card_fortune_pai_gow.layout import PaiGowLayout
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
+from pa_table_games.games.six_card_fortune_pai_gow.strategies import STRATEGIES
 from pa_table_games.games.six_card_fortune_pai_gow.view import VIEW
 from pa_table_games.equipment.shoe import Shoe
 
@@ -57,6 +58,12 @@ def new_shoe(rules: SixCardFortuneRules, seed: int | None) -> Shoe:
     return Shoe.shuffled(1, seed=seed, joker=True, cover_depth=None)
 
 
+def double_down_maximum(rnd, seat: int, name: str):
+    """The Double Down Wager's own maximum: the Rules' multiple of the position's wager, rounded down (§ 670a.7(c))."""
+    main = rnd.wager(seat, MAIN) if name == "double_down" else None
+    return fraction_of(main.amount, rnd.rules.double_down_max) if main is not None else None
+
+
 def new_layout(rnd) -> PaiGowLayout:
     return PaiGowLayout.for_round(rnd.rules.positions, {w.seat for w in rnd.wagers if w.name == MAIN})
 
@@ -75,4 +82,11 @@ INFO = GameInfo(
     cover_card_cite="(e)",
     demo={"seats": {1: {MAIN: 10, "fortune_bonus": 5}, 4: {MAIN: 10, "progressive": 1}},
           "seed": 7, "actions": ["double_down", "house_way", "house_way"]},
+    strategies=STRATEGIES,
+    default_strategy="house_way",
+    pricing="pa_table_games.games.six_card_fortune_pai_gow.pricing:price",
+    wager_maximum=double_down_maximum,
+    key_options=("double_down", "double_down_max", "joker"),
+    fixed_rule="the dealer sets the hand the house way (§ 670a.11)",
+    round_options={"misdeal": int},
 )

@@ -119,4 +119,12 @@ def places(rnd) -> list:
     return out + ([("stub", [(c.code, False) for c in lay.stub])] if lay.stub else [])
 
 
-VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings, places=places)
+
+def low_cards(rnd, decision: str) -> list[str] | None:
+    """§ 670a.11: the player names the card that is the one-card low hand: ``low=`` each card of the stack."""
+    return [f"low={c.code}" for c in rnd.turn.cards] if decision == "low" else None
+
+
+VIEW = TableView(dealer=dealer_line, boxes=box_lines, hand=hand_line, advice=advice, meanings=meanings, places=places,
+                 short={"d": ("double_down",), "dd": ("double_down",), "hw": ("house_way",)},
+                 values={"low": str.upper}, choices=low_cards)

@@ -3,7 +3,7 @@
 The exact analysis (:class:`~pa_table_games.analysis.blackjack.BlackjackAnalysis`) chooses one
 play per hard total, soft total and pair against each up card under the Rules (continuous
 shuffle, § 633a.7(m) dealer stands on soft 17). This module writes its printed tables into a
-:class:`~pa_table_games.strategies.hand_tables.HandTable`, so the simulator plays exactly the
+:class:`~pa_table_games.games.blackjack.hand_tables.HandTable`, so the simulator plays exactly the
 strategy whose edge the analysis computes, and ``simulate --strategy computed`` checks that
 figure by dealing rounds through the machine.
 
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from pa_table_games.analysis.blackjack import BlackjackAnalysis
-from pa_table_games.strategies.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
+from pa_table_games.games.blackjack.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
 
 #: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace).
 COLUMNS = tuple(range(1, 10)) + (0,)
@@ -80,5 +80,3 @@ def computed_table(rules: Any) -> HandTable:
     table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
     return table
 
-
-STRATEGIES = {NAME: computed_table}

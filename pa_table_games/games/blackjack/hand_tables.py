@@ -1,6 +1,6 @@
 """Blackjack-family strategies as data: hard, soft and pair tables read from YAML.
 
-A table file (``blackjack_basic.yaml``) gives, for each hand total and each dealer up card
+A table file (``strategy_tables/blackjack_basic.yaml``) gives, for each hand total and each dealer up card
 ``2 3 4 5 6 7 8 9 T A``, a code: ``H`` hit, ``S`` stand, ``Dh``/``Ds`` double else hit/stand,
 ``Rh``/``Rs`` surrender else hit/stand, and in the pair table ``P`` split, ``Ph`` split when
 the Rules allow a double down after a split (else play the total), ``-`` do not split.

@@ -1,9 +1,10 @@
-"""The Six-Card Fortune Pai Gow Poker Wager and the Double Down Wager, priced by the game's own simulation.
+"""``edge six-card-fortune-pai-gow [WAGER]``: the game's wagers listed, or one priced (its ``GameInfo.pricing``; an
+analyst's tool, it runs the simulation: the game names it and never imports it).
 
-Both are settled on the player's set hands against the dealer's (a copy goes to the dealer), from
-one 53-card deck: ``C(53,6) x C(47,6)`` deals, each hand set by an algorithm, too many to
-enumerate here (the wagers settled on the player's six cards alone are exact:
-:mod:`pa_table_games.analysis.pai_gow`). So they are SIMULATED by the game's own machine
+``fortune_bonus`` and ``progressive`` are exact (:mod:`pa_table_games.analysis.pai_gow`). The Six-Card
+Fortune Pai Gow Poker Wager and the Double Down Wager are settled on the player's set hands against the
+dealer's (a copy goes to the dealer), from one 53-card deck: ``C(53,6) x C(47,6)`` deals, each hand set by
+an algorithm, too many to enumerate here. So they are SIMULATED by the game's own machine
 (:func:`~pa_table_games.simulation.simulate.simulate`: the deal of § 670a.8, the house way, the
 settlement), seeded so the figures repeat, with the ``player_way`` strategy: the house-way set for
 the player (the same set as ``house_way``) and the Double Down Wager with a high hand of three of
@@ -18,10 +19,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from pa_table_games.analysis.pai_gow import GAME, WAGERS
+from pa_table_games.analysis import pai_gow
+from pa_table_games.analysis.pai_gow import WAGERS
+from pa_table_games.errors import TableGamesError
 from pa_table_games.money import money
 from pa_table_games.simulation.simulate import simulate
+from pa_table_games.values import EdgeAsk, Priced
 
+GAME = "six-card-fortune-pai-gow"
 ROUNDS = 20_000
 SEED = 1
 WHY_SIMULATED = ("simulated, not exact: the wager is settled on the player's and the dealer's hands, both set by "
@@ -59,6 +64,31 @@ def simulated_wager(wager: str, rules: Any, rules_file: str | None, rounds: int,
         doc["note"] = ("the player makes this wager after seeing the cards, so its edge is the strategy's: "
                        "made only with three of a kind or better it is the player's advantage (a negative edge)")
     return doc
+
+
+def price(ask: EdgeAsk) -> Priced:
+    """``edge`` asked of this game: the wager list (no WAGER), or one wager's price; an unknown wager is a user
+    error with the list."""
+    if ask.decks is not None or ask.paytable is not None:
+        raise TableGamesError(f"edge {GAME}: one 53-card deck (§ 670a.8) and the game's own pay tables; "
+                              "--decks and --paytable do not apply")
+    rules = ask.rules
+    counting = "counting every six-card hand (kept in the cache for next time)"
+    if ask.wager is None:
+        with ask.bar(counting) as heard:
+            if heard is not None:
+                pai_gow.six_card_counts(rules.joker_rule, heard=heard)  # warm the cache under the bar
+            doc = pai_gow.wager_list(rules)
+        return Priced(doc | {"rules": ask.rules_file}, pai_gow.list_lines(doc))
+    name = pai_gow.check_wager(ask.wager, rules)
+    if pai_gow.WAGERS[name][2] == "exact":
+        with ask.bar(counting) as heard:
+            doc = pai_gow.exact_side_wager(name, rules, heard)
+        return Priced(doc | {"rules": ask.rules_file}, pai_gow.report_lines(doc))
+    with ask.bar("simulating") as heard:
+        doc = simulated_wager(name, rules, ask.rules_file, ask.rounds or ROUNDS, SEED if ask.seed is None else ask.seed,
+                              heard)
+    return Priced(doc | {"rules": ask.rules_file}, report_lines(doc), doc["complete"])
 
 
 def report_lines(doc: dict[str, Any]) -> list[str]:

@@ -1,9 +1,9 @@
-"""High Card: an illustrative toy section (not a regulation), declared entirely outside the package.
+"""High Card: an illustrative toy section (not a regulation), a plugin of its own distribution.
 
 It is what docs/adding-a-game.md builds: a machine file (``high_card.yaml``), a registry of
-guards and actions (:mod:`.rules_of_play`), Rules, a layout and a ``GameInfo``. The test suite
-registers it with :func:`pa_table_games.games.register_game` in-process, and through an entry
-point in the group ``pa_table_games.games`` for the command line.
+guards and actions (:mod:`.rules_of_play`), Rules, a layout and a ``GameInfo``. Its
+``pyproject.toml`` declares it in the entry-point group ``pa_table_games.games``; the test suite
+runs with it installed.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from attrs import frozen
 
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.game import GameInfo
+from pa_table_games.money import table_maximum_option, table_minimum_option
 from pa_table_games.rules.options import flag, option, whole
 
-from tests.toy_game.rules_of_play import REGISTRY, HighCardLayout, stand_always, units
+from casino_high_card.rules_of_play import REGISTRY, HighCardLayout, stand_always, units
 
 
 @frozen
@@ -25,12 +26,12 @@ class HighCardRules:
 
     positions: int = option(5, "(b)", "boxes at the table (default 5)", whole(1, 7))
     double: bool = option(True, "(c)", "a player may double the wager (default yes)", flag)
-    table_minimum: int = option(1, "(c)", "smallest wager (default 1)", whole(1))
-    table_maximum: int = option(1000, "(c)", "largest wager, a double included (default 1000)", whole(1))
+    table_minimum: float = table_minimum_option()
+    table_maximum: float = table_maximum_option()
 
 
 def new_shoe(rules: HighCardRules, seed: int | None) -> Shoe:
-    """One shuffled 52-card deck, no cover card: every round starts from a fresh shuffle, (a)."""
+    """One shuffled 52-card deck, no cover card: (a) shuffles the discards back in when half of it is dealt."""
     return Shoe.shuffled(1, seed=seed, cover_depth=None)
 
 

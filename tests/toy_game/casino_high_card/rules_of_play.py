@@ -7,7 +7,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import RANKS, Card
 from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
-from pa_table_games.money import ZERO
+from pa_table_games.money import ZERO, room_under_maximum
 
 REGISTRY = Registry("high-card")
 guard, action = REGISTRY.guard, REGISTRY.action
@@ -46,10 +46,15 @@ def units(rnd, each: str) -> list[Box]:
 
 # -- guards ---------------------------------------------------------------------------------
 @guard("(a)")
-def shoe_cannot_deal_a_round(rnd, unit) -> bool:
-    """the shoe holds fewer cards than this round needs and the discard rack holds cards to shuffle"""
-    boxes = len({w.seat for w in rnd.wagers})
-    return len(rnd.shoe) < boxes + 1 and bool(rnd.table.rack.cards())
+def less_than_half_the_deck_is_left(rnd, unit) -> bool:
+    """fewer than half the deck's cards are left in the shoe, and the discard rack holds cards to shuffle in"""
+    return len(rnd.shoe) < 26 and bool(rnd.table.rack.cards())
+
+
+@guard("(f)")
+def new_dealer_has_not_burned(rnd, unit) -> bool:
+    """a dealer new to the table has not burned a card yet"""
+    return rnd.table.new_dealer
 
 
 @guard("(c)")
@@ -66,6 +71,13 @@ def shuffle_every_card_into_shoe(rnd) -> None:
     rack = rnd.table.rack
     rnd.restock(shoe, shoe.load, rnd.restock(rack, rack.take_all) + rnd.restock(shoe, shoe.take_remaining))
     rnd.note("the deck is shuffled and placed in the shoe (a)")
+
+
+@action("(f)")
+def burn_card_for_new_dealer(rnd) -> None:
+    """The new dealer burns the next card face down to the discard rack."""
+    rnd.discard("burn card", [rnd.draw("discard rack", face_up=False)], moves=False)
+    rnd.set(rnd.table, "new_dealer", False)
 
 
 @action("(b)")
@@ -86,9 +98,9 @@ def deal_dealer_card(rnd) -> None:
 def double_acting_wager(rnd) -> None:
     """The deciding player doubles the wager, within the table maximum."""
     wager = rnd.wager(rnd.turn.seat, MAIN)
-    if wager.amount * 2 > rnd.rules.table_maximum:
-        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2:g} is over the table maximum "
-                            f"{rnd.rules.table_maximum}", rnd.spec.cite_text("(c)"))
+    if wager.amount > room_under_maximum(rnd.rules, wager.amount):
+        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2} is over the table maximum "
+                            f"{rnd.rules.table_maximum:g}", rnd.spec.cite_text("(c)"))
     rnd.add_to_wager(wager, wager.amount)
 
 
@@ -103,16 +115,20 @@ def turn_dealer_card(rnd) -> None:
 @action("(d)")
 def settle_each_box(rnd) -> None:
     """Each box against the dealer's card, from the dealer's right: higher wins even money, equal pushes."""
-    lay = rnd.layout
-    dealer = RANK_ORDER.index(lay.dealer[0].rank)
     for wager in rnd.in_turn_order([w for w in rnd.wagers if not w.settled]):
-        mine = RANK_ORDER.index(lay.boxes[wager.seat].cards[0].rank)
-        if mine > dealer:
-            rnd.settle(wager, "win", wager.amount, "(d)")
-        elif mine < dealer:
-            rnd.settle(wager, "lose", -wager.amount, "(d)")
-        else:
-            rnd.settle(wager, "push", ZERO, "(d)")
+        settle_box(rnd, wager)
+
+
+def settle_box(rnd, wager) -> None:
+    """One box's wager against the dealer's card, (d)."""
+    lay = rnd.layout
+    dealer, mine = (RANK_ORDER.index(cards[0].rank) for cards in (lay.dealer, lay.boxes[wager.seat].cards))
+    if mine > dealer:
+        rnd.settle(wager, "win", wager.amount, "(d)")
+    elif mine < dealer:
+        rnd.settle(wager, "lose", -wager.amount, "(d)")
+    else:
+        rnd.settle(wager, "push", ZERO, "(d)")
 
 
 @action("(e)")

@@ -49,5 +49,5 @@ class PlayerWay:
         return f"low={low.code}"
 
 
-#: name -> factory taking the game's Rules (see ``pa_table_games.strategies``).
+#: name -> factory taking the game's Rules (its ``GameInfo.strategies``; ``house_way`` the default).
 STRATEGIES = {"house_way": HouseWayPlayer, "player_way": PlayerWay}

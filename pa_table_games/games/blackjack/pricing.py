@@ -1,0 +1,76 @@
+"""``edge blackjack [WAGER]`` (its ``GameInfo.pricing``, named ``"pa_table_games.games.blackjack.pricing:price"``): the Blackjack Wager exactly by card removal under
+continuous shuffle (:mod:`pa_table_games.analysis.blackjack`), each optional wager decided by the first cards
+exactly over every deal of them (:mod:`pa_table_games.analysis.edge`); any other wager (Insurance, the
+progressives of (o)) is left to the seeded simulation every game has.
+
+:func:`exact_main` serves Double Down Madness too: the same analysis package prices its main wager. This module
+is an analyst's tool: it imports the analysis, so the game names it and never imports it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import attrs
+
+from pa_table_games.analysis.dealer_cache import progress
+from pa_table_games.analysis.edge import edge_under_rules, exact_edge
+from pa_table_games.analysis.exact import analyse
+from pa_table_games.analysis.report import report_lines
+from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
+from pa_table_games.values import EdgeAsk, Priced
+
+MAIN = "blackjack"
+DEALER_WORK = "computing the dealer's probabilities (kept in the cache for next time)"
+
+
+@contextmanager
+def _dealer_bar(ask: EdgeAsk) -> Iterator[None]:
+    """The ask's bar while the dealer's probabilities are computed (a cold cache: up to a minute)."""
+    with ask.bar(DEALER_WORK) as heard:
+        if heard is None:
+            yield
+            return
+        rows: dict[int, tuple[int, int]] = {}
+
+        def told(up: int, done: int, missing: int) -> None:
+            rows[up] = (done, missing)
+            heard(sum(d for d, _ in rows.values()), sum(m for _, m in rows.values()))
+
+        with progress(told):
+            yield
+
+
+def exact_main(ask: EdgeAsk, wager: str) -> Priced:
+    """The main wager's exact edge and strategy under the Rules (``--decks`` overriding theirs)."""
+    rules = ask.rules if ask.decks is None else attrs.evolve(ask.rules, decks=ask.decks)
+    with _dealer_bar(ask):
+        doc = analyse(wager, rules) | {"rules": ask.rules_file}
+    return Priced(doc, report_lines(doc))
+
+
+def _first_cards(ask: EdgeAsk) -> Priced:
+    """An optional wager decided by the first cards, exactly, under the pay choices of the Rules file if any."""
+    if ask.rules_file is None:
+        report = exact_edge(ask.wager, decks=ask.decks or 6, paytable=ask.paytable)
+    else:
+        report = edge_under_rules(ask.wager, ask.rules, ask.rules_file, ask.paytable, ask.decks)
+    doc = report.to_json()
+    bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
+    lines = [f"{ask.wager}, {doc['decks']} decks, pay table {doc['paytable']}"
+             + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
+             f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
+    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}"
+              for row in doc["outcomes"]]
+    lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
+    return Priced(doc, lines)
+
+
+def price(ask: EdgeAsk) -> Priced | None:
+    """The Blackjack Wager (no WAGER too) or a first-cards optional wager, exactly; None for any other wager."""
+    if ask.wager in (None, MAIN):
+        return exact_main(ask, MAIN)
+    if ask.wager in FIRST_CARDS:
+        return _first_cards(ask)
+    return None

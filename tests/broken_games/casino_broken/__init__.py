@@ -1,0 +1,1 @@
+"""Broken plugins, one way each (tests/test_broken_plugins.py)."""

@@ -1,0 +1,3 @@
+"""A plugin whose module declares no INFO."""
+
+GAME = "forgot to declare INFO"
