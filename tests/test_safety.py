@@ -138,8 +138,9 @@ class TestSourceHabits:
         game = load_game(name, engine="fast")
         machine = game.machine
         spec = machine.spec
-        python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue"}
-        known = python | {"rnd", "view", "unit", "turn", "atomic", "T", "state", "choose", "action", "name", "play", *HOOKS,
+        python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue", "is"}
+        known = python | {"rnd", "view", "unit", "turn", "atomic", "T", "state", "choose", "action", "name", "play",
+                          "STEPS", *HOOKS,
                           "decide", "refuse", "stuck"}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {w for t in spec.transitions for w in re.findall(r"[a-z_]+", t.trigger)}
@@ -148,7 +149,7 @@ class TestSourceHabits:
         skeleton = game.engine.function(Unrecorded(game, rnd.table, {1: {game.info.wagers[0]: 10}})).skeleton
         for source in (generate(spec, machine.dealer)[1], skeleton):
             words = {w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", source)
-                     if not re.fullmatch(r"(rule|T|[a-z_]+)_\d+", w)}
+                     if not re.fullmatch(r"(rule|T|state|[a-z_]+)_\d+", w)}
             assert words <= known, words - known
 
     def test_every_loader_error_is_an_input_file_error(self, tmp_path):

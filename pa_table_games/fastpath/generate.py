@@ -29,7 +29,7 @@ from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain
 
 #: the generated function's own locals: no object it names is called so
-LOCALS = {"rnd", "choose", "state", "action", "name", "play"}
+LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
 #: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
 
@@ -74,31 +74,26 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
 
 
 def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, trace: bool) -> str:
-    """The rule for every state, as calls of the registered functions and the hooks (nothing spliced yet).
-
-    States that loop on themselves (a pass, the players' decisions, the dealer's draw) are asked first; a
-    transition into a state that has one unguarded dealer transition and nothing else goes straight on
-    through it (the deal's steps), without asking the state again."""
+    """The rule for every state, as calls of the registered functions and the hooks (nothing spliced yet): one
+    function per state, firing the transition the rule selects and answering the state the round is in then
+    (None once it is over); ``play`` calls them in turn. A transition into a state that has one unguarded dealer
+    transition and nothing else goes straight on through it (the deal's steps)."""
     dealer = {s.id: [t for t in machine.dealer[s.id]
                      if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
               for s in spec.states}
     straight = {s.id: dealer[s.id][0] for s in spec.states
                 if not s.final and len(dealer[s.id]) == 1 and not dealer[s.id][0].guards
                 and dealer[s.id][0].turn_guard is None and not machine.player[s.id]}
-    looping = {t.source for t in spec.transitions if t.source == t.dest}
-    order = sorted(spec.states, key=lambda s: (s.id not in looping, s.final))
-    lines = ["def play(rnd, choose):", "    while True:", "        state = state_of(rnd)"]
-    keyword = "if"
-    for state in order:
-        lines.append(f"        {keyword} state == {state.id!r}:")
-        keyword = "elif"
+    lines: list[str] = []
+    for n, state in enumerate(spec.states):
+        lines.append(f"def state_{n}(rnd, choose):  # {state.id}")
         body: list[str] = []
         if state.final:
-            body.append("return rnd")
+            body.append("return None")
         else:
             ended = False
             for t in dealer[state.id]:
-                ended = _fire(t, body, ns, _then(t, straight, ns, "continue", trace), trace)
+                ended = _fire(t, body, ns, _then(t, straight, ns, trace), trace)
                 if ended:
                     break
             if not ended:
@@ -110,26 +105,28 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
                         body.append(f"if name == {trigger!r}:")
                         inner: list[str] = []
                         for t in decisions:
-                            if t.trigger == trigger and _fire(t, inner, ns, ["end_decision(rnd)", "continue"], trace):
+                            if t.trigger == trigger and _fire(t, inner, ns, ["end_decision(rnd)", f"return {t.dest!r}"],
+                                                              trace):
                                 break
                         body += ["    " + line for line in inner]
-                    body += ["end_decision(rnd)", "refuse(rnd, action)", "continue"]
-                else:
-                    body.append("stuck(rnd)")
-        lines += ["            " + line for line in body]
-    lines.append("        stuck(rnd)")
+                    body += ["end_decision(rnd)", "refuse(rnd, action)"]
+                body.append("stuck(rnd)")
+        lines += ["    " + line for line in body]
+    steps = ", ".join(f"{state.id!r}: state_{n}" for n, state in enumerate(spec.states))
+    lines += [f"STEPS = {{{steps}}}", "def play(rnd, choose):", "    state = state_of(rnd)", "    while state is not None:",
+              "        state = STEPS[state](rnd, choose)", "    return rnd"]
     return "\n".join(lines) + "\n"
 
 
-def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, jump: str, trace: bool,
+def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, trace: bool,
           through: tuple[str, ...] = ()) -> list[str]:
     """What follows ``t``'s firing: its destination's one unguarded transition fired at once, when it has one
-    (and so on), else back to the loop."""
+    (and so on), else the state it leads to, answered."""
     following = straight.get(t.dest)
     if t.dest == t.source or following is None or t.dest in through or len(through) > 12:
-        return [jump]
+        return [f"return {t.dest!r}"]
     lines: list[str] = []
-    _fire(following, lines, ns, _then(following, straight, ns, jump, trace, (*through, t.dest)), trace)
+    _fire(following, lines, ns, _then(following, straight, ns, trace, (*through, t.dest)), trace)
     return lines
 
 

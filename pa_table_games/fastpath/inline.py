@@ -39,6 +39,7 @@ class Splicer(ast.NodeTransformer):
         #: what each splice made, by callee, target and arguments: the same call spliced again is copied (its
         #: locals keep their names: they are assigned before they are read, wherever the copy stands)
         self.made = made if made is not None else {}
+        self.scoped = 0  # inside a comprehension or a lambda: no ``:=`` may be spliced there
         self.folder = Folder(ns, knowns)
 
     # -- statements ----------------------------------------------------------------------------------------
@@ -73,6 +74,15 @@ class Splicer(ast.NodeTransformer):
             node.test = ast.Name(temp, ast.Load())
             return [*(hoisted if isinstance(hoisted, list) else [hoisted]), self.generic_visit(node)]
         return self.generic_visit(node)
+
+    def _scope(self, node: ast.AST) -> ast.AST:
+        self.scoped += 1
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.scoped -= 1
+
+    visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_Lambda = _scope
 
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
@@ -179,7 +189,8 @@ class Splicer(ast.NodeTransformer):
         if isinstance(fn, types.BuiltinFunctionType):
             return True
         body = body_of(fn)
-        if body is None or body.expression is None or fn in self.stack or len(self.stack) >= DEPTH:
+        if body is None or body.expression is None or fn in self.stack or len(self.stack) >= DEPTH \
+                or (self.scoped and body.expression_locals):
             return False
         bound = self._bind(body, first, call)
         return bound is not None and all(_pure_load(a) for a in bound.values())
@@ -192,14 +203,18 @@ class Splicer(ast.NodeTransformer):
         if isinstance(fn, types.BuiltinFunctionType):
             return ast.Call(ast.Name(fn.__name__, ast.Load()), call.args, call.keywords)
         body = body_of(fn)
-        if body is None or body.expression is None or fn in self.stack or len(self.stack) >= DEPTH:
+        if body is None or body.expression is None or fn in self.stack or len(self.stack) >= DEPTH \
+                or (self.scoped and body.expression_locals):
             return None
         bound = self._bind(body, first, call)
         if bound is None or not all(_pure_load(a) for a in bound.values()):
             return None
-        expression = _Rename(body, bound, {}, self.ns).visit(copy_of(body.expression))
+        n = next(self.counter)
+        renames = {local: f"_{n}_{local}" for local in body.expression_locals}
+        expression = _Rename(body, bound, renames, self.ns).visit(copy_of(body.expression))
         expression = fold(expression, self.ns, self.knowns)
         inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made)
+        inner.scoped = self.scoped
         return fold(inner.visit(expression), self.ns, self.knowns)
 
 

@@ -2,7 +2,7 @@
 into ``if``/``else``, and the answer to whether it can be spliced at all.
 
 A function can be spliced when every ``return`` in it ends the function (the last statement, or the last of a
-branch of a last ``if``), it has no ``yield``, ``global``, ``nonlocal``, ``try``, nested ``def`` or ``class``,
+branch of a last ``if``: none inside a ``try``), it has no ``yield``, ``global``, ``nonlocal``, nested ``def`` or ``class``,
 no ``**kwargs``, and names neither ``locals``, ``vars``, ``super`` nor ``eval``; anything else is called.
 It can be spliced *as an expression* (inside a condition) when its body is assignments to names followed by
 one ``return`` (or ``if``/``return`` chains of them), and no local made by a call is read twice or never.
@@ -21,7 +21,7 @@ from typing import Any
 from attrs import frozen
 
 _REFUSED_NAMES = frozenset({"locals", "vars", "super", "eval", "exec", "__class__"})
-_REFUSED_NODES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal, ast.Try, ast.FunctionDef,
+_REFUSED_NODES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal, ast.FunctionDef,
                   ast.AsyncFunctionDef, ast.ClassDef, ast.AsyncFor, ast.AsyncWith)
 
 
@@ -37,7 +37,8 @@ class Body:
     statements: tuple[ast.stmt, ...]
     locals: frozenset[str]  # assigned in the function (not its parameters)
     assigned_params: frozenset[str]  # parameters the body assigns again
-    expression: ast.expr | None  # the body as one expression, when it is one (locals substituted)
+    expression: ast.expr | None  # the body as one expression, when it is one (locals substituted or made in it)
+    expression_locals: frozenset[str]  # the locals that expression makes where it first reads them (``:=``)
     reads: Counter  # how many times each name is read in the body
 
     def free(self, name: str) -> tuple[bool, Any]:
@@ -82,9 +83,10 @@ def body_of(fn: Any) -> Body | None:
                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)) & all_params
     reads = Counter(n.id for n in ast.walk(ast.Module(statements, []))
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
-    expression = None if assigned else _as_expression(statements, local)
+    shaped = None if assigned else _as_expression(statements, local)
+    expression, named = shaped if shaped is not None else (None, frozenset())
     return Body(fn, params, args.vararg.arg if args.vararg else None, kwonly, defaults, tuple(statements), local,
-                assigned, expression, reads)
+                assigned, expression, named, reads)
 
 
 def definition(fn: types.FunctionType) -> ast.FunctionDef | None:
@@ -135,35 +137,112 @@ def _returns_end(statements: list[ast.stmt] | tuple, top: bool) -> bool:
     return True
 
 
-def _as_expression(statements: list[ast.stmt], local: frozenset[str]) -> ast.expr | None:
-    """The body as one expression: ``a = x; return f(a)`` is ``f(x)``, ``if t: return a`` ``else: return b`` is
-    ``a if t else b``. None when it is not of that shape, or a local made by a call would be read twice or never."""
+def _as_expression(statements: list[ast.stmt] | tuple, local: frozenset[str]) -> tuple[ast.expr, frozenset[str]] | None:
+    """The body as one expression, and the locals it still names: ``a = x; return f(a)`` is ``f(x)``, ``if t:
+    return a`` ``else: return b`` is ``a if t else b``, and a local made by a call and read more than once is made
+    where it is first read (``(a := g()).x or a.y``), when that read is always evaluated. None when the body is not
+    of that shape, or a call would be made where it was not, or not made."""
     values: dict[str, ast.expr] = {}
     for i, stmt in enumerate(statements):
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
             pairs = _pairs(stmt.targets[0], stmt.value)
             if pairs is None or any(name in values or name not in local for name, _ in pairs):
                 return None
-            values.update((name, _substituted(value, values)) for name, value in pairs)
+            values.update(pairs)
             continue
         if i != len(statements) - 1:
             return None
+        named: frozenset[str] = frozenset()
         if isinstance(stmt, ast.Return):
-            result = _substituted(stmt.value or ast.Constant(None), values)
+            result = copy_of(stmt.value or ast.Constant(None))
         elif isinstance(stmt, ast.If):
-            then = _as_expression(stmt.body, local)
-            otherwise = _as_expression(stmt.orelse, local)
+            then, otherwise = _as_expression(stmt.body, local), _as_expression(stmt.orelse, local)
             if then is None or otherwise is None:
                 return None
-            result = ast.IfExp(_substituted(stmt.test, values), _substituted(then, values), _substituted(otherwise, values))
+            result, named = ast.IfExp(copy_of(stmt.test), then[0], otherwise[0]), then[1] | otherwise[1]
         else:
             return None
-        reads = Counter(n.id for n in ast.walk(ast.Module([ast.Expr(result)], [])) if isinstance(n, ast.Name))
-        for name, value in values.items():
-            if reads[name] != 1 and any(isinstance(n, ast.Call) for n in ast.walk(value)):
+        for name in reversed(list(values)):  # the last made first: its value may name the ones before
+            result = _placed(result, name, values[name])
+            if result is None:
                 return None
-        return _substituted(result, values)
+            if any(isinstance(n, ast.NamedExpr) and n.target.id == name for n in ast.walk(result)):
+                named |= {name}
+        return result, named
     return None
+
+
+def _placed(result: ast.expr, name: str, value: ast.expr) -> ast.expr | None:
+    """``result`` with the local ``name`` read as ``value``: in its place when read once where it is always
+    evaluated (or made by no call), else made at its first read, ``(name := value)``."""
+    reads = [n for n in ast.walk(result) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
+    calls = any(isinstance(n, ast.Call) for n in ast.walk(value))
+    if not reads:
+        return None if calls else result  # a call never made would change what happens
+    if not calls:
+        return _substituted(result, {name: value})
+    first = _first_read(result, name)
+    if first is None or not _always_evaluated(result, first):
+        return None
+    if len(reads) == 1:
+        return _Replace(first, copy_of(value)).visit(result)
+    return _Replace(first, ast.NamedExpr(ast.Name(name, ast.Store()), copy_of(value))).visit(result)
+
+
+def _first_read(node: ast.AST, name: str) -> ast.Name | None:
+    """The read of ``name`` evaluated first (operands left to right)."""
+    for child in _in_order(node):
+        if isinstance(child, ast.Name) and child.id == name:
+            return child
+    return None
+
+
+def _in_order(node: ast.AST):
+    """The nodes of an expression in the order Python evaluates them (a call's function before its arguments, a
+    comparison's operands left to right, a conditional's test before its branches)."""
+    if isinstance(node, ast.IfExp):
+        order = [node.test, node.body, node.orelse]
+    else:
+        order = list(ast.iter_child_nodes(node))
+    yield node
+    for child in order:
+        yield from _in_order(child)
+
+
+def _always_evaluated(root: ast.AST, target: ast.AST) -> bool:
+    """Is ``target`` evaluated whenever ``root`` is (not in a later operand of ``and``/``or``, a conditional's
+    branch, a chained comparison's later operand, a lambda or a comprehension)?"""
+    path = _path(root, target)
+    if path is None:
+        return False
+    for parent, child in zip(path, path[1:]):
+        if isinstance(parent, ast.BoolOp) and child is not parent.values[0]:
+            return False
+        if isinstance(parent, ast.IfExp) and child is not parent.test:
+            return False
+        if isinstance(parent, ast.Compare) and child not in (parent.left, parent.comparators[0]):
+            return False
+        if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+            return False
+    return True
+
+
+def _path(root: ast.AST, target: ast.AST) -> list[ast.AST] | None:
+    if root is target:
+        return [root]
+    for child in ast.iter_child_nodes(root):
+        found = _path(child, target)
+        if found is not None:
+            return [root, *found]
+    return None
+
+
+class _Replace(ast.NodeTransformer):
+    def __init__(self, old: ast.AST, new: ast.expr) -> None:
+        self.old, self.new = old, new
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        return self.new if node is self.old else super().generic_visit(node)
 
 
 def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]] | None:

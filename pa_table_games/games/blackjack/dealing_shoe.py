@@ -41,14 +41,14 @@ def deal(rnd, to, face_up: bool = True) -> Card:
     """The next card from the shoe to ``to`` (a place's name, or a hand); a shuffled shoe that has run dry is
     refilled first (house procedure)."""
     try:
-        return rnd.draw(to, face_up)
+        card = rnd.draw(to, face_up)
     except ShoeExhausted:
         shoe = rnd.shoe
-        side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
-        if side.stacked_order:
+        if (shoe.side if isinstance(shoe, DoubleShoe) else shoe).stacked_order:
             raise
-    _refill_from_discard_rack(rnd)
-    return rnd.draw(to, face_up)
+        _refill_from_discard_rack(rnd)
+        card = rnd.draw(to, face_up)
+    return card
 
 
 def _refill_from_discard_rack(rnd) -> None:
