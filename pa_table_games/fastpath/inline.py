@@ -221,7 +221,7 @@ class Splicer(ast.NodeTransformer):
 def _read_directly(fn: Any) -> Any:
     """A function marked as reading through a cache (``read_only.reads``) is its own body here: the fast path's
     rounds are never read-only views."""
-    return fn.__wrapped__ if getattr(fn, "__reads__", False) else fn
+    return getattr(fn, "__wrapped__", fn) if getattr(fn, "__reads__", False) else fn
 
 
 def _pure_load(node: ast.expr) -> bool:

@@ -9,8 +9,8 @@ round's changes (``draw``, ``settle``, ``set`` ...) or a built-in method that is
 refused with a one-line error naming what was tried.
 
 A function or method that only reads what lies on the table but keeps a cache of its answers (the layout's memo)
-is marked :func:`reads`: asked through a view it runs on the round itself, and its answer is read through the
-view. Within one view the same object is always the same view of it, so ``is`` still answers as on the round.
+is marked :func:`reads` (:func:`reads_round` for a function of the round): asked through a view it runs on the
+object itself, and its answer is read through the view. Within one view the same object is always the same view of it, so ``is`` still answers as on the round.
 
 A simulated round (not atomic) is asked itself: its guards are spliced into the fast path, which refuses when it
 is generated a guard whose code writes (:mod:`pa_table_games.fastpath.purity`).
@@ -51,18 +51,28 @@ def _refuse(what: str) -> NoReturn:
 
 
 def reads(fn: Any) -> Any:
-    """Mark ``fn`` (a function of the round or a method) as one that only reads what lies on the table, though it
-    may keep a cache of its answers: called through a view, it runs on the object itself, every argument
-    unwrapped, and its answer is read through the view."""
+    """Mark ``fn``, a method (or a function the round takes as one), as one that only reads what lies on the table
+    though it may keep a cache of its answers: called through a view, it runs on the object itself, every argument
+    unwrapped, and its answer is read through the view. Called on the object, it is ``fn`` itself, at no cost."""
+    fn.__reads__ = True
+    return fn
+
+
+def reads_round(fn: Any) -> Any:
+    """:func:`reads` for a function of the round called as a function (``fn(rnd, ...)``), not as its method."""
     @functools.wraps(fn)
     def reading(first: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(first, _ObjectView):
-            views = object.__getattribute__(first, "_views")
-            answer = fn(_target(first), *map(_target, args), **{k: _target(v) for k, v in kwargs.items()})
-            return views.of(answer, f"{object.__getattribute__(first, '_where')}.{fn.__name__}()")
+            return _run_on_object(fn, first, args, kwargs)
         return fn(first, *args, **kwargs)
     reading.__reads__ = True  # the fast path splices ``fn`` itself: its rounds are never views
     return reading
+
+
+def _run_on_object(fn: Any, view: Any, args: tuple, kwargs: dict) -> Any:
+    views = object.__getattribute__(view, "_views")
+    answer = fn(_target(view), *map(_target, args), **{k: _target(v) for k, v in kwargs.items()})
+    return views.of(answer, f"{object.__getattribute__(view, '_where')}.{fn.__name__}()")
 
 
 class _Views:
@@ -124,7 +134,10 @@ class _ObjectView:
         if kind == "refused":
             _refuse(f"{where}(...)")
         if kind == "method":
-            return types.MethodType(getattr(cls, name), self)
+            method = getattr(cls, name)
+            if getattr(method, "__reads__", False):  # its own bookkeeping runs on the object; its answer is viewed
+                return lambda *args, **kwargs: _run_on_object(method, self, args, kwargs)
+            return types.MethodType(method, self)
         if kind == "property":
             return views.of(_class_attribute(cls, name).fget(self), where)
         return views.of(getattr(target, name), where)

@@ -34,7 +34,7 @@ from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
-from pa_table_games.runtime.read_only import reads
+from pa_table_games.runtime.read_only import reads_round
 from pa_table_games.runtime.turns import Player
 from pa_table_games.money import ZERO, brief, exactly, round_to_cent
 
@@ -153,7 +153,7 @@ class _InPass:
     open: int
 
 
-@reads
+@reads_round
 def _in_pass(rnd, name: str) -> _InPass:
     """``name``'s payouts for the (o) pass, computed in one pass over its wagers when a player's turn first asks
     in the round's state: the cards are final then, the meter stays as (o) began until the last is settled,
