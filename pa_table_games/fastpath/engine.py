@@ -26,9 +26,9 @@ class FastEngine(CompiledEngine):
         #: the functions made, for each Rules (a list: Rules are compared, a simulation loads its game per chunk)
         self.made: list[tuple[Any, dict[tuple[frozenset[str], str], Generated]]] = []
 
-    def function(self, rnd: Round, trace: Any = None) -> Generated:
-        """The generated round function for ``rnd``'s game, wagers and options (made once per combination);
-        ``trace(rnd, t)``, when given, is called as each transition fires (the tests' coverage of the fast path)."""
+    def function(self, rnd: Round, trace: bool = False) -> Generated:
+        """The generated round function for ``rnd``'s game, wagers and options (made once per combination); with
+        ``trace``, one that calls ``rnd.traced(t)`` as each transition fires (the tests' coverage of the fast path)."""
         game = rnd.game
         made = game.__dict__.get("_fast_functions")
         if made is None:
@@ -45,12 +45,12 @@ class FastEngine(CompiledEngine):
         function = made.get(key)
         if function is None:
             helpers = {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck}
-            if trace is not None:
-                helpers["traced"] = trace
-            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace is not None)
+            if trace:
+                helpers["traced"] = _traced
+            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace)
         return function
 
-    def play_out(self, rnd: Round, choose: Any, trace: Any = None) -> Round:
+    def play_out(self, rnd: Round, choose: Any, trace: bool = False) -> Round:
         """Play ``rnd`` to its end: the generated function for a round recording nothing, else the compiled runner."""
         if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
             return super().play_out(rnd, choose)
@@ -67,6 +67,10 @@ def _refuse(rnd: Round, action: Action) -> None:
     """No transition accepts the decision: the round refuses it with the forbidding cite."""
     rnd.act(action)
     raise AssertionError(f"{rnd}: {action.word} was refused by the fast path but accepted by the round")
+
+
+def _traced(rnd: Round, t: Any) -> None:
+    rnd.traced(t)
 
 
 def _stuck(rnd: Round) -> None:

@@ -20,8 +20,6 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from attrs import frozen
-
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.purity import check_guard
@@ -34,14 +32,63 @@ LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
 
 
-@frozen
 class Generated:
-    """A generated round function and what it was made from: its source (for reading) and its namespace."""
+    """A generated round function: ``play(rnd, choose)`` plays a round out, calling each state's function in turn.
+    A state's function is made the first time a round enters the state (a round at a table with no double shoe never
+    makes the determinant card's); :attr:`source` makes them all, for reading."""
 
-    play: Callable[[Any, Any], Any]
-    source: str
-    skeleton: str
-    names: dict
+    def __init__(self, spec: Any, skeletons: dict[str, str], splicer: Splicer, ns: Namespace, knowns: Knowns) -> None:
+        self.spec, self.skeletons, self.splicer, self.ns, self.knowns = spec, skeletons, splicer, ns, knowns
+        self.names = dict(ns.values)
+        self.sources: dict[str, str] = {}
+        steps = self.names["STEPS"] = {state: _Unmade(self, state) for state in skeletons}
+        self.play: Callable[[Any, Any], Any] = _player(steps, plain.state_of)
+
+    def make(self, state: str) -> Callable[[Any, Any], str | None]:
+        """``state``'s function, spliced, folded and compiled (once)."""
+        tree = self.splicer.visit(ast.parse(self.skeletons[state]))
+        tree.body = fold(tree.body, self.ns, self.knowns)
+        ast.fix_missing_locations(tree)
+        self.names.update(self.ns.values)
+        exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
+        self.sources[state] = ast.unparse(tree)
+        made = self.names["STEPS"][state] = self.names[tree.body[0].name]
+        return made
+
+    @property
+    def source(self) -> str:
+        """Every state's function as it runs (each made now if it was not yet)."""
+        return "\n".join(self.sources.get(state) or (self.make(state) and self.sources[state])
+                         for state in self.skeletons)
+
+    @property
+    def skeleton(self) -> str:
+        """What is spliced into: the rule for every state as calls of the registered functions and the hooks."""
+        return "".join(self.skeletons.values())
+
+
+class _Unmade:
+    """A state's function not made yet: makes it when a round first enters the state, then stands aside."""
+
+    __slots__ = ("generated", "state")
+
+    def __init__(self, generated: Generated, state: str) -> None:
+        self.generated, self.state = generated, state
+
+    def __call__(self, rnd: Any, choose: Any) -> str | None:
+        return self.generated.make(self.state)(rnd, choose)
+
+
+def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callable[[Any], str | None]
+            ) -> Callable[[Any, Any], Any]:
+    """``play(rnd, choose)``: each state's function called in turn, from the state the round is in, until one
+    answers None (the round is over)."""
+    def play(rnd: Any, choose: Any) -> Any:
+        state = state_of(rnd)
+        while state is not None:
+            state = steps[state](rnd, choose)
+        return rnd
+    return play
 
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
@@ -53,40 +100,34 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     with ``trace`` its ``traced(rnd, t)``, called as each transition fires."""
     machine = game.machine
     spec = machine.spec
-    ns = Namespace(LOCALS)
+    ns = Namespace(LOCALS | {f"state_{n}" for n in range(len(spec.states))})  # and each state's function
     for hook in HOOKS:
         ns.name_for(getattr(plain, hook), hook)
     for name, helper in helpers.items():
         ns.name_for(helper, name)
     for guard in {g.name: g for t in spec.transitions for g in (*t.when, *t.unless)}.values():
         check_guard(guard.name, guard.fn, round_class)  # the spliced guards run on the round itself
-    skeleton = _skeleton(spec, machine, placed, ns, trace)
+    skeletons = _skeleton(spec, machine, placed, ns, trace)
     knowns = Knowns("rnd", MappingProxyType({
         "log": False, "rows": record != "totals", "atomic": False, "ledger": None,
         "game": game, "spec": spec, "rules": game.rules, "options": MappingProxyType(dict(options))}), (game,))
-    tree = ast.parse(skeleton)
-    tree = Splicer(ns, knowns, round_class, plain.VERBS).visit(tree)
-    tree.body = fold(tree.body, ns, knowns)
-    ast.fix_missing_locations(tree)
-    names = dict(ns.values)
-    exec(compile(tree, f"<fast path: {spec.section}>", "exec"), names)  # noqa: S102 - made above from the machine
-    return Generated(names["play"], ast.unparse(tree), skeleton, names)
+    return Generated(spec, skeletons, Splicer(ns, knowns, round_class, plain.VERBS), ns, knowns)
 
 
-def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, trace: bool) -> str:
+def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, trace: bool) -> dict[str, str]:
     """The rule for every state, as calls of the registered functions and the hooks (nothing spliced yet): one
     function per state, firing the transition the rule selects and answering the state the round is in then
-    (None once it is over); ``play`` calls them in turn. A transition into a state that has one unguarded dealer
-    transition and nothing else goes straight on through it (the deal's steps)."""
+    (None once it is over). A transition into a state that has one unguarded dealer transition and nothing else
+    goes straight on through it (the deal's steps)."""
     dealer = {s.id: [t for t in machine.dealer[s.id]
                      if not (t.turns and t.turns.holding and placed.isdisjoint(t.turns.holding))]
               for s in spec.states}
     straight = {s.id: dealer[s.id][0] for s in spec.states
                 if not s.final and len(dealer[s.id]) == 1 and not dealer[s.id][0].guards
                 and dealer[s.id][0].turn_guard is None and not machine.player[s.id]}
-    lines: list[str] = []
+    skeletons: dict[str, str] = {}
     for n, state in enumerate(spec.states):
-        lines.append(f"def state_{n}(rnd, choose):  # {state.id}")
+        lines = [f"def state_{n}(rnd, choose):  # {state.id}"]
         body: list[str] = []
         if state.final:
             body.append("return None")
@@ -112,10 +153,8 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
                     body += ["end_decision(rnd)", "refuse(rnd, action)"]
                 body.append("stuck(rnd)")
         lines += ["    " + line for line in body]
-    steps = ", ".join(f"{state.id!r}: state_{n}" for n, state in enumerate(spec.states))
-    lines += [f"STEPS = {{{steps}}}", "def play(rnd, choose):", "    state = state_of(rnd)", "    while state is not None:",
-              "        state = STEPS[state](rnd, choose)", "    return rnd"]
-    return "\n".join(lines) + "\n"
+        skeletons[state.id] = "\n".join(lines) + "\n"
+    return skeletons
 
 
 def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, trace: bool,
