@@ -103,8 +103,11 @@ class _Group(click.Group):
             raise _boundary(err) or err from None
 
     def invoke(self, ctx: click.Context):
+        from pa_table_games.files import one_command  # the files a command reads are never replaced by it
+
         try:
-            return super().invoke(ctx)
+            with one_command():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort, UserError):
             raise
         except KeyboardInterrupt:  # a command with a partial result prints it itself (simulate, play)

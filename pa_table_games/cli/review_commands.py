@@ -29,8 +29,10 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
     also draws the overview of the round's phases (<machine>.overview.svg) and a diagram per phase
     (<machine>.phase-<id>.svg)."""
 
+    from pa_table_games.files import reads
     from pa_table_games.review.diagram import VIEWS, write_diagrams
 
+    reads(machine)  # never replaced by an output, whatever --out
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
@@ -61,6 +63,9 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
     phases, subsections, steps, Rules, readings); with --log, the walk-through page of each logged round:
     step by step on the phase diagrams, the table as the log records it, each step's cite."""
 
+    from pa_table_games.files import reads
+
+    reads(machine, key_file, *logs)  # never replaced by an output, whatever --out
     if logs:
         from pa_table_games.audit.chain import load_key
         from pa_table_games.review.walkthrough import write_walks
@@ -101,9 +106,11 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     Each argument is read by one rule, said on stderr: an existing path is a machine file; a game's
     name is its installed machine file; anything else is a git revision (git rev-parse --verify)."""
 
+    from pa_table_games.files import reads
     from pa_table_games.review.diff import diff_args
     from pa_table_games.review.diff_page import write_diff
 
+    reads(old, new)  # the machine files compared (a revision or a game's name is none) are never replaced
     said: list[str] = []
     changes = diff_args(old, new, said)
     for line in said:
