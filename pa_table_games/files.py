@@ -15,9 +15,10 @@ Publishing is where no-clobber holds, not a check made earlier: without ``replac
 temporary file is hard-linked to the final name, which fails if any file has that name by then
 (two commands writing the same log: one wins, the other is refused); with ``replace`` it is
 renamed over it. A replaced file keeps its permission bits only (never setuid, setgid or sticky).
-While a command runs (:func:`one_command`), every file it reads is remembered by device and inode,
-with those it names as inputs (:func:`reads`), and none of them is ever replaced, whatever link
-or spelling leads to it.
+While a command runs (:func:`one_command`), the files it names as its inputs (:func:`reads`: a
+``--machine``, ``--rules`` or ``--key-file``, a log it reads) are remembered by device and inode, and
+none of them is ever replaced by that command, whatever link or spelling leads to it. (A file the
+command updates on purpose, such as a scenario file keeping its hand-written hints, is no input.)
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ class OutputExists(OutputFileError):
     """A file not replaced: one of that name exists (it may have appeared while the command ran)."""
 
 
-#: (device, inode) of every file the running command reads or names as an input; None outside a command.
+#: (device, inode) of every input the running command names; None outside a command.
 _INPUTS: ContextVar[set[tuple[int, int]] | None] = ContextVar("inputs of the running command", default=None)
 
 
 @contextmanager
 def one_command() -> Iterator[None]:
-    """While the block runs, the files read (and those named by :func:`reads`) are never replaced."""
+    """While the block runs, the inputs named by :func:`reads` are never replaced."""
     token = _INPUTS.set(set())
     try:
         yield
@@ -125,12 +126,9 @@ def read_bytes(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
     (``_NotRegular``) before anything is read, and opening never waits (``O_NONBLOCK``)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     try:
-        found = os.fstat(fd)
-        if not stat.S_ISREG(found.st_mode):
-            raise _NotRegular(f"{_kind(found.st_mode)}, not a regular file")
-        inputs = _INPUTS.get()
-        if inputs is not None:
-            inputs.add((found.st_dev, found.st_ino))
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _NotRegular(f"{_kind(mode)}, not a regular file")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         chunks, left = [], limit + 1
@@ -157,7 +155,7 @@ def _regular_or_absent(path: Path) -> os.stat_result | None:
             "not a regular file"
         raise OutputFileError(f"{path}: cannot write: {what}")
     if (found.st_dev, found.st_ino) in (_INPUTS.get() or ()):
-        raise OutputFileError(f"{path}: cannot write: it is a file this command reads (never replaced)")
+        raise OutputFileError(f"{path}: cannot write: it is an input of this command (never replaced)")
     return found
 
 

@@ -370,7 +370,7 @@ class TestForceNeverReplacesAnInput:
         os.link(machine, out / "blackjack.code.dot")
         result = run("diagram", "--machine", str(machine), "--format", "dot", "--view", "code", "--out", str(out))
         assert result.exit_code == 2 and result.stderr == (
-            f"error: {out / 'blackjack.code.dot'}: cannot write: it is a file this command reads (never replaced)\n")
+            f"error: {out / 'blackjack.code.dot'}: cannot write: it is an input of this command (never replaced)\n")
         assert machine.read_bytes() == (MACHINES / "blackjack.yaml").read_bytes()
 
     def test_a_walk_page_never_replaces_a_log_given_later(self, tmp_path):
@@ -383,7 +383,7 @@ class TestForceNeverReplacesAnInput:
         assert run(*ROUND, "--log", str(second)).exit_code == 0
         kept = second.read_bytes()
         result = run("review", "--log", str(first), "--log", str(second), "--out", str(second.parent))
-        assert result.exit_code == 2 and "it is a file this command reads" in result.stderr, result.output
+        assert result.exit_code == 2 and "it is an input of this command" in result.stderr, result.output
         assert second.read_bytes() == kept
 
 
