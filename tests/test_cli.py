@@ -41,7 +41,7 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C XX"], "error: card 2: unknown card code 'XX'"),
     (["play", "blackjack", "--seat", "1:poker=5"], "error: seat 1: unknown Blackjack wager 'poker'"),
     (["play", "blackjack", "--seat", "one"], "error: --seat 'one': write SEAT:WAGER=AMOUNT"),
-    (["play", "blackjack", "--seat", "1:blackjack=-5"], "error: --seat '1:blackjack=-5': 'blackjack=-5' is not WAGER=AMOUNT"),
+    (["play", "blackjack", "--seat", "1:blackjack=-5"], "error: --seat '1:blackjack=-5': blackjack=-5: not an amount: write a positive amount"),
     (["play", "blackjack", "--seat", "9:blackjack=5"], "error: seat 9: the table has positions 1 to 7"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", "split"],
      "error: split: allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),

@@ -152,7 +152,7 @@ class TestCoverageOnATerminal:
 
         from terminal import read_until, started
 
-        proc, master = started(["coverage", "six-card-fortune-pai-gow", "blackjack", "--write", "--sessions", "1e6",
+        proc, master = started(["coverage", "six-card-fortune-pai-gow", "blackjack", "--write", "--sessions", "1000000",
                                 "--out", str(tmp_path)])
         try:
             read_until(master, rb"searching blackjack\s.*?\b[1-9][0-9]*/1000000 sessions")

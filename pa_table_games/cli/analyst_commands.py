@@ -10,23 +10,24 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole, workers_in_bounds
+from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, UserError, Whole
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import canonical_game, load_game
 from pa_table_games.money import check_seats
-from pa_table_games.numbers import MAX_WORKERS
-from pa_table_games.simulation.chunks import parse_rounds, sigint_blocked
+from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS
+from pa_table_games.simulation.chunks import sigint_blocked
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 
 # simulate and edge import their engines when they run: the exact analysis alone loads numpy.
 
 
-@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1000000 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
-              "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
+              "\n  pa-table-games simulate blackjack --rounds 1000000000 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
-@click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
+@click.option("--rounds", type=Whole(1, MAX_ROUNDS, "rounds"), required=True,
+              help=f"Rounds to deal, in the digits 0-9 (100000); at most {MAX_ROUNDS:,}.")
 @click.option("--seed", type=SEED, help="Seed (default: a random one, reported so the run can be repeated).")
 @click.option("--strategy", help="How every player decides: blackjack basic (default), computed (the table `edge blackjack` "
               "computes for the Rules in effect) or stand17; double-down-madness "
@@ -35,7 +36,7 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               "a negative house edge: the player's advantage on it).")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=WORKERS, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
+@click.option("--workers", type=WORKERS, help="Local processes (default 1), or the workers of "
               f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
               "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
@@ -48,7 +49,7 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               "(blackjack § 633a.7(c), double-down-madness § 692.7(c)); counted at each chunk's table.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
-def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
+def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, seats, workers, scheduler,
              connect_timeout: int, worker_timeout: int, new_dealer_every, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
@@ -75,7 +76,6 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
 
     from pa_table_games.simulation.simulate import simulate as run
 
-    _check_rounds(rounds)
     seated = parse_seats(seats)
     if seated:
         loaded = load_game(game, rules)
@@ -93,12 +93,6 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False, allow_nan=False) if as_json
                else "\n".join(result.lines()))
     ctx.exit(0 if result.complete else 130)
-
-def _check_rounds(text: str) -> None:
-    """--rounds at most 10^12 however it is written, refused before the number is built
-    (:func:`~pa_table_games.simulation.chunks.parse_rounds`)."""
-
-    parse_rounds(text)
 
 @contextmanager
 def _progress_bar():
@@ -161,7 +155,7 @@ def _wager_meant(text: str) -> tuple[str, str | None]:
         return MAIN_WAGERS.get(game, ""), game
     if game is not None:
         raise UserError(f"edge {text.strip()}: no exact edge is computed for {game}'s wagers; "
-                        f"simulate them: pa-table-games simulate {game} --rounds 1e6")
+                        f"simulate them: pa-table-games simulate {game} --rounds 1000000")
     from pa_table_games.rules.paytables import wagers
 
     if word not in wagers():

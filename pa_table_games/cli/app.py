@@ -20,7 +20,7 @@ import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, canonical_game
-from pa_table_games.numbers import MAX_WORKERS, NumberError, whole
+from pa_table_games.numbers import MAX_WORKERS, NumberError, shown, whole
 
 #: command -> "module:function" defining it, imported when the command is used (or listed in -h).
 COMMANDS = {
@@ -139,8 +139,9 @@ KEY_FILE = click.option("--key-file", type=click.Path(dir_okay=False),
                         help="File holding the operator's log key (HMAC-SHA256); default: $PA_TABLE_GAMES_LOG_KEY.")
 
 class Whole(click.ParamType):
-    """A whole-number option read by :func:`pa_table_games.numbers.whole` (ASCII, at most 32 characters,
-    bounds checked before the number is built): out of bounds is one line naming the option."""
+    """A whole-number option read by :func:`pa_table_games.numbers.whole` (the digits 0-9 only, at most 32
+    characters, bounds checked before the number is built): anything else is one line naming the option,
+    the accepted form and the range. Every numeric option is one (no click integer type)."""
 
     name = "integer"
 
@@ -148,16 +149,20 @@ class Whole(click.ParamType):
         self.low, self.high, self.unit, self.signed = low, high, unit, signed
 
     def convert(self, value, param, ctx):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
+        if isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
+            return value  # a default
         try:
             return whole(value, self.low, self.high, signed=self.signed)
         except NumberError as err:
             option = param.opts[0] if param is not None else "value"
             bounds = f"from {self.low:,} to {self.high:,}{' ' + self.unit if self.unit else ''}"
-            why = bounds if "limit" in str(err) or "range" in str(err) else f"{err} ({bounds})"
-            word = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
-            raise UserError(f"{option} {word}: {why}") from None
+            if "limit" in err.reason or "range" in err.reason:
+                raise UserError(f"{option} {_brief(value)}: {bounds}") from None
+            raise UserError(f"{option} {shown(_brief(value))}: {err.reason}; {bounds}") from None
+
+
+def _brief(value: object) -> str:
+    return str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
 
 
 #: A seed: any whole number of at most 64 bits (negative ones too, as Python's generator takes them).
@@ -168,12 +173,6 @@ WORKERS = Whole(1, MAX_WORKERS, "processes")
 def out_folder(ctx, param, value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise UserError(f"{param.opts[0]} is empty: give a folder name")
-    return value
-
-def workers_in_bounds(ctx, param, value: int | None) -> int | None:
-    if value is not None and not 1 <= value <= MAX_WORKERS:
-        shown = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
-        raise UserError(f"--workers {shown}: from 1 to {MAX_WORKERS} processes")
     return value
 
 def log_path(ctx, param, value: str | None) -> str | None:

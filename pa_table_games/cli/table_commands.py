@@ -41,10 +41,10 @@ from pa_table_games.strategies import get_strategy
 @click.option("--machine", type=click.Path(dir_okay=False, exists=True),
               help="An edited machine file of GAME, read instead of the installed one.")
 @click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Pai Gow: inject a misdeal at this position (training, tests).")
-@click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
+@click.option("--rounds", type=Whole(1, 1000, "rounds"), default=1, show_default=True,
               help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
               "on a terminal, or with --strategy.")
-@click.option("--new-dealer-every", "new_dealer_every", type=click.IntRange(1, 1000), metavar="K",
+@click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 1000, "rounds"), metavar="K",
               help="With --rounds: a new dealer comes to the table after every K rounds and burns one card "
               "before dealing (blackjack § 633a.7(c), double-down-madness § 692.7(c)).")
 @click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "

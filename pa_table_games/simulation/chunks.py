@@ -39,15 +39,15 @@ class SimulationError(TableGamesError):
 
 
 def parse_rounds(text: str | int) -> int:
-    """``100000``, ``100_000`` or ``1e5`` -> 100000 (:func:`pa_table_games.numbers.whole`); anything
-    else, below 1 or above :data:`MAX_ROUNDS` (however written) is an error."""
-    word = shown(str(text).strip()) if isinstance(text, str) else repr(str(text))
+    """``100000`` -> 100000 (:func:`pa_table_games.numbers.whole`: the digits 0-9 only); anything else,
+    below 1 or above :data:`MAX_ROUNDS` is an error."""
+    word = shown(str(text).strip(" \t")) if isinstance(text, str) else repr(str(text))
     try:
         rounds = whole(text, 0, MAX_ROUNDS)
     except NumberError as err:
-        if "limit" in str(err) or "range" in str(err):
+        if "limit" in err.reason or "range" in err.reason:
             raise SimulationError(f"--rounds {word}: at most {MAX_ROUNDS:,} rounds (10^12) in one run") from None
-        raise SimulationError(f"--rounds {word}: give a whole number of rounds, e.g. 100000 or 1e6 ({err})") from None
+        raise SimulationError(f"--rounds {word}: {err.reason}, such as 1000000") from None
     if rounds < 1:
         raise SimulationError(f"--rounds {word}: simulate at least 1 round")
     return rounds
