@@ -230,7 +230,7 @@ class TestCommand:
         assert result.exit_code == 0, result.output
         doc = json.loads(result.output)
         assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "new_dealer_every", "workers", "scheduler", "rounds_requested",
-                            "rounds", "complete", "seconds", "rounds_per_second", "wagers", "total"}
+                            "rounds", "complete", "stopped", "seconds", "rounds_per_second", "wagers", "total"}
         assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"]) == \
             ("blackjack", "stand17", 5, 500, True)
         assert doc["seats"] == {"1": {"blackjack": 10.0}}
@@ -422,3 +422,17 @@ class TestSignals:
         proc.communicate(timeout=60)
         assert proc.returncode == -signal.SIGTERM
         wait_for(lambda: not any(alive(pid) for pid in workers), seconds=10)
+
+    @pytest.mark.slow  # real worker processes: a heavy check, `make test-long`
+    def test_a_worker_process_that_stops_ends_the_run_at_the_chunk_deadline(self):
+        """One of two worker processes is stopped (SIGSTOP) once rounds are being dealt: it is killed when its
+        chunk is --chunk-timeout late, and the run ends with the other's rounds and one line, exit status 1."""
+        proc = self.start("--workers", "2", "--chunk-timeout", "3")
+        workers = wait_for(lambda: (lambda w: w if len(w) == 2 else None)(workers_of(proc.pid)))
+        os.kill(workers[0], signal.SIGSTOP)
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 1, err
+        assert err.startswith("error: --chunk-timeout: chunk ") and err.count("\n") == 1, err
+        assert "handed to a worker process gave no result within 3 s" in err
+        assert "(stopped: " in out and " of 1,000,000,000,000)" in out and "\ntotal " in out
+        wait_for(lambda: not any(alive(pid) for pid in workers), seconds=60)

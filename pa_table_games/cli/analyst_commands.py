@@ -15,7 +15,7 @@ from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import canonical_game, load_game
 from pa_table_games.money import check_seats
 from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS
-from pa_table_games.simulation.chunks import sigint_blocked
+from pa_table_games.simulation.chunks import CHUNK_SECONDS, sigint_blocked
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 
 # simulate and edge import their engines when they run: the exact analysis alone loads numpy.
@@ -44,13 +44,16 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               metavar="SECONDS", help="With --scheduler ADDRESS: give up when the scheduler has not answered by then.")
 @click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
               metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
+@click.option("--chunk-timeout", type=Whole(1, 86400, "seconds"), default=CHUNK_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --workers or --scheduler: when a chunk of 10,000 rounds handed to a "
+              "worker has not come back by then (a worker stopped or hung), stop: the result so far, exit status 1.")
 @click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 10**6, "rounds"), metavar="K",
               help="A new dealer comes to the table after every K rounds and burns one card before dealing "
               "(blackjack § 633a.7(c), double-down-madness § 692.7(c)); counted at each chunk's table.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, seats, workers, scheduler,
-             connect_timeout: int, worker_timeout: int, new_dealer_every, as_json: bool) -> None:
+             connect_timeout: int, worker_timeout: int, chunk_timeout: int, new_dealer_every, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
@@ -66,7 +69,7 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
     \b
     --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "new_dealer_every",
       "workers", "scheduler",
-      "rounds_requested", "rounds", "complete", "seconds", "rounds_per_second",
+      "rounds_requested", "rounds", "complete", "stopped", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
     house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
@@ -86,12 +89,15 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
             result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
                          workers=workers, progress=progress, scheduler=scheduler,
                          connect_timeout=connect_timeout, worker_timeout=worker_timeout,
-                         new_dealer_every=new_dealer_every)
+                         chunk_timeout=chunk_timeout, new_dealer_every=new_dealer_every)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)
     click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False, allow_nan=False) if as_json
                else "\n".join(result.lines()))
+    if result.stopped:  # a chunk past its deadline: the result so far, then why, in one line
+        click.echo(f"error: {result.stopped}", err=True)
+        ctx.exit(1)
     ctx.exit(0 if result.complete else 130)
 
 @contextmanager

@@ -32,10 +32,29 @@ from pa_table_games.simulation.tally import Tally, initial_by_name
 CHUNK = 10_000
 #: Rounds between progress reports and Ctrl-C checks.
 STEP = 1000
+#: How long a chunk handed to a worker (a local process or a cluster's) may take to come back (--chunk-timeout):
+#: a chunk deals in about a second (Pai Gow's in ten), and a few wait at each worker thread.
+CHUNK_SECONDS = 600
 
 
 class SimulationError(TableGamesError):
     """A bad ``--rounds``, ``--workers``, ``--scheduler`` or seat for a simulation, or a worker that failed."""
+
+
+class ChunkOverdue(SimulationError):
+    """A chunk handed to a worker gave no result within its deadline: the run stopped there; ``tally``
+    holds the rounds dealt by the chunks that came back (the result so far)."""
+
+    def __init__(self, message: str, tally: Tally, workers: int | None = None) -> None:
+        super().__init__(message)
+        self.tally, self.workers = tally, workers
+
+
+def overdue(index: int, where: str, seconds: float, tally: Tally, workers: int | None = None) -> ChunkOverdue:
+    """The one line saying which chunk did not come back, from where, within how long."""
+    return ChunkOverdue(f"--chunk-timeout: chunk {index} handed to {where} gave no result within {seconds:g} s "
+                        f"(a worker stopped, hung or unreachable): the run stopped; the result so far is printed",
+                        tally, workers)
 
 
 def parse_rounds(text: str | int) -> int:
