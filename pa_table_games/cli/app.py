@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import errno
 import re
+import sys
 from importlib import import_module
 
 import click
@@ -93,6 +94,17 @@ class _Group(click.Group):
             return super().get_command(ctx, name)
         module, _, function = COMMANDS[name].partition(":")
         return getattr(import_module(module), function)
+
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None) -> None:
+        """Click's shell completion, which reads the shell's request from the environment: a request it
+        cannot read (a COMP_CWORD that is no number, a COMP_WORDS with an open quote) completes nothing and
+        says so in one line, exit status 2, never a traceback."""
+        try:
+            super()._main_shell_completion(ctx_args, prog_name, complete_var)
+        except Exception as err:  # noqa: BLE001  (the shell's request, not the user's command)
+            click.echo(f"error: shell completion: cannot read the shell's request ({one_line(str(err))}): "
+                       "nothing completed", err=True)
+            sys.exit(2)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
