@@ -34,7 +34,9 @@ def machine_heading(path: Path) -> str:
 
 @click.command("list", epilog="Example:\n\n\b\n  pa-table-games list")
 def list_games() -> None:
-    """List the games, their installed machine files and sections."""
+    """List the games, their installed machine files and sections.
+
+    Exit status: 0 listed; 2 a usage error; 130 Ctrl-C."""
     for name in sorted(GAMES):
         path = machine_path(name)
         click.echo(f"{name:28} {path}  {machine_heading(path)}")
@@ -46,7 +48,9 @@ def rules(game: str) -> None:
     """Every Rules Submission option of GAME: its default, the values it takes and its cite.
 
     A Rules file is a YAML mapping of the options that differ from the defaults
-    (e.g. "decks: 8"); play, simulate and edge read it with --rules FILE."""
+    (e.g. "decks: 8"); play, simulate and edge read it with --rules FILE.
+
+    Exit status: 0 listed; 2 an unknown game or a usage error; 130 Ctrl-C."""
 
     import attrs
 

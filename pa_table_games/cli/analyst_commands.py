@@ -75,6 +75,10 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
     house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in.
+
+    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline (the result so far printed, the
+    reason on stderr); 2 bad input, or no scheduler or worker within its timeout (one line on stderr);
+    130 Ctrl-C (the result so far printed).
     """
 
     from pa_table_games.simulation.simulate import simulate as run
@@ -197,6 +201,8 @@ def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | No
     With --rules, every Rules option that changes the wager's pay or play is honoured (pay table
     choice, Crown Treasure Bonus offered or not; for a main wager decks, doubling, splitting,
     surrender, Blackjack odds ...); --json names the Rules file used.
+
+    Exit status: 0 computed; 2 bad input (one line on stderr); 130 Ctrl-C.
     """
 
     from pa_table_games.analysis.exact import analyse

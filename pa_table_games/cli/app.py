@@ -197,7 +197,10 @@ def log_path(ctx, param, value: str | None) -> str | None:
              "\n  pa-table-games play blackjack --seed 7\n  pa-table-games diagram --out diagrams\n\n"
              "Shell completion (click's): add to ~/.bashrc\n\n\b\n"
              "  eval \"$(_PA_TABLE_GAMES_COMPLETE=bash_source pa-table-games)\"\n\n"
-             "(zsh: zsh_source in ~/.zshrc; fish: fish_source).")
+             "(zsh: zsh_source in ~/.zshrc; fish: fish_source).\n\n"
+             "Exit status: 0 done; 2 a user error (one line on stderr: what and where); 130 Ctrl-C. "
+             "diff, replay and simulate also exit 1 (changes, departures, a run stopped at a deadline): "
+             "each command's -h lists its own.")
 @click.version_option(package_name="pa-table-games", prog_name="pa-table-games", message="%(prog)s %(version)s")
 def main() -> None:
     """Pennsylvania table-game regulations as executable, reviewable state machines."""

@@ -65,7 +65,10 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
 
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
-    log marked incomplete (exit status 130)."""
+    log marked incomplete (exit status 130).
+
+    Exit status: 0 played, and --log and --walk written; 2 bad input, a decision due and none given, or a
+    file not written (one line on stderr); 130 Ctrl-C, or end of input at a prompt."""
 
     if rounds > 1 and (actions is not None or as_json or log_file or walk_file):
         raise UserError(f"--rounds {rounds}: --actions, --json, --log and --walk are for one round; play the rounds on a "
@@ -182,7 +185,9 @@ def _stopped(rnd, words: list[str], logging) -> None:
 
 @click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
-    """Play one stacked demo round of each game and print its cited step log."""
+    """Play one stacked demo round of each game and print its cited step log.
+
+    Exit status: 0 played; 2 a usage error; 130 Ctrl-C."""
     console = display.console()
     for name in sorted(GAMES):
         game = load_game(name)
