@@ -70,6 +70,7 @@ class TestLazyStart:
         assert result.exit_code == 0 and result.output.startswith("pa-table-games 0.")
 
 
+@pytest.mark.signals
 class TestInterrupt:
     def test_ctrl_c_in_a_command_is_one_line_and_exit_130(self, monkeypatch):
         """Ctrl-C while `edge` computes: 'interrupted', exit status 130, no traceback (click said 'Aborted!', 1)."""

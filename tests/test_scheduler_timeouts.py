@@ -16,15 +16,12 @@ import sys
 import threading
 import time
 
-from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
 
+from conftest import needs_dask
 from pa_table_games.simulation import chunks, dask_cluster
-
-needs_dask = pytest.mark.skipif(find_spec("distributed") is None,
-                                reason="the Dask extra is not installed (pip install -e '.[dask]')")
 
 
 def simulate(*options: str, limit: float = 120):
@@ -121,6 +118,7 @@ def stopped_worker(tmp_path):
 
 
 @needs_dask
+@pytest.mark.signals
 @pytest.mark.slow  # a Dask scheduler and a worker started here: a few seconds
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="stopping a process needs SIGSTOP")
 def test_a_worker_that_stops_answering_ends_the_run_at_the_chunk_deadline(stopped_worker):

@@ -21,6 +21,7 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
+from conftest import needs_dask
 from pa_table_games.cli import main
 from pa_table_games.games import load_game
 from pa_table_games.numbers import MAX_ROUNDS
@@ -172,15 +173,16 @@ class TestSimulate:
         assert docs[0] == docs[1] == docs[2]
         assert [r.workers for r in results] == [1, 2, 8]
 
+    @needs_dask
     @pytest.mark.slow  # starting a Dask cluster: 7-15 s here
     def test_same_answer_on_a_local_dask_cluster(self):
         """--scheduler local (a Dask LocalCluster of 2 worker processes) gives the one-process result."""
-        pytest.importorskip("distributed")
         here = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200)
         dask = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200, scheduler="local", workers=2)
         assert dask.complete and (dask.scheduler, dask.workers) == ("local", 2)
         assert stripped(dask.to_json()) | {"workers": 1, "scheduler": None} == stripped(here.to_json())
 
+    @pytest.mark.signals
     def test_ctrl_c_returns_the_result_so_far(self):
         """An interrupt stops after the current chunk; the rounds done are reported as incomplete."""
         def interrupt(done, total):
@@ -193,6 +195,7 @@ class TestSimulate:
         assert result.to_json()["complete"] is False
         assert signal.getsignal(signal.SIGINT) is before  # the handler is put back
 
+    @pytest.mark.signals
     def test_ctrl_c_stops_every_worker(self):
         """With --workers 2 an interrupt stops both workers and reports the rounds they finished."""
         def interrupt(done, total):
@@ -254,7 +257,8 @@ class TestCommand:
         (["--rounds", "10", "--strategy", "optimal"], "error: unknown strategy 'optimal' for blackjack"),
         (["--rounds", "10", "--workers", "0"], "error: --workers 0"),
         (["--rounds", "10", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"], "error: --workers with --scheduler"),
-        (["--rounds", "10", "--scheduler", "tcp://"], "error: --scheduler tcp://: cannot connect to a Dask scheduler"),
+        pytest.param(["--rounds", "10", "--scheduler", "tcp://"],
+                     "error: --scheduler tcp://: cannot connect to a Dask scheduler", marks=needs_dask),
     ])
     def test_user_errors_exit_2(self, args, message):
         """A bad --rounds, an unknown strategy, no workers or no scheduler is one line on stderr and exit status 2."""
@@ -297,6 +301,7 @@ def wait_for(condition, seconds: float = 600.0, every: float = 0.01):
     raise AssertionError("timed out")
 
 
+@pytest.mark.signals
 class TestCtrlCWhileWorkersStart:
     def test_a_ctrl_c_taken_by_another_thread_still_reaches_the_handler(self):
         """While worker processes start, a Ctrl-C is held back, not lost, though a thread that does
@@ -324,6 +329,7 @@ class TestCtrlCWhileWorkersStart:
         assert heard == ["Ctrl-C"]
 
 
+@pytest.mark.signals
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 class TestSignals:
     """The real command in its own process group, as a terminal runs it: Ctrl-C sends SIGINT to the
@@ -416,8 +422,7 @@ class TestSignals:
     def test_killing_the_parent_ends_its_workers(self):
         """kill -TERM of the parent alone: no worker goes on dealing its share."""
         proc = self.start("--workers", "2")
-        workers = wait_for(lambda: (lambda w: w if len(w) == 2 else None)(workers_of(proc.pid)))
-        time.sleep(1)
+        workers = wait_for(lambda: (lambda w: w if len(w) == 2 else None)(workers_of(proc.pid)))  # readiness
         proc.terminate()
         proc.communicate(timeout=60)
         assert proc.returncode == -signal.SIGTERM
