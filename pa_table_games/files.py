@@ -174,7 +174,7 @@ def write_atomic(path: str | Path, content: str | bytes, *, replace: bool = True
     regular file is replaced, and only with ``replace``: without it a file of that name, even one
     created a moment before, is an :class:`OutputExists`. A symbolic link (never followed: a planted
     link cannot redirect the write to its target), a folder, a device such as ``/dev/full``, a pipe
-    or a file the running command reads is refused. A replaced file's permission bits carry over."""
+    or an input the running command names is refused. A replaced file's permission bits carry over."""
     path = Path(path)
     if not path.name:
         raise OutputFileError(f"{path}: cannot write: no file name")
@@ -224,7 +224,8 @@ def _publish_new(temp: str, path: Path, data: bytes) -> None:
     except OSError as err:
         if err.errno not in _NO_LINKS:
             raise
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), os.stat(temp).st_mode)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                 os.stat(temp).st_mode & 0o777)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

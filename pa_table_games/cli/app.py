@@ -115,7 +115,7 @@ class _Group(click.Group):
             raise _boundary(err) or err from None
 
     def invoke(self, ctx: click.Context):
-        from pa_table_games.files import one_command  # the files a command reads are never replaced by it
+        from pa_table_games.files import one_command  # the inputs a command names are never replaced by it
 
         try:
             with one_command():
