@@ -9,7 +9,7 @@ included), ``trace --machine`` or ``diagram --machine``. It edits real logs of e
 version 1, 2 or 3, plain or keyed, with the chain left as it is, recomputed or recomputed with the key
 (so the edit reaches the checks behind the chain), and hands each to ``replay`` or ``review --log``.
 Every input obeys :func:`fuzzing.check`, in-process; the repository's files are compared before and
-after. The default run draws 6 machine files and 24 logs; ``make test-long`` draws 320 of each
+after. The default run draws 3 machine files and 12 logs; ``make test-long`` draws 320 of each
 (about 100 s of CPU on this machine, almost all of it binding machine files and dealing under them).
 """
 
@@ -192,8 +192,8 @@ def _fuzz(examples: int, slow: bool = False, **strategies):
 
 
 # the default run: a few (a machine file bound and a round dealt under it cost about 0.25 s of CPU; a log 0.01 s)
-test_hostile_machine_files = _fuzz(6, **MACHINES_DRAWN)(_hostile_machine)
-test_hostile_logs = _fuzz(24, **LOGS_DRAWN)(_hostile_log)
+test_hostile_machine_files = _fuzz(3, **MACHINES_DRAWN)(_hostile_machine)
+test_hostile_logs = _fuzz(12, **LOGS_DRAWN)(_hostile_log)
 # make test-long: at least 300 of each
 test_hostile_machine_files_long = _fuzz(320, slow=True, **MACHINES_DRAWN)(_hostile_machine)
 test_hostile_logs_long = _fuzz(320, slow=True, **LOGS_DRAWN)(_hostile_log)

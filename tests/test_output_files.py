@@ -287,6 +287,7 @@ class TestNoClobberWhenWriting:
         assert json.loads(log.read_text().splitlines()[0])["seats"] == {"1": {"blackjack": 10}}
         assert [p.name for p in tmp_path.iterdir()] == ["same.jsonl"]
 
+    @pytest.mark.slow  # two commands in their own processes: the prompt test above shows it for certain
     def test_two_commands_started_together_one_wins(self, tmp_path):
         """Two `play --log same.jsonl` started at once: exactly one exits 0, the other says why in one line, exit 2."""
         log = tmp_path / "same.jsonl"

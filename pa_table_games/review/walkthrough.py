@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.files import make_folder, write_atomic
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.audit.log import RoundLog, Start, read_log, record
@@ -134,7 +134,7 @@ def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1
     make_folder(out)
     written = []
     for path in paths:
-        target = out / f"{Path(path).stem}.walk.html"
+        target = check_target(out / f"{Path(path).stem}.walk.html")  # an input or a planted link: refused at once
         write_atomic(target, walk_page(read_log(path, key, allow_v1)))
         written.append(target)
     return written
