@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from time_limit import within
@@ -55,3 +57,16 @@ def mutate(data: bytes, edits: list[tuple[int, int, int]]) -> bytes:
 
 EDITS = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10**6),
                            st.one_of(st.integers(0, 255), st.sampled_from(list(b'{}[]":,0\n\\-9eE')))), min_size=1, max_size=6)
+
+
+def fuzz_test(examples: int, slow: bool = False, **strategies):
+    """A fuzz test drawing ``examples`` inputs from ``strategies`` for its body ``(scratch folder, **drawn)``;
+    ``slow`` marks the long profile (``make test-long``)."""
+    def make(body):
+        @settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+        @given(**strategies)
+        def test(tmp_path_factory, **drawn):
+            body(tmp_path_factory.getbasetemp(), **drawn)
+        test.__doc__ = body.__doc__
+        return pytest.mark.slow(test) if slow else test
+    return make

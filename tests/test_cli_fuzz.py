@@ -19,10 +19,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzzing import EDITS, check, mutate
+from fuzzing import EDITS, check, fuzz_test as _fuzz, mutate
 from pa_table_games.games import GAMES
 
 HERE = Path(__file__).parent
@@ -99,18 +98,6 @@ def _others(tmp: Path):
 
 
 VALID_RULES = b"decks: 6\nblackjack_pays: \"3:2\"\ninsurance: true\npaytables: {lucky_ladies: A}\ntable_minimum: 5\n"
-
-
-def _fuzz(examples: int, slow: bool = False, **strategies):
-    """A fuzz test drawing ``examples`` inputs from ``strategies``; ``slow`` marks the long profile."""
-    def make(body):
-        @settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-        @given(**strategies)
-        def test(tmp_path_factory, **drawn):
-            body(tmp_path_factory.getbasetemp(), **drawn)
-        test.__doc__ = body.__doc__
-        return pytest.mark.slow(test) if slow else test
-    return make
 
 
 def _argv(tmp: Path, args: list[str]) -> None:

@@ -24,10 +24,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fuzzing import EDITS, check, mutate
+from fuzzing import EDITS, check, fuzz_test as _fuzz, mutate
 from pa_table_games.audit.chain import seal
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.runtime.game import MACHINES
@@ -178,17 +177,6 @@ MACHINES_DRAWN = dict(game=st.sampled_from(sorted(GAMES)), edits=st.lists(EDIT, 
 LOGS_DRAWN = dict(game=st.sampled_from(sorted(GAMES)), keyed=st.booleans(), version=st.sampled_from([1, 2, 3, 3]),
                   chain=st.sampled_from(["kept", "plain", "plain", "keyed"]), edits=st.lists(EDIT, max_size=3),
                   raw=st.one_of(st.just([]), st.just([]), st.just([]), EDITS), how=st.sampled_from(["replay", "replay", "review"]))
-
-
-def _fuzz(examples: int, slow: bool = False, **strategies):
-    def make(body):
-        @settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-        @given(**strategies)
-        def test(tmp_path_factory, **drawn):
-            body(tmp_path_factory.getbasetemp(), **drawn)
-        test.__doc__ = body.__doc__
-        return pytest.mark.slow(test) if slow else test
-    return make
 
 
 # the default run: a few (a machine file bound and a round dealt under it cost about 0.25 s of CPU; a log 0.01 s)
