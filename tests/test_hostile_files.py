@@ -10,7 +10,7 @@ version 1, 2 or 3, plain or keyed, with the chain left as it is, recomputed or r
 (so the edit reaches the checks behind the chain), and hands each to ``replay`` or ``review --log``.
 Every input obeys :func:`fuzzing.check`, in-process; the repository's files are compared before and
 after. The default run draws 3 machine files and 12 logs; ``make test-long`` draws 320 of each
-(about 100 s of CPU on this machine, almost all of it binding machine files and dealing under them).
+(about 32 s of CPU on the 2-core machine, 29 s of it binding machine files and dealing under them).
 """
 
 from __future__ import annotations
