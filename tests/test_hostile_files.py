@@ -160,7 +160,10 @@ def _hostile_log(tmp: Path, game: str, keyed: bool, version: int, chain: str, ed
     docs[at] = _edit(docs[at], edits)
     if chain != "kept" and version > 1 and all(isinstance(d, dict) for d in docs):
         anchor = docs[0].get("machine_sha256", "")
-        seal(docs, anchor if isinstance(anchor, str) else "", KEY.encode() if chain == "keyed" else None)
+        try:
+            seal(docs, anchor if isinstance(anchor, str) else "", KEY.encode() if chain == "keyed" else None)
+        except ValueError:  # a NaN has no JSON to hash: the line is written as NaN, for the reader to refuse
+            pass
     text = "".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs).encode("utf-8")
     path = tmp / f"log{next(_names)}.jsonl"
     path.write_bytes(mutate(text, raw) if raw else text)
