@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CLI := $(BIN)/pa-table-games
 
-.PHONY: run test test-long test-under-load diagrams check-diagrams check-scenarios bench clean
+.PHONY: run test test-long test-under-load test-signals diagrams check-diagrams check-scenarios bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,20 @@ test-under-load: $(STAMP)
 	@hogs=""; for i in $$(seq "$$(nproc)"); do timeout $(HOG_SECONDS) sh -c 'while :; do :; done' & hogs="$$hogs $$!"; done; \
 	echo "$$(nproc) CPU hogs running (at most $(HOG_SECONDS) s)"; \
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest $(PYTEST_PARALLEL); status=$$?; \
+	kill $$hogs 2>/dev/null; wait; exit $$status
+
+# The signal tests (`-m signals`: Ctrl-C, SIGTERM, SIGSTOP; the slow ones too) REPEAT times in a row (CI: 5)
+# with a CPU hog on every core. Each waits for a readiness line and its work cannot finish before the
+# signal arrives, so a loaded machine may slow them but never fail them; the first failing run stops.
+REPEAT ?= 5
+
+test-signals: $(STAMP)
+	@hogs=""; for i in $$(seq "$$(nproc)"); do timeout $(HOG_SECONDS) sh -c 'while :; do :; done' & hogs="$$hogs $$!"; done; \
+	echo "$$(nproc) CPU hogs running (at most $(HOG_SECONDS) s)"; status=0; \
+	for run in $$(seq $(REPEAT)); do \
+		env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -m signals -q -p no:cacheprovider || { status=$$?; \
+			echo "the signal tests failed in run $$run of $(REPEAT)"; break; }; \
+		echo "run $$run of $(REPEAT): every signal test passed"; done; \
 	kill $$hogs 2>/dev/null; wait; exit $$status
 
 # Both views of every diagram (<m>.svg reader, <m>.code.svg code) and the review pages.

@@ -1,5 +1,11 @@
-"""``python -m pa_table_games``."""
+"""``python -m pa_table_games``: the console script's run(), its import guarded too."""
 
-from pa_table_games.cli import run
+try:
+    from pa_table_games.cli import run
+except KeyboardInterrupt:  # Ctrl-C while the command line's frame is imported
+    import sys
+
+    sys.stderr.write("\ninterrupted\n")
+    sys.exit(130)
 
 run()

@@ -7,16 +7,29 @@ most :data:`MAX_INPUT_BYTES` (reading stops one byte past the limit), UTF-8 only
 Every file it writes (round logs, diagrams, review pages and dossiers, diffs, scenario files,
 caches) goes through :func:`write_atomic`: whatever stands at the final name must be a regular
 file (a symbolic link is never followed, a pipe never opened), the content goes to a temporary
-file in the same folder, flushed to disk, then renamed over the target, so a full disk or an
-interruption leaves the previous file as it was. Each problem is an error naming the file, in
+file in the same folder, flushed to disk, then published under the final name, so a full disk or
+an interruption leaves the previous file as it was. Each problem is an error naming the file, in
 one line.
+
+Publishing is where no-clobber holds, not a check made earlier: without ``replace`` the finished
+temporary file is hard-linked to the final name, which fails if any file has that name by then
+(two commands writing the same log: one wins, the other is refused); with ``replace`` it is
+renamed over it. A replaced file keeps its permission bits only (never setuid, setgid or sticky).
+While a command runs (:func:`one_command`), the files it names as its inputs (:func:`reads`: a
+``--machine``, ``--rules`` or ``--key-file``, a log it reads) are remembered by device and inode, and
+none of them is ever replaced by that command, whatever link or spelling leads to it. (A file the
+command updates on purpose, such as a scenario file keeping its hand-written hints, is no input.)
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from pa_table_games.errors import InputFileError, TableGamesError
@@ -29,6 +42,50 @@ MAX_DEPTH = 32
 
 class OutputFileError(TableGamesError):
     """A file that could not be written (``file: cannot write: reason``); the previous file is intact."""
+
+
+class OutputExists(OutputFileError):
+    """A file not replaced: one of that name exists (it may have appeared while the command ran)."""
+
+
+#: (device, inode) of every input the running command names; None outside a command.
+_INPUTS: ContextVar[set[tuple[int, int]] | None] = ContextVar("inputs of the running command", default=None)
+
+
+@contextmanager
+def one_command() -> Iterator[None]:
+    """While the block runs, the inputs named by :func:`reads` are never replaced."""
+    token = _INPUTS.set(set())
+    try:
+        yield
+    finally:
+        _INPUTS.reset(token)
+
+
+def reads(*paths: str | Path | None) -> None:
+    """Name files the running command reads (its ``--machine``, ``--rules``, ``--key-file``, a log), before
+    it reads them: none is replaced by a write of the same command, through whatever link."""
+    inputs = _INPUTS.get()
+    for path in paths:
+        if inputs is not None and path is not None:
+            found = identity(path)
+            if found is not None:
+                inputs.add(found)
+
+
+def identity(path: str | Path) -> tuple[int, int] | None:
+    """(device, inode) of the file ``path`` leads to, links followed; None if there is none."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def same_file(one: str | Path, other: str | Path) -> bool:
+    """Do both paths lead to one existing file (a hard or symbolic link, another spelling)?"""
+    first = identity(one)
+    return first is not None and first == identity(other)
 
 
 def read_text(path: str | Path, error_class: type[InputFileError] = InputFileError,
@@ -87,7 +144,8 @@ def read_bytes(path: str | Path, limit: int = MAX_INPUT_BYTES) -> bytes:
 
 
 def _regular_or_absent(path: Path) -> os.stat_result | None:
-    """What stands at ``path``, not following a symbolic link: ``None`` if nothing, else a regular file."""
+    """What stands at ``path``, not following a symbolic link: ``None`` if nothing, else a regular file
+    that is no input of the running command."""
     try:
         found = os.lstat(path)
     except FileNotFoundError:
@@ -96,6 +154,8 @@ def _regular_or_absent(path: Path) -> os.stat_result | None:
         what = "a symbolic link stands there (never followed)" if stat.S_ISLNK(found.st_mode) else \
             "not a regular file"
         raise OutputFileError(f"{path}: cannot write: {what}")
+    if (found.st_dev, found.st_ino) in (_INPUTS.get() or ()):
+        raise OutputFileError(f"{path}: cannot write: it is an input of this command (never replaced)")
     return found
 
 
@@ -107,12 +167,14 @@ def check_target(path: str | Path) -> Path:
     return path
 
 
-def write_atomic(path: str | Path, content: str | bytes) -> Path:
-    """Write ``content`` to ``path`` through a temporary file in the same folder, renamed into place.
+def write_atomic(path: str | Path, content: str | bytes, *, replace: bool = True) -> Path:
+    """Write ``content`` to ``path`` through a temporary file in the same folder, published whole.
 
     On any failure the temporary file is removed and ``path`` keeps its previous content. Only a
-    regular file is replaced: a symbolic link (never followed: a planted link cannot redirect
-    the write to its target), a folder, a device such as ``/dev/full`` or a pipe is refused."""
+    regular file is replaced, and only with ``replace``: without it a file of that name, even one
+    created a moment before, is an :class:`OutputExists`. A symbolic link (never followed: a planted
+    link cannot redirect the write to its target), a folder, a device such as ``/dev/full``, a pipe
+    or an input the running command names is refused. A replaced file's permission bits carry over."""
     path = Path(path)
     if not path.name:
         raise OutputFileError(f"{path}: cannot write: no file name")
@@ -120,17 +182,24 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
     temp = None
     try:
         before = _regular_or_absent(path)
+        if before is not None and not replace:
+            raise OutputExists(f"{path}: cannot write: the file exists (not replaced)")
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".partial", dir=path.parent or ".")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        mode = before.st_mode & 0o7777 if before is not None else 0o666 & ~_umask()
-        os.chmod(temp, mode)
-        _regular_or_absent(path)  # again just before the rename (which itself never follows a link)
-        os.replace(temp, path)
-        temp = None
+        os.chmod(temp, before.st_mode & 0o777 if before is not None else 0o666 & ~_umask())
+        _regular_or_absent(path)  # again just before publishing (which itself never follows a link)
+        if replace:
+            os.replace(temp, path)
+            temp = None
+        else:
+            _publish_new(temp, path, data)
         _sync_folder(path.parent)
+    except FileExistsError:
+        raise OutputExists(f"{path}: cannot write: a file of that name appeared while this command ran "
+                           "(not replaced)") from None
     except OSError as err:
         raise OutputFileError(f"{path}: cannot write: {err.strerror or err}") from None
     finally:
@@ -140,6 +209,31 @@ def write_atomic(path: str | Path, content: str | bytes) -> Path:
             except OSError:
                 pass
     return path
+
+
+#: os.link failing so: the file system has no hard links (a FAT or some network file systems)
+_NO_LINKS = {errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.ENOSYS, errno.EMLINK, errno.EXDEV}
+
+
+def _publish_new(temp: str, path: Path, data: bytes) -> None:
+    """Give the finished ``temp`` the name ``path`` if no file has it (``FileExistsError`` otherwise): a hard
+    link, which never replaces; where the file system has none, a new file created exclusively."""
+    try:
+        os.link(temp, path, follow_symlinks=False)
+        return
+    except OSError as err:
+        if err.errno not in _NO_LINKS:
+            raise
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                 os.stat(temp).st_mode & 0o777)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+    except BaseException:
+        os.unlink(path)  # created by this command: a half-written file never stays
+        raise
 
 
 def _sync_folder(folder: Path) -> None:

@@ -3,8 +3,8 @@
 An amount is a :class:`decimal.Decimal` of dollars with two places (``Decimal("10.01")``): exact,
 so a chip ledger sums to exactly zero and a log holds what was paid to the cent. Amounts come in
 through :func:`money` (a number from Python, a Rules file or a log) and :func:`parse_amount`
-(text a player typed: the one text -> amount conversion); anything that is not a positive number
-of whole cents is refused there (``nan``, ``inf``, ``1e-300``, ``0.005``, ``10.0000000001``).
+(text a player typed, read by :mod:`pa_table_games.numbers` alone); anything that is not a positive
+number of whole cents is refused there (``nan``, ``inf``, ``1e-300``, ``0.005``, ``10.0000000001``).
 
 Odds stay ratios (:class:`fractions.Fraction`); an amount times odds is computed exactly and
 rounded once, by :func:`times`: toward zero, to the cent (a payout's fraction of a cent stays in
@@ -19,7 +19,7 @@ maximum, before the deal or after anything is added to it (:func:`room_under_max
 from __future__ import annotations
 
 import math
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -27,7 +27,6 @@ from typing import Any
 import attrs
 
 from pa_table_games.errors import IllegalAction, WagerError
-from pa_table_games.numbers import MAX_CHARS, NumberError
 from pa_table_games.numbers import amount as read_amount
 
 #: One cent, the unit every amount is a whole number of.
@@ -128,19 +127,10 @@ def in_cents(amount: Decimal) -> int:
 
 
 def parse_amount(text: str) -> Decimal:
-    """A number typed by a player, e.g. ``"10"`` or ``"12.50"``, exactly, read by :func:`pa_table_games.numbers.amount`
-    (ASCII digits only, at most 32 characters); a number that is no amount (``0``, ``-5``, ``nan``) is returned as it
-    is, for :func:`amount_problem` to name; ``ValueError`` if it is no number."""
-    try:
-        return read_amount(text)
-    except NumberError:
-        word = text.strip()
-        if len(word) > MAX_CHARS or not word.isascii():
-            raise
-        try:
-            return Decimal(word)
-        except InvalidOperation:
-            raise ValueError(text) from None
+    """A number typed by a player, e.g. ``"10"`` or ``"12.50"``, exactly: :func:`pa_table_games.numbers.amount`
+    (the digits 0-9, at most 32 characters; no fallback to another parser); ``NumberError`` (a ``ValueError``)
+    naming the problem and the accepted form otherwise."""
+    return read_amount(text)
 
 
 #: A surrender loses half the Blackjack Wager (§ 633a.9), an odd cent rounded down (readings).

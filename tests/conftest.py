@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,20 @@ def pytest_configure(config):
 settings.register_profile("quick", max_examples=25)
 settings.register_profile("long", max_examples=100)
 settings.load_profile(DEPTH)
+
+
+def _missing(module: str, extra: str) -> str | None:
+    """Why a test needing the optional ``module`` is skipped here (None: it is installed)."""
+    try:
+        found = find_spec(module) is not None
+    except (ImportError, ValueError):  # hidden (sys.modules[module] = None) or broken
+        found = False
+    return None if found else f"{module} is not installed: the optional {extra} (pip install -e '.[{extra.split()[0]}]')"
+
+
+#: A test of `simulate --scheduler` (Dask) is skipped, saying why, when the Dask extra is absent.
+needs_dask = pytest.mark.skipif(bool(_missing("distributed", "dask extra")),
+                                reason=_missing("distributed", "dask extra") or "")
 
 
 def play(game_name, shoe, seats=None, actions=(), rules=None, **kwargs):

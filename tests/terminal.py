@@ -67,12 +67,13 @@ _STYLE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _RAW_STYLE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-def started(args: list[str], *, columns: int = 160) -> tuple[subprocess.Popen, int]:
+def started(args: list[str], *, columns: int = 160, env: dict | None = None) -> tuple[subprocess.Popen, int]:
     """``pa-table-games ARGS`` with stdout and stderr on a pseudo-terminal, in its own process group
-    (as a shell runs it: Ctrl-C is ``os.killpg(proc.pid, SIGINT)``); returns (process, terminal)."""
+    (as a shell runs it: Ctrl-C is ``os.killpg(proc.pid, SIGINT)``); returns (process, terminal).
+    ``env`` adds to the environment."""
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "NO_COLOR": "1"}
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": str(columns), "NO_COLOR": "1", **(env or {})}
     # a shell starts a command with SIGINT unblocked, whatever the thread running this test blocks (a child
     # inherits the mask of the thread that starts it: one that blocked SIGINT made a Ctrl-C test's command
     # deaf to it, once in a full run)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -41,7 +43,7 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C XX"], "error: card 2: unknown card code 'XX'"),
     (["play", "blackjack", "--seat", "1:poker=5"], "error: seat 1: unknown Blackjack wager 'poker'"),
     (["play", "blackjack", "--seat", "one"], "error: --seat 'one': write SEAT:WAGER=AMOUNT"),
-    (["play", "blackjack", "--seat", "1:blackjack=-5"], "error: --seat '1:blackjack=-5': 'blackjack=-5' is not WAGER=AMOUNT"),
+    (["play", "blackjack", "--seat", "1:blackjack=-5"], "error: --seat '1:blackjack=-5': blackjack=-5: not an amount: write a positive amount"),
     (["play", "blackjack", "--seat", "9:blackjack=5"], "error: seat 9: the table has positions 1 to 7"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", "split"],
      "error: split: allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
@@ -141,3 +143,27 @@ class TestConventions:
     def test_simulate_header_shows_the_shuffle(self):
         out = run("simulate", "blackjack", "--rounds", "200", "--seed", "1").output
         assert "shuffle cover_card" in out.splitlines()[1]
+
+
+class TestExitStatuses:
+    """Every command says in -h, and the README in its table, each status it exits with."""
+
+    @staticmethod
+    def statuses(text: str) -> set[int]:
+        return {int(n) for n in re.findall(r"(?:^|; )(\d+) ", text)}
+
+    def test_every_command_lists_its_exit_statuses_as_the_readme_does(self):
+        import click
+
+        from pa_table_games.cli.app import COMMANDS
+
+        readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+        rows = {name: cells for names, cells in re.findall(r"^\| (`[a-z`, ]+`) \| (\d.*) \|$", readme, re.M)
+                for name in re.findall(r"`([a-z]+)`", names)}
+        with click.Context(main) as ctx:
+            for name in sorted(COMMANDS):
+                help_text = " ".join(main.get_command(ctx, name).help.split())
+                said = re.search(r"Exit status: (.*?)\.?$", help_text)
+                assert said, f"{name} -h lists no exit status"
+                assert {0, 2} <= self.statuses(said[1]) <= {0, 1, 2, 130}, (name, said[1])
+                assert self.statuses(said[1]) == self.statuses(rows[name]), (name, said[1], rows[name])

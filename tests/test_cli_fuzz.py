@@ -2,9 +2,9 @@
 
 Hypothesis draws argument vectors from each command's grammar (good words and bad ones:
 card codes, seats, amounts, decisions, paths, numbers), and mutates the bytes of Rules
-files and round logs. The rule for every input: exit status 0, 1 (a replay that departs)
-or 2; never an exception escaping the command line; an error is one line on stderr,
-``error: ...``; no input runs longer than :data:`HANG_SECONDS`. Hostile mutators add a symbolic
+files and round logs. Every input obeys the rule of :func:`fuzzing.check` (exit status 0, 1 or
+2, an error in one line, no traceback, no hang); ``test_hostile_files.py`` does the same for
+hostile machine files and round logs of every version. Hostile mutators add a symbolic
 link, a pipe (FIFO), a dangling link or a folder at an output's name (whose target must keep its
 bytes), numbers in Unicode digits or thousands of digits, revisions that look like git options
 (no file may appear) and absurd pay odds in a Rules file. The default run draws about 300
@@ -19,13 +19,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from time_limit import within
-
-from pa_table_games.cli import main
+from fuzzing import EDITS, check, fuzz_test as _fuzz, mutate
 from pa_table_games.games import GAMES
 
 HERE = Path(__file__).parent
@@ -33,26 +29,6 @@ LOGS = sorted((HERE / "replay").glob("*.jsonl")) + sorted((HERE / "bad_input" / 
 RULES = sorted((HERE / "bad_input" / "rules").glob("*.yaml"))
 SEED_LOGS = [p for p in LOGS if p.parent.name == "replay"]
 _names = itertools.count()
-#: The longest any one input may run (a blocked pipe or a network wait is a failure, not a stuck suite).
-HANG_SECONDS = 60
-
-
-class Hang(Exception):
-    """An input ran longer than HANG_SECONDS."""
-
-
-def check(args: list[str], tmp: Path, **kwargs):
-    """Run ``pa-table-games args``; the outcome obeys the rule; return the result."""
-    with within(HANG_SECONDS, f"{args!r}: still running after {HANG_SECONDS} s", Hang):
-        result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, args, **kwargs)
-    assert not isinstance(result.exception, Hang), str(result.exception)
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
-        f"{args!r}: {type(result.exception).__name__}: {result.exception}"
-    assert result.exit_code in (0, 1, 2), (args, result.exit_code, result.output)
-    if result.exit_code == 2:  # besides the notes saying how an argument was read (diff, a game's other spelling)
-        errors = [line for line in result.stderr.splitlines() if not line.startswith("note: ")]
-        assert len(errors) == 1 and errors[0].startswith("error: ") and result.stderr.endswith("\n"), (args, result.stderr)
-    return result
 
 
 # -- the grammar ------------------------------------------------------------------------------------------
@@ -121,35 +97,7 @@ def _others(tmp: Path):
     return st.one_of(replay, simulate, diagram, simple)
 
 
-def _mutate(data: bytes, edits: list[tuple[int, int, int]]) -> bytes:
-    """Each edit (kind, position, byte): 0 replaces a byte, 1 inserts one, 2 deletes one."""
-    out = bytearray(data)
-    for kind, position, value in edits:
-        at = position % (len(out) + 1)
-        if kind == 0 and at < len(out):
-            out[at] = value
-        elif kind == 1:
-            out[at:at] = bytes([value])
-        elif kind == 2 and at < len(out):
-            del out[at]
-    return bytes(out)
-
-
-EDITS = st.lists(st.tuples(st.integers(0, 2), st.integers(0, 10**6),
-                           st.one_of(st.integers(0, 255), st.sampled_from(list(b'{}[]":,0\n\\-9eE')))), min_size=1, max_size=6)
 VALID_RULES = b"decks: 6\nblackjack_pays: \"3:2\"\ninsurance: true\npaytables: {lucky_ladies: A}\ntable_minimum: 5\n"
-
-
-def _fuzz(examples: int, slow: bool = False, **strategies):
-    """A fuzz test drawing ``examples`` inputs from ``strategies``; ``slow`` marks the long profile."""
-    def make(body):
-        @settings(max_examples=examples, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-        @given(**strategies)
-        def test(tmp_path_factory, **drawn):
-            body(tmp_path_factory.getbasetemp(), **drawn)
-        test.__doc__ = body.__doc__
-        return pytest.mark.slow(test) if slow else test
-    return make
 
 
 def _argv(tmp: Path, args: list[str]) -> None:
@@ -161,14 +109,14 @@ def _argv(tmp: Path, args: list[str]) -> None:
 def _rules(tmp: Path, edits, game: str) -> None:
     """A Rules file with random bytes replaced, inserted or deleted obeys the rule under `play --rules`."""
     path = tmp / "mutated.yaml"
-    path.write_bytes(_mutate(VALID_RULES, edits))
+    path.write_bytes(mutate(VALID_RULES, edits))
     check(["play", game, "--rules", str(path), "--seed", "3", "--actions", "stand"], tmp)
 
 
 def _log(tmp: Path, source: Path, edits) -> None:
     """A round log with random bytes replaced, inserted or deleted obeys the rule under `replay`."""
     path = tmp / "mutated.jsonl"
-    path.write_bytes(_mutate(source.read_bytes(), edits))
+    path.write_bytes(mutate(source.read_bytes(), edits))
     check(["replay", str(path)], tmp)
 
 

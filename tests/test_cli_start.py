@@ -8,9 +8,11 @@ bare interpreter (with the package's own sections: ``list`` imports a plugin's m
 from __future__ import annotations
 
 import importlib
+import os
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -70,6 +72,7 @@ class TestLazyStart:
         assert result.exit_code == 0 and result.output.startswith("pa-table-games 0.")
 
 
+@pytest.mark.signals
 class TestInterrupt:
     def test_ctrl_c_in_a_command_is_one_line_and_exit_130(self, monkeypatch):
         """Ctrl-C while `edge` computes: 'interrupted', exit status 130, no traceback (click said 'Aborted!', 1)."""
@@ -116,3 +119,37 @@ class TestInterrupt:
         with pytest.raises(SystemExit) as stop:
             cli.run()
         assert stop.value.code == 130 and capsys.readouterr().err.strip() == "interrupted"
+
+    @pytest.mark.parametrize("module", ["pa_table_games.errors", "pa_table_games.cli", "pa_table_games.cli.app"])
+    def test_ctrl_c_from_the_console_scripts_first_statement(self, tmp_path, module):
+        """The real console script, Ctrl-C (SIGINT) arriving while ``module`` is imported: inside the package's
+        own start-up (its first statement is the guard) or the script's import line, outside run(): one line,
+        exit status 130, no traceback (a Ctrl-C in the script's import line was a traceback)."""
+        (tmp_path / "sitecustomize.py").write_text(
+            "import os, signal, sys\n"
+            "class CtrlC:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            f"        if name == {module!r}:\n"
+            "            sys.meta_path.remove(self)\n"
+            "            os.kill(os.getpid(), signal.SIGINT)\n"
+            "sys.meta_path.insert(0, CtrlC())\n")
+        env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+        done = subprocess.run([str(Path(sys.executable).with_name("pa-table-games")), "list"], capture_output=True,
+                              text=True, timeout=120, env=env, stdin=subprocess.DEVNULL)
+        assert (done.returncode, done.stderr.strip(), done.stdout) == (130, "interrupted", ""), done.stderr
+
+
+class TestShellCompletion:
+    @pytest.mark.parametrize("shell", ["bash_complete", "zsh_complete"])  # fish sends the word itself
+    def test_a_request_that_is_no_number_is_one_line(self, shell):
+        """COMP_CWORD that is no number (a broken shell set-up): nothing completed, one line, exit 2 (a traceback)."""
+        env = {"_PA_TABLE_GAMES_COMPLETE": shell, "COMP_WORDS": "pa-table-games pl", "COMP_CWORD": "x"}
+        result = CliRunner(env=env).invoke(main, [], prog_name="pa-table-games")
+        assert result.exit_code == 2 and result.stdout == "", result.output
+        assert result.stderr.startswith("error: shell completion: cannot read the shell's request (")
+        assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+    def test_a_good_request_completes(self):
+        env = {"_PA_TABLE_GAMES_COMPLETE": "bash_complete", "COMP_WORDS": "pa-table-games pl", "COMP_CWORD": "1"}
+        result = CliRunner(env=env).invoke(main, [], prog_name="pa-table-games")
+        assert result.exit_code == 0 and "plain,play" in result.stdout.splitlines()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -12,6 +14,8 @@ from pa_table_games.review.coverage import (Covered, Scenario, ScenarioFileError
 from pa_table_games.review.coverage_search import generate
 from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.trace import to_text, trace, transition_name
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Transitions no scenario can fire, each reported to the owner of its machine. The test
 #: expects exactly these to be missing (anything else missing fails) and shows them as xfail.
@@ -128,6 +132,18 @@ class TestTraceCoverage:
         assert missing and all(f"t{c.index:<3} {c.name:60} NOT COVERED by any scenario" in text for c in missing)
 
 
+class TestExitStatus:
+    def test_writing_what_the_search_found_is_exit_0(self, tmp_path):
+        """`coverage --write` that wrote its file exits 0, though a short search leaves transitions unreached
+        (listed, not a failure: it exited 1 after writing, the README's own example too)."""
+        result = CliRunner().invoke(main, ["coverage", "six-card-fortune-pai-gow", "--write", "--sessions", "1",
+                                           "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+        assert "not reached by any scenario: " in result.stdout
+        assert f"wrote {tmp_path / 'six-card-fortune-pai-gow.yaml'}" in result.stdout
+        assert read_scenarios("six-card-fortune-pai-gow", tmp_path).uncovered
+
+
 class TestCoverageOnATerminal:
     """`coverage --write` shows its search on a terminal and stops cleanly on Ctrl-C."""
 
@@ -137,25 +153,36 @@ class TestCoverageOnATerminal:
 
         args = ["coverage", "six-card-fortune-pai-gow", "--write", "--sessions", "1"]
         code, shown, _ = session([*args, "--out", str(tmp_path / "tty")], [])
-        assert code == 1 and "searching six-card-fortune-pai-gow" in shown and "1/1 sessions" in shown, shown
+        assert code == 0 and "searching six-card-fortune-pai-gow" in shown and "1/1 sessions" in shown, shown
         assert f"wrote {tmp_path / 'tty' / 'six-card-fortune-pai-gow.yaml'}" in shown
         piped = CliRunner().invoke(main, [*args, "--out", str(tmp_path / "piped")])
-        assert piped.exit_code == 1 and piped.stderr == "" and "wrote " in piped.stdout
+        assert piped.exit_code == 0 and piped.stderr == "" and "wrote " in piped.stdout
 
+    @pytest.mark.signals
     @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="a pseudo-terminal and process groups")
     def test_ctrl_c_lists_the_files_written_and_exits_130(self, tmp_path):
-        """Ctrl-C while Blackjack is searched, Pai Gow done: Pai Gow's file is listed as written,
-        Blackjack's is not written, exit status 130 and no traceback. Ctrl-C is sent once the bar
-        counts Blackjack's sessions (a readiness line, not a delay)."""
+        """Ctrl-C while the second game is searched, Pai Gow done: Pai Gow's file is listed as written, the
+        second game's is not written, exit status 130 and no traceback. The second game is High Card whose
+        shoe never comes (tests/toy_game/stalled.py, through an entry point): its search cannot finish, so
+        Ctrl-C, sent once it says it waits (a readiness line), always lands in it, however fast the machine
+        (Blackjack's search once finished before the signal arrived, and the test failed)."""
         import os
         import signal
 
         from terminal import read_until, started
 
-        proc, master = started(["coverage", "six-card-fortune-pai-gow", "blackjack", "--write", "--sessions", "1e6",
-                                "--out", str(tmp_path)])
+        from pa_table_games.games import ENTRY_POINT_GROUP
+        from tests.toy_game.stalled import READY
+
+        dist = tmp_path / "site" / "stalled_high_card-1.0.dist-info"
+        dist.mkdir(parents=True)
+        (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stalled-high-card\nVersion: 1.0\n")
+        (dist / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nstalled-high-card = tests.toy_game.stalled\n")
+        out = tmp_path / "out"
+        proc, master = started(["coverage", "six-card-fortune-pai-gow", "stalled-high-card", "--write", "--out", str(out)],
+                               env={"PYTHONPATH": os.pathsep.join([str(dist.parent), str(ROOT)])})
         try:
-            read_until(master, rb"searching blackjack\s.*?\b[1-9][0-9]*/1000000 sessions")
+            read_until(master, READY.encode())
             os.killpg(proc.pid, signal.SIGINT)
             shown = read_until(master, None)
         finally:
@@ -164,6 +191,7 @@ class TestCoverageOnATerminal:
                 os.killpg(proc.pid, signal.SIGKILL)
         assert proc.wait(60) == 130, shown
         assert "Traceback" not in shown and "KeyboardInterrupt" not in shown, shown
-        assert f"wrote {tmp_path / 'six-card-fortune-pai-gow.yaml'}" in shown
-        assert "interrupted: the search of blackjack stopped after " in shown and "its scenarios are not written" in shown
-        assert sorted(p.name for p in tmp_path.iterdir()) == ["six-card-fortune-pai-gow.yaml"]
+        assert f"wrote {out / 'six-card-fortune-pai-gow.yaml'}" in shown
+        assert "interrupted: the search of stalled-high-card stopped after 0 of 3,000 sessions" in shown
+        assert "its scenarios are not written" in shown
+        assert sorted(p.name for p in out.iterdir()) == ["six-card-fortune-pai-gow.yaml"]

@@ -236,3 +236,166 @@ class TestInputsThatAreNoFile:
     def test_a_device_as_rules_is_refused(self):
         result = run("play", "blackjack", "--seed", "7", "--actions", "stand", "--rules", "/dev/zero")
         assert result.exit_code == 2 and "a device, not a regular file" in result.stderr
+
+
+# -- no-clobber at the moment of writing; --force never onto an input; permission bits only -----------------
+SHOE = "2C TH 6S 5D 7C 6H TD"  # seat 1 holds TH 5D against the 6S: a decision is due
+
+
+def at_the_prompt(args: list[str]):
+    """``pa-table-games args`` on a pseudo-terminal (stdin too), once it shows its prompt: (process, terminal)."""
+    import pty
+
+    from terminal import CLI, read_until
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([str(CLI), *args], stdin=slave, stdout=slave, stderr=slave, close_fds=True,
+                            env={**os.environ, "TERM": "xterm", "NO_COLOR": "1", "PA_TABLE_GAMES_LOG_KEY": ""})
+    os.close(slave)
+    read_until(master, rb"\n> $")  # the round is dealt and waits: its --log was checked and is still absent
+    return proc, master
+
+
+class TestNoClobberWhenWriting:
+    """--log is checked again at the moment of writing: a file that appeared meanwhile is never replaced."""
+
+    def test_two_rounds_at_the_prompt_logging_to_one_file_one_wins(self, tmp_path):
+        """Two interactive rounds wait at their prompts with the same --log (absent when both started): the
+        first answered writes its log; the second is refused in one line, exit 2, the first log intact."""
+        from terminal import read_until
+
+        log = tmp_path / "same.jsonl"
+        rounds = [at_the_prompt(["play", "blackjack", "--shoe", SHOE, "--seat", f"1:blackjack={amount}",
+                                 "--log", str(log)]) for amount in (10, 20)]
+        shown = []
+        try:
+            for proc, master in rounds:
+                os.write(master, b"s\n")
+                shown.append(read_until(master, None))
+                proc.wait(60)
+        finally:
+            for proc, master in rounds:
+                os.close(master)
+                if proc.poll() is None:
+                    proc.kill()
+        assert rounds[0][0].returncode == 0, shown[0]
+        assert rounds[1][0].returncode == 2, shown[1]
+        assert shown[1].strip().splitlines()[-1] == (
+            f"error: --log {log}: a file of that name appeared while the round was played: not replaced, "
+            "nothing written (--force lets a command replace a file)")
+        assert "Traceback" not in shown[1]
+        assert json.loads(log.read_text().splitlines()[0])["seats"] == {"1": {"blackjack": 10}}
+        assert [p.name for p in tmp_path.iterdir()] == ["same.jsonl"]
+
+    @pytest.mark.slow  # two commands in their own processes: the prompt test above shows it for certain
+    def test_two_commands_started_together_one_wins(self, tmp_path):
+        """Two `play --log same.jsonl` started at once: exactly one exits 0, the other says why in one line, exit 2."""
+        log = tmp_path / "same.jsonl"
+        command = [sys.executable, "-m", "pa_table_games", "play", "blackjack", "--seed", "7", "--actions", "stand",
+                   "--log", str(log)]
+        env = {**os.environ, "PA_TABLE_GAMES_LOG_KEY": ""}
+        procs = [subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+                 for _ in range(2)]
+        results = sorted((p.wait(120), p.stderr.read()) for p in procs)
+        assert [code for code, _ in results] == [0, 2], results
+        assert results[1][1].count("\n") == 1 and results[1][1].startswith(f"error: --log {log}: "), results
+
+    @pytest.mark.parametrize("links", [True, False], ids=["hard links", "no hard links"])
+    def test_a_file_appearing_before_publishing_is_kept(self, tmp_path, monkeypatch, links):
+        """write_atomic(replace=False): another writer's file landing after the check is kept, the new
+        content is refused (OutputExists) and no temporary file stays; where the file system has no hard
+        links, the file is created exclusively instead."""
+        target = tmp_path / "round.jsonl"
+        real_fsync = os.fsync
+
+        def other_writer_first(fd):
+            real_fsync(fd)
+            if not target.exists():
+                target.write_text("the other round\n")
+
+        monkeypatch.setattr(files.os, "fsync", other_writer_first)
+        if not links:
+            monkeypatch.setattr(files.os, "link", lambda *a, **k: (_ for _ in ()).throw(OSError(errno.EPERM, "no")))
+        with pytest.raises(files.OutputExists, match="appeared while this command ran"):
+            files.write_atomic(target, "this round\n", replace=False)
+        assert target.read_text() == "the other round\n" and [p.name for p in tmp_path.iterdir()] == ["round.jsonl"]
+        fresh = tmp_path / "fresh.jsonl"
+        files.write_atomic(fresh, "this round\n", replace=False)
+        assert fresh.read_text() == "this round\n"
+
+
+def _lead_to(path, how: str, tmp_path):
+    """A name leading to ``path``: the path itself, a hard link, or the path through a linked folder."""
+    if how == "itself":
+        return path
+    if how == "hard link":
+        os.link(path, tmp_path / "other-name")
+        return tmp_path / "other-name"
+    (tmp_path / "via").symlink_to(path.parent)
+    return tmp_path / "via" / path.name
+
+
+class TestForceNeverReplacesAnInput:
+    """--force lets --log or --walk replace a file, never one the same command reads, whatever leads to it."""
+
+    @pytest.mark.parametrize("how", ["itself", "hard link", "linked folder"])
+    @pytest.mark.parametrize("option", ["--machine", "--rules", "--key-file"])
+    def test_log_onto_an_input_is_refused(self, tmp_path, option, how):
+        inputs = tmp_path / "inputs"
+        inputs.mkdir()
+        given = {"--machine": inputs / "blackjack.yaml", "--rules": inputs / "casino.yaml",
+                 "--key-file": inputs / "key.txt"}
+        given["--machine"].write_bytes((MACHINES / "blackjack.yaml").read_bytes())
+        given["--rules"].write_text("decks: 6\n")
+        given["--key-file"].write_text("operator key\n")
+        before = {p: p.read_bytes() for p in given.values()}
+        target = _lead_to(given[option], how, tmp_path)
+        args = [f"{o}={p}" for o, p in given.items()]
+        for output in ("--log", "--walk"):
+            result = run(*ROUND, *args, output, str(target), "--force")
+            assert result.exit_code == 2 and result.stderr == (
+                f"error: {output} {target}: it is the {option} file of this command: choose another file\n"), result.output
+        assert {p: p.read_bytes() for p in given.values()} == before
+
+    def test_walk_onto_the_log_is_refused(self, tmp_path):
+        log = tmp_path / "round.jsonl"
+        result = run(*ROUND, "--log", str(log), "--walk", str(tmp_path / "round.jsonl"), "--force")
+        assert result.exit_code == 2 and "it is the --log file of this command" in result.stderr
+
+    def test_an_output_leading_to_the_machine_file_read_is_refused(self, tmp_path):
+        """`diagram --machine FILE`: an output name hard-linked to FILE is refused when written, FILE intact."""
+        machine = tmp_path / "blackjack.yaml"
+        machine.write_bytes((MACHINES / "blackjack.yaml").read_bytes())
+        out = tmp_path / "out"
+        out.mkdir()
+        os.link(machine, out / "blackjack.code.dot")
+        result = run("diagram", "--machine", str(machine), "--format", "dot", "--view", "code", "--out", str(out))
+        assert result.exit_code == 2 and result.stderr == (
+            f"error: {out / 'blackjack.code.dot'}: cannot write: it is an input of this command (never replaced)\n")
+        assert machine.read_bytes() == (MACHINES / "blackjack.yaml").read_bytes()
+
+    def test_a_walk_page_never_replaces_a_log_given_later(self, tmp_path):
+        """`review --log A --log B`: A's page would take B's name (a hard link to B): refused before B is read."""
+        first = tmp_path / "a" / "round.jsonl"
+        first.parent.mkdir()
+        assert run(*ROUND, "--log", str(first)).exit_code == 0
+        second = tmp_path / "b" / "round.walk.html"
+        second.parent.mkdir()
+        assert run(*ROUND, "--log", str(second)).exit_code == 0
+        kept = second.read_bytes()
+        result = run("review", "--log", str(first), "--log", str(second), "--out", str(second.parent))
+        assert result.exit_code == 2 and "it is an input of this command" in result.stderr, result.output
+        assert second.read_bytes() == kept
+
+
+class TestPermissionBits:
+    def test_a_replaced_log_keeps_its_permission_bits_only(self, tmp_path):
+        """A log replaced with --force keeps rwx bits but never setuid, setgid or sticky."""
+        log = tmp_path / "round.jsonl"
+        log.write_text("old\n")
+        os.chmod(log, 0o7750)
+        special = os.stat(log).st_mode & 0o7000
+        if not special:
+            pytest.skip("this file system keeps no setuid, setgid or sticky bit on a file")
+        assert run(*ROUND, "--log", str(log), "--force").exit_code == 0
+        assert os.stat(log).st_mode & 0o7777 == 0o750

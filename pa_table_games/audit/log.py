@@ -186,13 +186,13 @@ class Recorder:
         return record(rnd, self.start, self.seats, actions, seed=seed, incomplete=incomplete)
 
     def write(self, path: str | Path, rnd: Any, actions: list[str], *, incomplete: bool = False,
-              key: bytes | None = None) -> Path:
-        return write_log(path, self.log(rnd, actions, incomplete=incomplete), key)
+              key: bytes | None = None, replace: bool = True) -> Path:
+        return write_log(path, self.log(rnd, actions, incomplete=incomplete), key, replace=replace)
 
 
-def write_log(path: str | Path, log: RoundLog, key: bytes | None = None) -> Path:
-    """Write ``log`` to ``path`` whole or not at all (a failed write leaves the previous file)."""
-    return write_atomic(path, log.to_jsonl(key))
+def write_log(path: str | Path, log: RoundLog, key: bytes | None = None, *, replace: bool = True) -> Path:
+    """Write ``log`` to ``path`` whole or not at all; without ``replace`` never over an existing file."""
+    return write_atomic(path, log.to_jsonl(key), replace=replace)
 
 
 # -- reading ------------------------------------------------------------------------------------

@@ -9,18 +9,26 @@ module only when it runs), its one error boundary and the shared options.
 
 from __future__ import annotations
 
+import signal
 import sys
 
 __all__ = ["main", "run"]
 
 
 def run() -> None:
-    """The console script: Ctrl-C at any instant, imports included, is one line and exit status 130."""
+    """The console script: Ctrl-C at any instant, from the package's first statement (its import), through
+    the imports of the command line, to the command's end, is one line and exit status 130."""
     try:
+        held = getattr(sys.modules["pa_table_games"], "_hold_ctrl_c", None)
+        if held is not None and signal.getsignal(signal.SIGINT) is held:  # the console script's start-up
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # from here a Ctrl-C is a KeyboardInterrupt
+            if held.pressed:
+                raise KeyboardInterrupt
         from pa_table_games.cli.app import main as group
 
         group(prog_name="pa-table-games")
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C while this is said is no traceback
         sys.stderr.write("\ninterrupted\n")
         sys.exit(130)
 

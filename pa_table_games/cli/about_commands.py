@@ -43,7 +43,9 @@ def list_games() -> None:
     """List the games, their installed machine files and sections.
 
     A game another distribution declares that cannot be loaded is named on stderr, one line, and the
-    others are listed (exit status 1)."""
+    others are listed.
+
+    Exit status: 0 listed; 1 a game that cannot be loaded (named, the others listed); 2 a usage error; 130 Ctrl-C."""
     broken = [f"game {name!r}: {why}" for name, why in sorted(GAMES.problems().items())]
     for name in sorted(GAMES):
         try:
@@ -62,7 +64,9 @@ def rules(game: str) -> None:
     """Every Rules Submission option of GAME: its default, the values it takes and its cite.
 
     A Rules file is a YAML mapping of the options that differ from the defaults
-    (e.g. "decks: 8"); play, simulate and edge read it with --rules FILE."""
+    (e.g. "decks: 8"); play, simulate and edge read it with --rules FILE.
+
+    Exit status: 0 listed; 2 an unknown game or a usage error; 130 Ctrl-C."""
 
     import attrs
 

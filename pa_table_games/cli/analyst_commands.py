@@ -9,29 +9,30 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, StrategyOption, UserError, Whole, workers_in_bounds
+from pa_table_games.cli.app import GAME, RULES, SEED, WORKERS, StrategyOption, UserError, Whole
 from pa_table_games.cli.play import parse_seats
 from pa_table_games.games import canonical_game, game_info, load_game
 from pa_table_games.money import check_seats
-from pa_table_games.numbers import MAX_WORKERS
-from pa_table_games.simulation.chunks import parse_rounds, sigint_blocked
+from pa_table_games.numbers import MAX_ROUNDS, MAX_WORKERS
+from pa_table_games.simulation.chunks import CHUNK_SECONDS, sigint_blocked
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS
 
 # simulate and edge import their engines when they run: the exact analysis alone loads numpy.
 
 
-@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1e6 --seed 7"
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games simulate blackjack --rounds 1000000 --seed 7"
               "\n  pa-table-games simulate blackjack --rounds 100000 --strategy stand17 --workers 2 --json"
-              "\n  pa-table-games simulate blackjack --rounds 1e9 --seed 7 --scheduler tcp://scheduler-host:8786"
+              "\n  pa-table-games simulate blackjack --rounds 1000000000 --seed 7 --scheduler tcp://scheduler-host:8786"
               "\n  pa-table-games simulate six-card-fortune-pai-gow --rounds 20000 --strategy player_way")
 @GAME
-@click.option("--rounds", required=True, help="Rounds to deal: 100000, 100_000 or 1e5.")
+@click.option("--rounds", type=Whole(1, MAX_ROUNDS, "rounds"), required=True,
+              help=f"Rounds to deal, in the digits 0-9 (100000); at most {MAX_ROUNDS:,}.")
 @click.option("--seed", type=SEED, help="Seed (default: a random one, reported so the run can be repeated).")
 @click.option("--strategy", cls=StrategyOption, lead="How every player decides (a strategy that makes a wager only "
               "after seeing the cards shows that wager's edge against it: the player's advantage, negative):")
 @RULES
 @click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
-@click.option("--workers", type=WORKERS, callback=workers_in_bounds, help="Local processes (default 1), or the workers of "
+@click.option("--workers", type=WORKERS, help="Local processes (default 1), or the workers of "
               f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
               "(tcp://HOST:8786), or 'local' to start one on this machine (needs pa-table-games[dask]).")
@@ -39,13 +40,16 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               metavar="SECONDS", help="With --scheduler ADDRESS: give up when the scheduler has not answered by then.")
 @click.option("--worker-timeout", type=Whole(1, 86400, "seconds"), default=WORKER_SECONDS, show_default=True,
               metavar="SECONDS", help="With --scheduler: give up when no worker has joined the cluster by then.")
+@click.option("--chunk-timeout", type=Whole(1, 86400, "seconds"), default=CHUNK_SECONDS, show_default=True,
+              metavar="SECONDS", help="With --workers or --scheduler: when a chunk of 10,000 rounds handed to a "
+              "worker has not come back by then (a worker stopped or hung), stop: the result so far, exit status 1.")
 @click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 10**6, "rounds"), metavar="K",
               help="A new dealer comes to the table after every K rounds and burns one card before dealing (a game "
               "whose machine file declares that burn: new_dealer: true); counted at each chunk's table.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
-def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, seats, workers, scheduler,
-             connect_timeout: int, worker_timeout: int, new_dealer_every, as_json: bool) -> None:
+def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, seats, workers, scheduler,
+             connect_timeout: int, worker_timeout: int, chunk_timeout: int, new_dealer_every, as_json: bool) -> None:
     """Deal many rounds at one table; house edge per wager with a 95% interval.
 
     House edge = -(sum of net) / (sum of the initial amount wagered): doubles and splits
@@ -61,18 +65,21 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
     \b
     --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "new_dealer_every",
       "workers", "scheduler",
-      "rounds_requested", "rounds", "complete", "engines", "seconds", "rounds_per_second",
+      "rounds_requested", "rounds", "complete", "stopped", "engines", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
     house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
     deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in; engines counts the rounds each engine dealt ("fast": the round
     function generated from the machine; "compiled": its runner, for a chunk the fast path cannot make).
+
+    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline (the result so far printed, the
+    reason on stderr); 2 bad input, or no scheduler or worker within its timeout (one line on stderr);
+    130 Ctrl-C (the result so far printed).
     """
 
     from pa_table_games.simulation.simulate import simulate as run
 
-    _check_rounds(rounds)
     seated = parse_seats(seats, game_info(game).wagers[0])
     if seated:
         loaded = load_game(game, rules)
@@ -83,19 +90,16 @@ def simulate(ctx: click.Context, game: str, rounds: str, seed, strategy, rules, 
             result = run(game, rounds, seed=seed, strategy=strategy, rules=rules, seats=seated or None,
                          workers=workers, progress=progress, scheduler=scheduler,
                          connect_timeout=connect_timeout, worker_timeout=worker_timeout,
-                         new_dealer_every=new_dealer_every)
+                         chunk_timeout=chunk_timeout, new_dealer_every=new_dealer_every)
     except KeyboardInterrupt:  # before the simulation could catch Ctrl-C itself: nothing dealt yet
         click.echo("interrupted before any round was dealt", err=True)
         ctx.exit(130)
     click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False, allow_nan=False) if as_json
                else "\n".join(result.lines()))
+    if result.stopped:  # a chunk past its deadline: the result so far, then why, in one line
+        click.echo(f"error: {result.stopped}", err=True)
+        ctx.exit(1)
     ctx.exit(0 if result.complete else 130)
-
-def _check_rounds(text: str) -> None:
-    """--rounds at most 10^12 however it is written, refused before the number is built
-    (:func:`~pa_table_games.simulation.chunks.parse_rounds`)."""
-
-    parse_rounds(text)
 
 @contextmanager
 def _progress_bar():
@@ -166,6 +170,8 @@ def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | No
 
     With --rules, every Rules option that changes the wager's pay or play is honoured; --json names the
     Rules file used.
+
+    Exit status: 0 computed; 2 bad input (one line on stderr); 130 Ctrl-C.
     """
 
     from pa_table_games.cli.progress import work_bar

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import errno
 import re
+import sys
 from importlib import import_module
 
 import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, canonical_game
-from pa_table_games.numbers import MAX_WORKERS, NumberError, whole
+from pa_table_games.numbers import MAX_WORKERS, NumberError, shown, whole
 
 #: command -> "module:function" defining it, imported when the command is used (or listed in -h).
 COMMANDS = {
@@ -95,6 +96,17 @@ class _Group(click.Group):
         module, _, function = COMMANDS[name].partition(":")
         return getattr(import_module(module), function)
 
+    def _main_shell_completion(self, ctx_args, prog_name, complete_var=None) -> None:
+        """Click's shell completion, which reads the shell's request from the environment: a request it
+        cannot read (a COMP_CWORD that is no number, a COMP_WORDS with an open quote) completes nothing and
+        says so in one line, exit status 2, never a traceback."""
+        try:
+            super()._main_shell_completion(ctx_args, prog_name, complete_var)
+        except Exception as err:  # noqa: BLE001  (the shell's request, not the user's command)
+            click.echo(f"error: shell completion: cannot read the shell's request ({one_line(str(err))}): "
+                       "nothing completed", err=True)
+            sys.exit(2)
+
     def make_context(self, info_name, args, parent=None, **extra):
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
@@ -104,8 +116,11 @@ class _Group(click.Group):
             raise _boundary(err) or err from None
 
     def invoke(self, ctx: click.Context):
+        from pa_table_games.files import one_command  # the inputs a command names are never replaced by it
+
         try:
-            return super().invoke(ctx)
+            with one_command():
+                return super().invoke(ctx)
         except (click.exceptions.Exit, click.Abort, UserError):
             raise
         except KeyboardInterrupt:  # a command with a partial result prints it itself (simulate, play)
@@ -175,8 +190,9 @@ KEY_FILE = click.option("--key-file", type=click.Path(dir_okay=False),
                         help="File holding the operator's log key (HMAC-SHA256); default: $PA_TABLE_GAMES_LOG_KEY.")
 
 class Whole(click.ParamType):
-    """A whole-number option read by :func:`pa_table_games.numbers.whole` (ASCII, at most 32 characters,
-    bounds checked before the number is built): out of bounds is one line naming the option."""
+    """A whole-number option read by :func:`pa_table_games.numbers.whole` (the digits 0-9 only, at most 32
+    characters, bounds checked before the number is built): anything else is one line naming the option,
+    the accepted form and the range. Every numeric option is one (no click integer type)."""
 
     name = "integer"
 
@@ -184,16 +200,20 @@ class Whole(click.ParamType):
         self.low, self.high, self.unit, self.signed = low, high, unit, signed
 
     def convert(self, value, param, ctx):
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
+        if isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
+            return value  # a default
         try:
             return whole(value, self.low, self.high, signed=self.signed)
         except NumberError as err:
             option = param.opts[0] if param is not None else "value"
             bounds = f"from {self.low:,} to {self.high:,}{' ' + self.unit if self.unit else ''}"
-            why = bounds if "limit" in str(err) or "range" in str(err) else f"{err} ({bounds})"
-            word = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
-            raise UserError(f"{option} {word}: {why}") from None
+            if "limit" in err.reason or "range" in err.reason:
+                raise UserError(f"{option} {_brief(value)}: {bounds}") from None
+            raise UserError(f"{option} {shown(_brief(value))}: {err.reason}; {bounds}") from None
+
+
+def _brief(value: object) -> str:
+    return str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
 
 
 #: A seed: any whole number of at most 64 bits (negative ones too, as Python's generator takes them).
@@ -206,12 +226,6 @@ def out_folder(ctx, param, value: str | None) -> str | None:
         raise UserError(f"{param.opts[0]} is empty: give a folder name")
     return value
 
-def workers_in_bounds(ctx, param, value: int | None) -> int | None:
-    if value is not None and not 1 <= value <= MAX_WORKERS:
-        shown = str(value) if len(str(value)) <= 20 else f"{str(value)[:17]}..."
-        raise UserError(f"--workers {shown}: from 1 to {MAX_WORKERS} processes")
-    return value
-
 def log_path(ctx, param, value: str | None) -> str | None:
     if value is not None and not value.strip():
         raise UserError(f"--{param.name.removesuffix('_file')} is empty: give a file name")
@@ -222,7 +236,10 @@ def log_path(ctx, param, value: str | None) -> str | None:
              "\n  pa-table-games play blackjack --seed 7\n  pa-table-games diagram --out diagrams\n\n"
              "Shell completion (click's): add to ~/.bashrc\n\n\b\n"
              "  eval \"$(_PA_TABLE_GAMES_COMPLETE=bash_source pa-table-games)\"\n\n"
-             "(zsh: zsh_source in ~/.zshrc; fish: fish_source).")
+             "(zsh: zsh_source in ~/.zshrc; fish: fish_source).\n\n"
+             "Exit status: 0 done; 2 a user error (one line on stderr: what and where); 130 Ctrl-C. "
+             "diff, replay and simulate also exit 1 (changes, departures, a run stopped at a deadline): "
+             "each command's -h lists its own.")
 @click.version_option(package_name="pa-table-games", prog_name="pa-table-games", message="%(prog)s %(version)s")
 def main() -> None:
     """Pennsylvania table-game regulations as executable, reviewable state machines."""

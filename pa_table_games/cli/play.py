@@ -6,59 +6,50 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from pa_table_games.cli.words import normalise
+from pa_table_games.cli.words import ASCII_SPACE, normalise
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
-from pa_table_games.money import amount_problem, check_seats, money, parse_amount
+from pa_table_games.money import check_seats, parse_amount
+from pa_table_games.numbers import NumberError, whole
 
 class DecisionsRanOut(TableGamesError):
     """The round needs a decision and none is left."""
 
 
-_SEAT = re.compile(r"^\s*([0-9]{1,3})\s*:\s*(.+)$", re.DOTALL)
+_SEAT = re.compile(r"[ \t]*([0-9]{1,3})[ \t]*:(.+)", re.DOTALL)
 
 
 def parse_seats(specs: Iterable[str], example: str = "WAGER") -> dict[int, dict[str, Decimal]]:
     """``["1:blackjack=10,lucky_ladies=5"]`` -> ``{1: {"blackjack": Decimal("10.00"), "lucky_ladies": Decimal("5.00")}}``;
-    ``example``: the wager a malformed seat's message shows (the game's main wager)."""
+    ``example``: the wager a malformed seat's message shows (the game's main wager). The seat and every amount
+    are read by :mod:`pa_table_games.numbers` (the digits 0-9 only)."""
     seats: dict[int, dict[str, Decimal]] = {}
     for spec in specs:
-        match = _SEAT.match(spec)
+        match = _SEAT.fullmatch(spec)
         if not match:
             raise WagerError(f"--seat {spec!r}: write SEAT:WAGER=AMOUNT[,WAGER=AMOUNT...], e.g. 1:{example}=10")
-        seat = int(match.group(1))
+        seat = whole(match.group(1), 0, 999)
         if seat in seats:
             raise WagerError(f"--seat {spec!r}: seat {seat} is given twice")
         wagers: dict[str, Decimal] = {}
         for item in match.group(2).split(","):
-            name, eq, amount = item.strip().partition("=")
-            name = name.strip().lower()  # wager names in any case: Blackjack=10
-            try:
-                value = parse_amount(amount)
-            except ValueError as err:  # pa_table_games.numbers.amount: the one reader of amounts
-                value, problem = _refused_amount(amount, err)
-            else:
-                problem = amount_problem(value)
-            if not eq or not name or (value == value and value <= 0):  # a NaN (never equal to itself): its problem below
+            name, eq, written = item.strip(" \t").partition("=")
+            name = name.strip(" \t").lower()  # wager names in any case: Blackjack=10
+            if not eq or not name:
                 raise WagerError(f"--seat {spec!r}: {item.strip()!r} is not WAGER=AMOUNT with a positive amount")
-            if problem:
-                raise WagerError(f"--seat {spec!r}: {name}={amount.strip()}: {problem}")
+            try:
+                value = parse_amount(written)
+            except NumberError as err:
+                raise WagerError(f"--seat {spec!r}: {name}={written.strip(' ')}: {err.reason}") from None
             if name in wagers:
                 raise WagerError(f"--seat {spec!r}: wager {name!r} is given twice")
-            wagers[name] = money(value)
+            wagers[name] = value
         seats[seat] = wagers
     return seats
 
 
-def _refused_amount(text: str, err: ValueError) -> tuple[float, str]:
-    """Why an amount the reader refused is refused: as a number (``nan``, ``1.7e308``), else the reader's reason."""
-    try:
-        guess = float(text) if len(text) <= 64 else -1.0
-    except ValueError:
-        guess = -1.0
-    return guess, amount_problem(guess) or str(err).split(": ", 1)[-1]
 
 
 def new_dealer_before(number: int, every: int | None) -> bool:
@@ -68,7 +59,7 @@ def new_dealer_before(number: int, every: int | None) -> bool:
 
 def parse_actions(text: str | None) -> list[str]:
     """``"insurance=no, hit,stand"`` -> ``["insurance=no", "hit", "stand"]``."""
-    return [word.strip() for word in (text or "").split(",") if word.strip()]
+    return [word.strip(ASCII_SPACE) for word in (text or "").split(",") if word.strip(ASCII_SPACE)]
 
 
 def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,

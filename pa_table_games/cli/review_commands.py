@@ -28,10 +28,16 @@ from pa_table_games.games import load_game
 def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: str | None) -> None:
     """Render machines to DOT and SVG (default: every game, both views, into diagrams/); the reader view
     also draws the overview of the round's phases (<machine>.overview.svg) and a diagram per phase
-    (<machine>.phase-<id>.svg)."""
+    (<machine>.phase-<id>.svg).
 
+    Exit status: 0 every file written; 1 with no game named, a game another distribution declares that
+    cannot be loaded (named on stderr, the other games' files written); 2 bad input or a file that cannot be
+    written (one line on stderr); 130 Ctrl-C."""
+
+    from pa_table_games.files import reads
     from pa_table_games.review.diagram import VIEWS, write_diagrams
 
+    reads(machine)  # never replaced by an output, whatever --out
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
@@ -63,8 +69,15 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
     """Write a static review page per machine (diagram + subsection table), the walk-through of each game's
     demo round (<machine>.walk.html) and an index.html; with --pdf, a review dossier per machine (cover,
     phases, subsections, steps, Rules, readings); with --log, the walk-through page of each logged round:
-    step by step on the phase diagrams, the table as the log records it, each step's cite."""
+    step by step on the phase diagrams, the table as the log records it, each step's cite.
 
+    Exit status: 0 every file written; 1 with no game named, a game another distribution declares that
+    cannot be loaded (named on stderr, the other games' files written); 2 bad input or a file that cannot be
+    written (one line on stderr); 130 Ctrl-C."""
+
+    from pa_table_games.files import reads
+
+    reads(machine, key_file, *logs)  # never replaced by an output, whatever --out
     if logs:
         from pa_table_games.audit.chain import load_key
         from pa_table_games.review.walkthrough import write_walks
@@ -102,14 +115,19 @@ _COLOUR = {"+ ": "green", "- ": "red", "~ ": "yellow"}
 @click.pass_context
 def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     """Subsections, states, arrows, guards and actions added, removed or changed between two machines
-    (OLD NEW), or in a machine since a git revision (MACHINE REVISION). Exit status 0: no change; 1: changes.
+    (OLD NEW), or in a machine since a git revision (MACHINE REVISION).
 
     Each argument is read by one rule, said on stderr: an existing path is a machine file; a game's
-    name is its installed machine file; anything else is a git revision (git rev-parse --verify)."""
+    name is its installed machine file; anything else is a git revision (git rev-parse --verify).
 
+    Exit status: 0 no change; 1 changes (listed); 2 bad input or a file that cannot be written (one line
+    on stderr); 130 Ctrl-C."""
+
+    from pa_table_games.files import reads
     from pa_table_games.review.diff import diff_args
     from pa_table_games.review.diff_page import write_diff
 
+    reads(old, new)  # the machine files compared (a revision or a game's name is none) are never replaced
     said: list[str] = []
     changes = diff_args(old, new, said)
     for line in said:
@@ -132,7 +150,9 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
 @click.option("--machine", type=click.Path(dir_okay=False, exists=True),
               help="An edited machine file of an installed game (its game: names it), read instead of the installed one.")
 def trace(game: str, fmt: str, with_coverage: bool, scenarios: str | None, machine: str | None) -> None:
-    """Map every subsection of the section to the machine elements citing it, or its waiver."""
+    """Map every subsection of the section to the machine elements citing it, or its waiver.
+
+    Exit status: 0 traced; 2 bad input (one line on stderr); 130 Ctrl-C."""
 
     from pa_table_games.review import trace as tracing
     from pa_table_games.review.coverage import transition_coverage
@@ -179,7 +199,12 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
     The search is seeded: the same games and --sessions always find the same scenarios. On a
     terminal a bar on stderr counts the sessions tried. Ctrl-C stops the search: the games
     finished are reported (with the files written), the game being searched is not written,
-    exit status 130."""
+    exit status 130.
+
+    Exit status: 0 the search ran, and with --write its files are written, whatever it reached (a
+    transition no scenario reaches is listed: the verdict on it is the machine's conformance check's);
+    1 with no game named, a game another distribution declares that cannot be loaded (named on stderr, the
+    other games searched); 2 bad input or a file that cannot be written (one line on stderr); 130 Ctrl-C."""
 
     from pa_table_games.cli.progress import search_bar
     from pa_table_games.files import make_folder
@@ -208,7 +233,6 @@ def coverage(games: tuple[str, ...], write: bool, out: str | None, sessions: int
         click.get_current_context().exit(130)
     _coverage_lines(results)
     report_broken(broken)
-    click.get_current_context().exit(1 if any(r.uncovered for r in results) else 0)
 
 def _coverage_lines(results) -> None:
     """Per game searched: the transitions its scenarios fire, those none reaches, the file written."""
@@ -241,11 +265,13 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
     """Re-run a logged round through the machine and report every departure, cited.
 
     Every line's hash is verified first (keyed with the operator's key when one is set: any
-    edit by someone without the key is found). Exit status 0: the round conforms; 1: it
-    departs (each departure listed; a log marked incomplete departs); 2: the log is malformed,
-    its hash chain is broken, it names another key than the one given, or it has none (version 1) and
-    --allow-v1 is not given. With --allow-v1 a version-1 log that re-deals without a departure exits 0
-    and is reported unverifiable, not as conforming."""
+    edit by someone without the key is found). With --allow-v1 a version-1 log that re-deals without a
+    departure is reported unverifiable, not as conforming.
+
+    Exit status: 0 the round conforms (or, with --allow-v1, a version-1 log re-deals without a departure);
+    1 it departs (each departure listed; a log marked incomplete departs); 2 the log is malformed, its hash
+    chain is broken, it names another key than the one given, or it has none (version 1) and --allow-v1 is
+    not given (one line on stderr); 130 Ctrl-C."""
 
     from pa_table_games.audit.chain import load_key
     from pa_table_games.audit.replay import replay as replay_log

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 import attrs
@@ -17,7 +18,7 @@ from pa_table_games.games import load_game
 from pa_table_games.audit.chain import load_key
 from pa_table_games.audit.log import Recorder
 from pa_table_games.machine.spec import no_new_dealer
-from pa_table_games.files import write_atomic
+from pa_table_games.files import OutputExists, reads, same_file, write_atomic
 from pa_table_games.strategies import get_strategy
 
 
@@ -41,10 +42,10 @@ from pa_table_games.strategies import get_strategy
               help="An edited machine file of GAME, read instead of the installed one.")
 @click.option("--misdeal", type=Whole(0, 999, "(a seat, or 0 for the dealer)"), help="Inject a misdeal at this "
               "position (training, tests), in a game whose rounds take one.")
-@click.option("--rounds", type=click.IntRange(1, 1000), default=1, show_default=True,
+@click.option("--rounds", type=Whole(1, 1000, "rounds"), default=1, show_default=True,
               help="Rounds dealt one after another at one table (the same shoe, discard rack and cover card): "
               "on a terminal, or with --strategy.")
-@click.option("--new-dealer-every", "new_dealer_every", type=click.IntRange(1, 1000), metavar="K",
+@click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 1000, "rounds"), metavar="K",
               help="With --rounds: a new dealer comes to the table after every K rounds and burns one card "
               "before dealing (a game whose machine file declares that burn: new_dealer: true).")
 @click.option("--reveal", is_flag=True, help="Show every card in the step log, the face-down ones too (by default "
@@ -65,16 +66,20 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
 
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
-    log marked incomplete (exit status 130)."""
+    log marked incomplete (exit status 130).
+
+    Exit status: 0 played, and --log and --walk written; 2 bad input, a decision due and none given, or a
+    file not written (one line on stderr); 130 Ctrl-C, or end of input at a prompt."""
 
     if rounds > 1 and (actions is not None or as_json or log_file or walk_file):
         raise UserError(f"--rounds {rounds}: --actions, --json, --log and --walk are for one round; play the rounds on a "
                         f"terminal or with --strategy")
+    inputs = {"--machine": machine, "--rules": rules, "--key-file": key_file}
+    reads(*inputs.values())  # never replaced by --log or --walk, --force or not
     if log_file:
-        _check_log_target(log_file, force, inputs={"--rules": rules, "--key-file": key_file})
+        _check_log_target(log_file, force, inputs)
     if walk_file:
-        _check_log_target(walk_file, force, inputs={"--rules": rules, "--key-file": key_file, "--log": log_file},
-                          option="--walk")
+        _check_log_target(walk_file, force, {**inputs, "--log": log_file}, option="--walk")
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
     loaded = load_game(game, rules, machine=machine)
     seated = parse_seats(seats, loaded.info.wagers[0])
@@ -90,7 +95,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
         if walk_file:
             raise UserError("--walk: give --actions or --strategy (interactive play writes its --log; "
                             "`review --log` draws it)")
-        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key), rounds, reveal,
+        return _interactive(loaded, seated, seed, shoe, options, recorder and (recorder, log_file, key, force), rounds, reveal,
                             new_dealer_every)
     if rounds > 1:
         return _rounds_by_strategy(loaded, seated, seed, shoe, options, chosen, rounds, reveal, new_dealer_every)
@@ -104,11 +109,14 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
         raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
                         f"--strategy, or run on a terminal") from None
     if log_file:
-        recorder.write(log_file, rnd, words, key=key)
+        with _no_clobber("--log", log_file):
+            recorder.write(log_file, rnd, words, key=key, replace=force)
     if walk_file:
         from pa_table_games.review.walkthrough import walk_page  # the diagrams' renderer: only when asked
 
-        write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name), machine))
+        with _no_clobber("--walk", walk_file):
+            write_atomic(walk_file, walk_page(attrs.evolve(recorder.log(rnd, words), file=Path(walk_file).name),
+                                              machine), replace=force)
     if as_json:
         click.echo(display.round_json(rnd))
     else:
@@ -119,16 +127,27 @@ def _terminal() -> bool:
     return sys.stdin.isatty()
 
 def _check_log_target(path: str, force: bool, inputs: dict[str, str | None], option: str = "--log") -> None:
-    """--log (or --walk) never replaces an input of the same command, nor an existing file without --force."""
+    """--log (or --walk) never replaces an input of the same command (whatever link leads to it), nor an
+    existing file without --force: refused at once, before the round. The write itself checks again
+    (:func:`~pa_table_games.files.write_atomic`): a file appearing meanwhile is not replaced either."""
     target = Path(path)
     for other, given in inputs.items():
-        if given and target.exists() and Path(given).exists() and target.resolve() == Path(given).resolve() or \
-                given and other == "--log" and Path(given).resolve() == target.resolve():
+        if given and (same_file(target, given) or other == "--log" and Path(given).resolve() == target.resolve()):
             raise UserError(f"{option} {path}: it is the {other} file of this command: choose another file")
     if target.is_dir():
         raise UserError(f"{option} {path}: is a folder: give a file name")
     if target.exists() and not force:
         raise UserError(f"{option} {path}: the file exists: choose another name or add --force to replace it")
+
+
+@contextmanager
+def _no_clobber(option: str, path: str):
+    """A file that appeared at ``path`` while the round was played is not replaced: one line, exit 2."""
+    try:
+        yield
+    except OutputExists:
+        raise UserError(f"{option} {path}: a file of that name appeared while the round was played: not replaced, "
+                        f"nothing written (--force lets a command replace a file)") from None
 
 def _rounds_by_strategy(game, seats, seed, shoe, options, strategy, rounds: int, reveal: bool,
                         new_dealer_every: int | None = None) -> None:
@@ -151,12 +170,14 @@ def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1
                                   on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal,
                                   new_dealer_every=new_dealer_every)
     if logging:
-        logging[0].write(logging[1], rnd, words, key=logging[2])
+        with _no_clobber("--log", logging[1]):
+            logging[0].write(logging[1], rnd, words, key=logging[2], replace=logging[3])
 
 def _stopped(rnd, words: list[str], logging) -> None:
     """Ctrl-C or end of input mid-round: keep the decisions so far in a log marked incomplete; exit 130."""
     if logging:
-        path = logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2])
+        with _no_clobber("--log", logging[1]):
+            path = logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2], replace=logging[3])
         click.echo(f"\nstopped after {len(words)} decision(s): {path} keeps them, marked incomplete", err=True)
     else:
         click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
@@ -164,7 +185,10 @@ def _stopped(rnd, words: list[str], logging) -> None:
 
 @click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
-    """Play one stacked demo round of each game and print its cited step log."""
+    """Play one stacked demo round of each game and print its cited step log.
+
+    Exit status: 0 played; 1 a game another distribution declares cannot be loaded (named, the others
+    played); 2 a usage error; 130 Ctrl-C."""
     console, (names, broken) = display.console(), every_game_named(())
     for name in names:
         game = load_game(name)

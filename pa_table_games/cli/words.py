@@ -10,9 +10,11 @@ from __future__ import annotations
 import difflib
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.numbers import MAX_CHARS
+from pa_table_games.numbers import NumberError, amount
 
 HELP_WORDS = ("help", "?")
+#: The spaces stripped from around a word: ASCII's (a no-break or em space is refused, named, in an amount).
+ASCII_SPACE = " \t\r\n\x0b\x0c"
 
 class NotAnAction(TableGamesError):
     """A word that is no decision of this game: a typo, answered with suggestions."""
@@ -27,7 +29,7 @@ def _player_triggers(rnd) -> list[str]:
 def normalise(rnd, text: str) -> str:
     """The decision ``text`` means, as the round reads it (``H`` -> ``hit``, ``low=5c`` -> ``low=5C``);
     ``help`` for a request for help; :class:`NotAnAction` for a word no decision resembles."""
-    word = text.strip().lower()
+    word = text.strip(ASCII_SPACE).lower()  # another script's space is kept, for an amount to refuse it by name
     if word in HELP_WORDS:
         return "help"
     legal = [a.name for a in rnd.legal_actions()]
@@ -50,21 +52,28 @@ def normalise(rnd, text: str) -> str:
     if eq:
         value = values[name](value) if name in values else value
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
-            if name not in values and _misread_number(value):
-                raise NotAnAction(f"{text.strip()!r}: {value!r} is not an amount: write {name}=AMOUNT in the "
-                                  f"digits 0-9, e.g. {name}=10 or {name}=12.50")
+            misread = _misread_number(value) if name not in values else None
+            if misread:
+                raise NotAnAction(f"{text.strip()!r}: {value!r}: {misread}: write {name}=AMOUNT in the digits 0-9, "
+                                  f"e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"
     raise NotAnAction(typo_message(text.strip(), legal, triggers))
 
 
-def _misread_number(value: str) -> bool:
-    """Would Python's float() read ``value`` as a number that :mod:`pa_table_games.numbers` does not
-    (``١٠`` in Arabic-Indic digits, ``1_0``, thousands of digits)? A word (``fortune_bonus``) is no number."""
+def _misread_number(value: str) -> str | None:
+    """Why :mod:`pa_table_games.numbers` refuses ``value`` as an amount, when it is written with digits of any
+    script or Python's float() would read it (``1e2``, ``1_0``, ``١٠``, ``¹⁰``, ``nan``, ``0``); None for a
+    word that is no number (``fortune_bonus``) or an amount."""
+    if not any(c.isnumeric() for c in value):
+        try:
+            float(value)
+        except (ValueError, OverflowError):
+            return None
     try:
-        float(value)
-    except ValueError:
-        return False
-    return not value.isascii() or "_" in value or len(value.strip()) > MAX_CHARS
+        amount(value)
+    except NumberError as err:
+        return err.reason.split(": write ")[0]
+    return None
 
 
 def typo_message(text: str, legal: list[str], triggers: list[str]) -> str:

@@ -272,7 +272,7 @@ class _Loader:
         each, start = value["each"], value["from"]
         if each not in TURN_ITEMS:
             raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
-        if start not in TURN_ORDERS:
+        if not isinstance(start, str) or start not in TURN_ORDERS:  # a mapping or list there is no name
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
         holding = self.holding(value, what, each)
         only = self.only(value, what)

@@ -14,7 +14,7 @@ import yaml
 
 from pa_table_games.errors import InputFileError
 from pa_table_games.files import MAX_DEPTH, read_text
-from pa_table_games.numbers import MAX_CHARS, shown
+from pa_table_games.numbers import NumberError, in_file
 
 
 #: The longest label of a state or a phase (a diagram draws it on one line), and the longest other text.
@@ -88,13 +88,17 @@ def _sequence(loader: _Loader, node: yaml.SequenceNode) -> LineList:
 
 
 def _number(construct):
-    """YAML's integer or float constructor behind a length check: a number longer than
-    :data:`~pa_table_games.numbers.MAX_CHARS` characters is refused at its line, never built."""
+    """YAML's integer or float constructor replaced by :func:`pa_table_games.numbers.in_file`: a number is
+    ``8``, ``-3`` or ``0.5`` (``1_000``, ``0x10``, ``010`` (octal), ``1:30`` (base 60), ``1.0e3`` and a
+    number longer than :data:`~pa_table_games.numbers.MAX_CHARS` characters are refused at their line,
+    never built); ``.inf`` and ``.nan`` are left for the option's own check to refuse with its reason."""
     def checked(loader: _Loader, node: yaml.ScalarNode):
-        if len(str(node.value).strip()) > MAX_CHARS:
-            raise loader.error_class(loader.file, node.start_mark.line + 1,
-                                     f"the number {shown(node.value)} is longer than {MAX_CHARS} characters")
-        return construct(loader, node)
+        if str(node.value).lower().lstrip("+-") in (".inf", ".nan"):
+            return construct(loader, node)
+        try:
+            return in_file(str(node.value))
+        except NumberError as err:
+            raise loader.error_class(loader.file, node.start_mark.line + 1, f"the number {err}") from None
     return checked
 
 

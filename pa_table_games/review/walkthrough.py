@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.files import make_folder, write_atomic
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.audit.log import RoundLog, Start, read_log, record
@@ -164,7 +164,7 @@ def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1
     make_folder(out)
     logs = [read_log(path, key, allow_v1) for path in paths]
     names = [f"{Path(path).stem}.walk.html" for path in paths]
-    pages = [(out / name, walk_page(log, machine, [n for n in names if n != name])) for log, name in zip(logs, names)]
+    pages = [(check_target(out / name), walk_page(log, machine, [n for n in names if n != name])) for log, name in zip(logs, names)]  # an input or a planted link: refused at once
     written = [write_atomic(target, page) for target, page in pages]  # each replayed and drawn before any is written
     walks: dict[str, list[str]] = {}
     for log, name in zip(logs, names):

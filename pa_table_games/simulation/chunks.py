@@ -33,22 +33,41 @@ from pa_table_games.simulation.tally import Tally, initial_by_name
 CHUNK = 10_000
 #: Rounds between progress reports and Ctrl-C checks.
 STEP = 1000
+#: How long a chunk handed to a worker (a local process or a cluster's) may take to come back (--chunk-timeout):
+#: a chunk deals in about a second (Pai Gow's in ten), and a few wait at each worker thread.
+CHUNK_SECONDS = 600
 
 
 class SimulationError(TableGamesError):
     """A bad ``--rounds``, ``--workers``, ``--scheduler`` or seat for a simulation, or a worker that failed."""
 
 
+class ChunkOverdue(SimulationError):
+    """A chunk handed to a worker gave no result within its deadline: the run stopped there; ``tally``
+    holds the rounds dealt by the chunks that came back (the result so far)."""
+
+    def __init__(self, message: str, tally: Tally, workers: int | None = None) -> None:
+        super().__init__(message)
+        self.tally, self.workers = tally, workers
+
+
+def overdue(index: int, where: str, seconds: float, tally: Tally, workers: int | None = None) -> ChunkOverdue:
+    """The one line saying which chunk did not come back, from where, within how long."""
+    return ChunkOverdue(f"--chunk-timeout: chunk {index} handed to {where} gave no result within {seconds:g} s "
+                        f"(a worker stopped, hung or unreachable): the run stopped; the result so far is printed",
+                        tally, workers)
+
+
 def parse_rounds(text: str | int) -> int:
-    """``100000``, ``100_000`` or ``1e5`` -> 100000 (:func:`pa_table_games.numbers.whole`); anything
-    else, below 1 or above :data:`MAX_ROUNDS` (however written) is an error."""
-    word = shown(str(text).strip()) if isinstance(text, str) else repr(str(text))
+    """``100000`` -> 100000 (:func:`pa_table_games.numbers.whole`: the digits 0-9 only); anything else,
+    below 1 or above :data:`MAX_ROUNDS` is an error."""
+    word = shown(str(text).strip(" \t")) if isinstance(text, str) else repr(str(text))
     try:
         rounds = whole(text, 0, MAX_ROUNDS)
     except NumberError as err:
-        if "limit" in str(err) or "range" in str(err):
+        if "limit" in err.reason or "range" in err.reason:
             raise SimulationError(f"--rounds {word}: at most {MAX_ROUNDS:,} rounds (10^12) in one run") from None
-        raise SimulationError(f"--rounds {word}: give a whole number of rounds, e.g. 100000 or 1e6 ({err})") from None
+        raise SimulationError(f"--rounds {word}: {err.reason}, such as 1000000") from None
     if rounds < 1:
         raise SimulationError(f"--rounds {word}: simulate at least 1 round")
     return rounds

@@ -18,18 +18,26 @@ Nothing waits for ever on the network: a scheduler address must answer an ``iden
 request within ``connect`` seconds (default :data:`CONNECT_SECONDS`; Dask's own client
 timeout does not cover an endpoint that accepts the connection and never answers), and at
 least one worker must have joined within ``workers_within`` seconds (default
-:data:`WORKER_SECONDS`); else the run stops with one line naming the address.
+:data:`WORKER_SECONDS`); else the run stops with one line naming the address. A worker that joins
+and then stops answering is caught by the chunk's own deadline: a chunk that has not come back
+within ``chunk_within`` seconds of being sent (default
+:data:`~pa_table_games.simulation.chunks.CHUNK_SECONDS`) stops the run with one line and the
+result so far (:class:`~pa_table_games.simulation.chunks.ChunkOverdue`); Dask's own worker timeout
+did not end such a run within 420 s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
+import time
 from collections.abc import Callable
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.simulation.chunks import Deal, SimulationError, children_block_sigint, chunk_count, deal_chunk
+from pa_table_games.simulation.chunks import (CHUNK_SECONDS, Deal, SimulationError, children_block_sigint,
+                                              chunk_count, deal_chunk, overdue)
 from pa_table_games.simulation.tally import Tally
 
 #: Outstanding tasks per worker thread: enough to keep every worker busy between replies.
@@ -71,10 +79,11 @@ def probe(address: str, seconds: float) -> None:
 
 def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int, stopped: Callable[[], bool],
                 progress: Callable[[int, int], None] | None, connect: float = CONNECT_SECONDS,
-                workers_within: float = WORKER_SECONDS) -> tuple[Tally, int]:
+                workers_within: float = WORKER_SECONDS, chunk_within: float = CHUNK_SECONDS) -> tuple[Tally, int]:
     """Deal every chunk on the cluster at ``scheduler`` ("local": a LocalCluster of ``workers``
     processes); (the exactly merged tally, partial if stopped; the number of worker threads).
-    The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``."""
+    The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``,
+    each chunk come back within ``chunk_within`` of being sent (else ``ChunkOverdue``, with the tally)."""
     cluster = None
     # from before Dask starts any thread: its threads keep SIGINT blocked, and the worker
     # processes it starts ignore SIGINT from their first instruction (a Ctrl-C is held back)
@@ -105,33 +114,50 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             raise SimulationError(f"--scheduler {scheduler}: no worker joined the cluster within "
                                   f"{workers_within:g} s") from None
         threads = sum(client.nthreads().values()) or 1
-        return _run(client, deal, seed, rounds, threads, stopped, progress), threads
+        return _run(client, deal, seed, rounds, threads, stopped, progress, chunk_within, scheduler), threads
     finally:
-        client.close()
+        client.close(timeout=connect)
         if cluster is not None:
-            cluster.close()
+            _close(cluster, connect)
+
+
+def _close(cluster: Any, seconds: float) -> None:
+    """Close a LocalCluster; a worker process that does not stop by then (stopped, hung) is killed."""
+    pids = [getattr(getattr(nanny, "process", None), "pid", None) for nanny in cluster.workers.values()]
+    try:
+        cluster.close(timeout=seconds)
+    except Exception:  # noqa: BLE001 - a worker that would not stop: killed below
+        pass
+    for child in multiprocessing.active_children():  # this process's own children, still running
+        if child.pid in pids:
+            child.kill()
 
 
 def _run(client: Any, deal: Deal, seed: int, rounds: int, threads: int, stopped: Callable[[], bool],
-         progress: Callable[[int, int], None] | None) -> Tally:
+         progress: Callable[[int, int], None] | None, chunk_within: float = CHUNK_SECONDS,
+         scheduler: str = "the cluster") -> Tally:
     from distributed import wait
 
     merged, chunks, next_chunk = Tally(), chunk_count(rounds, deal.chunk), 0
-    outstanding: set = set()
+    outstanding: dict = {}  # future -> (chunk index, when it was sent)
     try:
         while not stopped() and (outstanding or next_chunk < chunks):
             while next_chunk < chunks and len(outstanding) < TASKS_PER_THREAD * threads:
-                outstanding.add(client.submit(deal_chunk_task, deal, seed, rounds, next_chunk, pure=False))
+                future = client.submit(deal_chunk_task, deal, seed, rounds, next_chunk, pure=False)
+                outstanding[future] = (next_chunk, time.monotonic())
                 next_chunk += 1
             try:
                 finished = wait(list(outstanding), timeout=0.2, return_when="FIRST_COMPLETED").done
             except TimeoutError:
-                continue
+                finished = ()
             for future in finished:
-                outstanding.discard(future)
+                del outstanding[future]
                 merged.merge(_tally(future))
-            if progress is not None:
+            if progress is not None and finished:
                 progress(merged.rounds, rounds)
+            late = [index for index, sent in outstanding.values() if time.monotonic() - sent > chunk_within]
+            if late:
+                raise overdue(min(late), f"a worker of the cluster at {scheduler}", chunk_within, merged, threads)
     finally:
         if outstanding:
             client.cancel(list(outstanding))

@@ -16,6 +16,10 @@ workers included; only the parent decides when to stop. So:
 - A worker dies with its parent: on Linux it asks the kernel for SIGKILL when the parent
   dies (``prctl(PR_SET_PDEATHSIG)``); everywhere, the end of its pipe (EOF) stops it at the
   next STEP. Killing the parent (SIGTERM, a supervisor, the OOM killer) ends the workers.
+
+**Deadline.** A chunk handed to a worker must come back within ``chunk_within`` seconds: a worker
+stopped (SIGSTOP) or hung is killed, the others stop as on Ctrl-C, and the run ends with the
+result so far (:class:`~pa_table_games.simulation.chunks.ChunkOverdue`).
 """
 
 from __future__ import annotations
@@ -25,13 +29,14 @@ import multiprocessing
 import os
 import signal
 import sys
+import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.simulation.chunks import (Deal, SimulationError, children_block_sigint, chunk_count,
-                                          deal_chunk)
+from pa_table_games.simulation.chunks import (CHUNK_SECONDS, Deal, SimulationError, children_block_sigint,
+                                              chunk_count, deal_chunk, overdue)
 from pa_table_games.simulation.tally import Tally
 
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -82,8 +87,9 @@ def _worker(conn: Connection, parent: int) -> None:
 
 
 def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: Callable[[], bool],
-                     progress: Callable[[int, int], None] | None) -> Tally:
-    """Deal every chunk in ``workers`` processes; the exactly merged tally (partial if stopped)."""
+                     progress: Callable[[int, int], None] | None, chunk_within: float = CHUNK_SECONDS) -> Tally:
+    """Deal every chunk in ``workers`` processes; the exactly merged tally (partial if stopped); a chunk
+    not back within ``chunk_within`` seconds stops the run (``ChunkOverdue``, with the tally)."""
     context = multiprocessing.get_context("spawn")  # no fork while a progress thread runs
     pipes, procs = [], []
     with children_block_sigint():  # a Ctrl-C held back meanwhile is handled after
@@ -95,7 +101,7 @@ def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: 
             pipes.append(mine)
             procs.append(proc)
     try:
-        return _hand_out(pipes, deal, seed, rounds, stopped, progress)
+        return _hand_out(dict(zip(pipes, procs)), deal, seed, rounds, stopped, progress, chunk_within)
     finally:
         for conn in pipes:
             conn.close()
@@ -105,12 +111,12 @@ def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: 
                 proc.kill()
 
 
-def _hand_out(pipes: list[Connection], deal: Deal, seed: int, rounds: int, stopped: Callable[[], bool],
-              progress: Callable[[int, int], None] | None) -> Tally:
-    merged, chunks, next_chunk, error = Tally(), chunk_count(rounds, deal.chunk), 0, None
-    busy: dict[Connection, int] = {}  # pipe -> chunk index being dealt
+def _hand_out(workers: dict[Connection, Any], deal: Deal, seed: int, rounds: int, stopped: Callable[[], bool],
+              progress: Callable[[int, int], None] | None, chunk_within: float = CHUNK_SECONDS) -> Tally:
+    merged, chunks, next_chunk, error, late = Tally(), chunk_count(rounds, deal.chunk), 0, None, None
+    busy: dict[Connection, tuple[int, float]] = {}  # pipe -> (chunk index being dealt, when it was handed out)
     dealing: dict[int, int] = {}  # chunk index -> rounds dealt so far
-    open_pipes = set(pipes)
+    open_pipes = set(workers)
     stopping = False
 
     def give(conn: Connection) -> None:
@@ -118,15 +124,21 @@ def _hand_out(pipes: list[Connection], deal: Deal, seed: int, rounds: int, stopp
         if stopping or next_chunk >= chunks:
             _send(conn, None)
             return
-        busy[conn], dealing[next_chunk] = next_chunk, 0
+        busy[conn], dealing[next_chunk] = (next_chunk, time.monotonic()), 0
         _send(conn, next_chunk)
         next_chunk += 1
 
-    for conn in pipes:
+    for conn in workers:
         _send(conn, (deal, seed, rounds))
         give(conn)
     while open_pipes:
-        if (stopped() or error) and not stopping:
+        for conn, (index, since) in list(busy.items()):
+            if time.monotonic() - since > chunk_within:  # a worker stopped or hung: killed, and the run stops
+                workers[conn].kill()
+                open_pipes.discard(conn)
+                del busy[conn], dealing[index]
+                late = index if late is None else late
+        if (stopped() or error or late is not None) and not stopping:
             stopping = True
             for conn in open_pipes:
                 _send(conn, None)
@@ -155,6 +167,8 @@ def _hand_out(pipes: list[Connection], deal: Deal, seed: int, rounds: int, stopp
                 progress(merged.rounds + sum(dealing.values()), rounds)
     if error is not None:
         raise SimulationError(error)
+    if late is not None:
+        raise overdue(late, "a worker process", chunk_within, merged)
     return merged
 
 

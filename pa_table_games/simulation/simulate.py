@@ -38,8 +38,8 @@ from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.numbers import MAX_WORKERS
-from pa_table_games.simulation.chunks import (CHUNK, Deal, SimulationError, chunk_count, deal_chunk,
-                                         deal_rounds, parse_rounds)
+from pa_table_games.simulation.chunks import (CHUNK, CHUNK_SECONDS, ChunkOverdue, Deal, SimulationError, chunk_count,
+                                              deal_chunk, deal_rounds, parse_rounds)
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
 from pa_table_games.simulation.local_workers import run_in_processes
 from pa_table_games.simulation.tally import Tally, WagerEdge
@@ -65,6 +65,7 @@ class SimulationResult:
     note: str = ""  # what a reader should know about the strategy's numbers (its ``note``, if any)
     scheduler: str | None = None  # None: local processes; "local" or a Dask scheduler address
     new_dealer_every: int | None = None  # a new dealer after every N rounds of a table; None: never
+    stopped: str = ""  # why the run stopped before the end, other than Ctrl-C (a chunk past its deadline)
 
     @property
     def rounds(self) -> int:
@@ -93,14 +94,16 @@ class SimulationResult:
                 "rules_file": self.rules,
                 "seats": {str(seat): {n: float(a) for n, a in w.items()} for seat, w in sorted(self.seats.items())},
                 "seed": self.seed, "new_dealer_every": self.new_dealer_every, "workers": self.workers, "scheduler": self.scheduler, "rounds_requested": self.rounds_requested,
-                "rounds": self.rounds, "complete": self.complete, "engines": dict(sorted(self.tally.engines.items())),
+                "rounds": self.rounds, "complete": self.complete, "stopped": self.stopped or None,
+                "engines": dict(sorted(self.tally.engines.items())),
                 "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
                 "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json()}
 
     def lines(self) -> list[str]:
         """The result as plain text lines: a header and one row per wager, then the total."""
-        state = "" if self.complete else f" (interrupted: {self.rounds:,} of {self.rounds_requested:,})"
+        why = "stopped" if self.stopped else "interrupted"
+        state = "" if self.complete else f" ({why}: {self.rounds:,} of {self.rounds_requested:,})"
         where = f" on Dask ({self.scheduler})" if self.scheduler else ""
         dealers = f", a new dealer every {self.new_dealer_every:,} rounds" if self.new_dealer_every else ""
         out = [f"{self.game} ({self.section}), strategy {self.strategy}, seed {self.seed}{dealers}, "
@@ -134,16 +137,20 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
              rules: Any = None, seats: dict[int, dict[str, float]] | None = None, workers: int | None = None,
              progress: Callable[[int, int], None] | None = None, engine: str = "fast",
              scheduler: str | None = None, chunk: int = CHUNK, connect_timeout: float = CONNECT_SECONDS,
-             worker_timeout: float = WORKER_SECONDS, new_dealer_every: int | None = None) -> SimulationResult:
+             worker_timeout: float = WORKER_SECONDS, new_dealer_every: int | None = None,
+             chunk_timeout: float = CHUNK_SECONDS) -> SimulationResult:
     """Simulate ``rounds`` rounds of ``game``; ``progress(done, total)`` is called as rounds finish.
 
     ``seed`` None picks one (reported in the result). ``workers``: local processes (default
     1: this process), or with ``scheduler="local"`` the workers of a local Dask cluster
     (default: one per core); ``scheduler`` a Dask scheduler address runs the chunks on that
     cluster, which must answer within ``connect_timeout`` seconds and have a worker within
-    ``worker_timeout``. ``new_dealer_every``: a new dealer comes to each table after every that many
-    rounds and burns a card, by the transition its machine file declares ``new_dealer: true`` (the count
-    starts again at each chunk's fresh table). The answer depends on ``seed``, ``rounds``, ``chunk`` and ``new_dealer_every`` only (see the module doc)."""
+    ``worker_timeout``; a chunk handed to a worker (a process or a cluster's) that has not come back
+    within ``chunk_timeout`` seconds stops the run: the result so far, with ``stopped`` saying why.
+    ``new_dealer_every``: a new dealer comes to each table after every that many rounds and burns a card,
+    by the transition its machine file declares ``new_dealer: true`` (the count starts again at each chunk's
+    fresh table). The answer depends on ``seed``, ``rounds``, ``chunk`` and ``new_dealer_every`` only (see the
+    module doc)."""
     with _interruptible() as stopped:  # Ctrl-C from here on returns the result so far
         rounds = parse_rounds(rounds)
         workers = check_workers(workers, scheduler)
@@ -159,18 +166,22 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
         if progress is not None:
             progress(0, rounds)
-        started = time.perf_counter()
-        if scheduler is not None:
-            tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress,
-                                         connect_timeout, worker_timeout)
-        elif workers > 1 and chunk_count(rounds, chunk) > 1:
-            tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds, chunk)), stopped, progress)
-        else:
-            tally = _run_here(deal, seed, rounds, stopped, progress)
+        started, why = time.perf_counter(), ""
+        try:
+            if scheduler is not None:
+                tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress,
+                                             connect_timeout, worker_timeout, chunk_timeout)
+            elif workers > 1 and chunk_count(rounds, chunk) > 1:
+                tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds, chunk)), stopped,
+                                         progress, chunk_timeout)
+            else:
+                tally = _run_here(deal, seed, rounds, stopped, progress)
+        except ChunkOverdue as late:
+            tally, why, workers = late.tally, str(late), late.workers or workers
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
     return SimulationResult(game, loaded.spec.section, chosen.name, rules_name, seats, seed, workers, rounds,
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
-                            getattr(chosen, "note", ""), scheduler, new_dealer_every)
+                            getattr(chosen, "note", ""), scheduler, new_dealer_every, why)
 
 
 def _check_new_dealer(game: Any, every: Any) -> None:

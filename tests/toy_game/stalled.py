@@ -1,0 +1,29 @@
+"""High Card whose shoe never comes: a search of its rounds cannot finish, whatever the machine's speed.
+
+The work a Ctrl-C test interrupts: when a table is set up, ``new_shoe`` says so on stderr (the test's
+readiness line) and then waits for good, so a Ctrl-C sent once that line is read always arrives while
+the work is under way. The command line finds the game through an entry point (``tests/test_coverage.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import attrs
+
+from tests.toy_game import INFO as HIGH_CARD
+
+#: What ``new_shoe`` prints before it waits: the test's readiness line.
+READY = "stalled-high-card: waiting for a shoe that never comes"
+
+
+def never_dealt(rules, seed):
+    """Say so, then wait for good (a Ctrl-C ends the wait: its handler runs between the sleeps)."""
+    sys.stderr.write(f"\n{READY}\n")
+    sys.stderr.flush()
+    while True:
+        time.sleep(3600)
+
+
+INFO = attrs.evolve(HIGH_CARD, name="stalled-high-card", new_shoe=never_dealt)
