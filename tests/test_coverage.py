@@ -163,7 +163,7 @@ class TestCoverageOnATerminal:
     def test_ctrl_c_lists_the_files_written_and_exits_130(self, tmp_path):
         """Ctrl-C while the second game is searched, Pai Gow done: Pai Gow's file is listed as written, the
         second game's is not written, exit status 130 and no traceback. The second game is High Card whose
-        shoe never comes (tests/toy_game/stalled.py, through an entry point): its search cannot finish, so
+        shoe never comes (tests/stalled_high_card.py, the installed toy game made to wait, through an entry point): its search cannot finish, so
         Ctrl-C, sent once it says it waits (a readiness line), always lands in it, however fast the machine
         (Blackjack's search once finished before the signal arrived, and the test failed)."""
         import os
@@ -172,15 +172,16 @@ class TestCoverageOnATerminal:
         from terminal import read_until, started
 
         from pa_table_games.games import ENTRY_POINT_GROUP
-        from tests.toy_game.stalled import READY
+        from tests.stalled_high_card import READY
 
         dist = tmp_path / "site" / "stalled_high_card-1.0.dist-info"
         dist.mkdir(parents=True)
         (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: stalled-high-card\nVersion: 1.0\n")
-        (dist / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nstalled-high-card = tests.toy_game.stalled\n")
+        (dist / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\nstalled-high-card = tests.stalled_high_card\n")
         out = tmp_path / "out"
         proc, master = started(["coverage", "six-card-fortune-pai-gow", "stalled-high-card", "--write", "--out", str(out)],
-                               env={"PYTHONPATH": os.pathsep.join([str(dist.parent), str(ROOT)])})
+                               env={"PYTHONPATH": os.pathsep.join(
+                                   [str(dist.parent), str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])})
         try:
             read_until(master, READY.encode())
             os.killpg(proc.pid, signal.SIGINT)

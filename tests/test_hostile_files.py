@@ -28,13 +28,13 @@ from hypothesis import strategies as st
 
 from fuzzing import EDITS, check, fuzz_test as _fuzz, mutate
 from pa_table_games.audit.chain import seal
-from pa_table_games.games import GAMES, game_info
-from pa_table_games.runtime.game import MACHINES
+from pa_table_games.games import GAMES, game_info, machine_path
+from pa_table_games.strategies import default_strategy
 
 ROOT = Path(__file__).resolve().parent.parent
 KEY = "operator key of the fuzz"
 #: Each game with a strategy that makes every decision (a round runs to its end under the machine).
-STRATEGY = {"blackjack": "basic", "double-down-madness": "madness", "six-card-fortune-pai-gow": "house_way"}
+STRATEGY = {name: default_strategy(name) for name in GAMES}  # the toy game installed as a plugin too
 _names = itertools.count()
 
 #: Values that stand where a machine file or a log expects a name, a number, a list or a cite.
@@ -92,7 +92,7 @@ EDIT = st.tuples(st.integers(0, 5), st.integers(0, 10**6), st.integers(0, 10**6)
 
 @cache
 def _machine(game: str) -> dict:
-    return yaml.safe_load((MACHINES / game_info(game).machine).read_text(encoding="utf-8"))
+    return yaml.safe_load(machine_path(game).read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -24,7 +24,9 @@ def check(ctx: click.Context, game: str, depth: str, scenarios: str | None) -> N
     with a cite, every guard answering True or False, every step's effects undone exactly, cards and
     chips kept, logs replayed), every turns: declaration load-bearing, every transition reached (or
     waived), the diagrams, review page, walk-through and dossier written, trace complete, simulate
-    (each strategy) and edge run. Exit status 0: GAME conforms; 1: findings (one a line)."""
+    (each strategy) and edge run.
+
+    Exit status: 0 GAME conforms; 1 findings (one a line); 2 bad input (one line on stderr); 130 Ctrl-C."""
 
     from pa_table_games.testing import check_game
 

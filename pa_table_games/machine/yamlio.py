@@ -14,7 +14,7 @@ import yaml
 
 from pa_table_games.errors import InputFileError
 from pa_table_games.files import MAX_DEPTH, read_text
-from pa_table_games.numbers import NumberError, in_file
+from pa_table_games.numbers import NumberError, in_file, shown
 
 
 #: The longest label of a state or a phase (a diagram draws it on one line), and the longest other text.

@@ -2,7 +2,8 @@
 
 The work a Ctrl-C test interrupts: when a table is set up, ``new_shoe`` says so on stderr (the test's
 readiness line) and then waits for good, so a Ctrl-C sent once that line is read always arrives while
-the work is under way. The command line finds the game through an entry point (``tests/test_coverage.py``).
+the work is under way. The command line finds the game through an entry point (``tests/test_coverage.py``):
+it is the toy game the suite installs as a plugin (``plugins.py``), under another name.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 
 import attrs
 
-from tests.toy_game import INFO as HIGH_CARD
+from casino_high_card import INFO as HIGH_CARD
 
 #: What ``new_shoe`` prints before it waits: the test's readiness line.
 READY = "stalled-high-card: waiting for a shoe that never comes"
