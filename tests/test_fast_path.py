@@ -104,6 +104,39 @@ class TestSameRounds:
         assert tally.engines == {"fast": 200}
 
 
+class TestADryShoe:
+    """A shuffled shoe that runs dry during a round is refilled (house procedure, ``dealing_shoe.deal``): the refill
+    is the ``except`` of every draw, the cold path, and the fast path deals it exactly as the interactive engine."""
+
+    @pytest.mark.parametrize("game_name", ["blackjack", "double-down-madness"])
+    @pytest.mark.parametrize("rack", ["earlier rounds' cards", "empty"])
+    def test_the_refill_deals_as_the_interactive_engine(self, game_name, rack):
+        """Three cards left behind a cover card already set aside, every seat taken: the shoe runs dry in the deal and
+        is refilled from the discard rack's earlier bundles (or, the rack empty, a fresh deck brought to the
+        table); the round settles and leaves the table alike in both engines, and a house-procedure note says so."""
+        import copy
+
+        slow, fast = load_game(game_name), load_game(game_name, engine="fast")
+        table = slow.new_table(seed=3)
+        shoe = table.shoe
+        cards = shoe.take_remaining()
+        shoe.refill([])
+        shoe._cards[:] = [card for card in cards if card.code != "CUT"][:3][::-1]
+        shoe.cover_card_aside, shoe.batch_is_new = next(card for card in cards if card.code == "CUT"), False
+        left = [card for card in cards if card.code != "CUT"][3:]
+        if rack == "empty":
+            shoe.loaded.subtract(left)  # taken away: the table holds the three cards and the cover card
+        else:
+            table.rack.place("an earlier round", left)
+        seats = {seat: {slow.info.wagers[0]: 10} for seat in range(1, slow.rules.positions + 1)}
+        twin = copy.deepcopy(table)
+        want = next(deal_rounds(slow, table, seats, get_strategy(game_name, None, slow.rules), interactive=True))
+        have = next(deal_rounds(fast, twin, seats, get_strategy(game_name, None, fast.rules)))
+        assert any("the shoe ran out during the round" in note for event in want.events for note in event.notes)
+        assert have.settlement() == want.settlement()
+        assert table_state(have.table) == table_state(want.table)
+
+
 @pytest.mark.parametrize("game_name", sorted(BUILT_IN))
 class TestEveryTransitionFires:
     """The stored scenarios fire every transition of the machine in the fast path and in the compiled runner too
@@ -168,11 +201,12 @@ class TestSplicing:
         assert body_of(draws) is None
 
     def test_a_dry_shoe_refill_is_spliced_with_its_try(self):
-        """``deal`` (a dry shoe refilled, house procedure) keeps its ``try`` and is spliced with it: the refill's
-        own code and the shoe's draw stand in the round function."""
+        """``deal`` (a dry shoe refilled, house procedure) keeps its ``try`` and is spliced with it: the shoe's draw
+        stands in the round function; the ``except`` is the cold path, whose refill stays a call."""
         game = load_game("blackjack", engine="fast")
         made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
         assert "deal(rnd," not in made.source and "except ShoeExhausted" in made.source
+        assert "_refill_from_discard_rack(rnd)" in made.source and "rack.take," not in made.source
 
     def test_early_returns_become_branches(self):
         """``if x: return`` then more statements is spliced as ``if x: ... else: ...``."""

@@ -20,6 +20,8 @@ from typing import Any
 
 import attrs
 
+from pa_table_games.fastpath.source import Transformer
+
 _LITERALS = (type(None), bool, int, float, str, bytes)
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
             ast.Gt: operator.gt, ast.GtE: operator.ge, ast.Is: operator.is_, ast.IsNot: operator.is_not,
@@ -77,7 +79,7 @@ def _frozen(obj: Any) -> bool:
     return attrs.has(cls) and getattr(cls.__setattr__, "__name__", "") == "_frozen_setattrs"
 
 
-class Folder(ast.NodeTransformer):
+class Folder(Transformer):
     """One pass of partial evaluation over a tree (:func:`fold` repeats it until nothing changes)."""
 
     def __init__(self, ns: Namespace, knowns: Knowns) -> None:

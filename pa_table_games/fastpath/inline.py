@@ -3,7 +3,9 @@
 :class:`Splicer` walks generated code. A call in a statement of its own (``act(rnd)``, ``x = f(rnd)``)
 becomes the callee's statements, its parameters bound to the arguments, its locals renamed apart, its free
 names resolved to the objects they name, its returns to an assignment; a call inside an expression becomes
-the callee's body as an expression, when it is one (:mod:`.source`). Every spliced body is partially
+the callee's body as an expression, when it is one (:mod:`.source`). An ``except`` handler is the cold path (a
+shoe run dry): its calls stay calls, so the round function is not a copy of the rare path at every draw. Every
+spliced body is partially
 evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch a simulated round never takes
 (the journal's, the event log's) is gone before anything in it is looked at. What cannot be spliced stays
 a call: the same function, the same answer.
@@ -22,13 +24,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from pa_table_games.fastpath.fold import Folder, Knowns, Namespace, droppable, fold
-from pa_table_games.fastpath.source import Body, body_of, copy_of
+from pa_table_games.fastpath.source import Body, Transformer, body_of, copy_of
 
 #: how deep calls are spliced into calls
 DEPTH = 8
 
 
-class Splicer(ast.NodeTransformer):
+class Splicer(Transformer):
     """Splices the calls of the tree it visits (see the module doc)."""
 
     def __init__(self, ns: Namespace, knowns: Knowns, round_class: type, verbs: dict[str, Any],
@@ -81,6 +83,10 @@ class Splicer(ast.NodeTransformer):
             return self.generic_visit(node)
         finally:
             self.scoped -= 1
+
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
+        """Left as it is: the handler calls what it calls (its names are already the objects they name)."""
+        return node
 
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_Lambda = _scope
 
@@ -179,7 +185,7 @@ class Splicer(ast.NodeTransformer):
             statements = fold(propagated, self.ns, self.knowns, passes=1)
         inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made)
         module = inner.visit(ast.Module(statements, []))
-        return fold(module.body, self.ns, self.knowns, passes=1)
+        return module.body
 
     def _expression_spliceable(self, call: ast.Call) -> bool:
         resolved = self.callee(call.func)
@@ -231,7 +237,7 @@ def _pure_load(node: ast.expr) -> bool:
     return isinstance(node, (ast.Name, ast.Constant))
 
 
-class _Rename(ast.NodeTransformer):
+class _Rename(Transformer):
     """A spliced body's names: parameters to their arguments, locals renamed apart, free names to the objects
     they name (a name bound inside a lambda or a comprehension is left alone there)."""
 
@@ -321,7 +327,7 @@ def _propagated(statements: list[ast.stmt], names: set[str], folder: Folder) -> 
     if not fixed:
         return statements
 
-    class Read(ast.NodeTransformer):
+    class Read(Transformer):
         def visit_Name(self, node: ast.Name) -> ast.expr:
             return copy_of(fixed[node.id]) if node.id in fixed and isinstance(node.ctx, ast.Load) else node
 

@@ -24,6 +24,48 @@ _REFUSED_NAMES = frozenset({"locals", "vars", "super", "eval", "exec", "__class_
 _REFUSED_NODES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal, ast.FunctionDef,
                   ast.AsyncFunctionDef, ast.ClassDef, ast.AsyncFor, ast.AsyncWith)
 
+#: nodes that hold nothing and are never changed in place: shared by every copy (``Load()``, ``Add()``, ``Eq()``)
+_SHARED = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+
+
+class Transformer(ast.NodeTransformer):
+    """:class:`ast.NodeTransformer` as the generator uses it, walked faster: a context or an operator (a third
+    of the nodes) is never visited, and the method for each kind of node is looked up once."""
+
+    def visit(self, node: ast.AST) -> Any:
+        method = self._methods.get(type(node))
+        if method is None:
+            method = self._methods[type(node)] = getattr(type(self), "visit_" + type(node).__name__,
+                                                         type(self).generic_visit)
+        return method(self, node)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._methods = {}
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for name, old in list(node.__dict__.items()):
+            if type(old) is list:
+                new: list = []
+                for value in old:
+                    if isinstance(value, ast.AST) and not isinstance(value, _SHARED):
+                        value = self.visit(value)
+                        if value is None:
+                            continue
+                        if not isinstance(value, ast.AST):
+                            new.extend(value)
+                            continue
+                    new.append(value)
+                old[:] = new
+            elif isinstance(old, ast.AST) and not isinstance(old, _SHARED):
+                value = self.visit(old)
+                if value is None:
+                    delattr(node, name)
+                else:
+                    setattr(node, name, value)
+        return node
+
+
 
 @frozen(eq=False)
 class Body:
@@ -237,7 +279,7 @@ def _path(root: ast.AST, target: ast.AST) -> list[ast.AST] | None:
     return None
 
 
-class _Replace(ast.NodeTransformer):
+class _Replace(Transformer):
     def __init__(self, old: ast.AST, new: ast.expr) -> None:
         self.old, self.new = old, new
 
@@ -254,7 +296,7 @@ def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]] | No
     return None
 
 
-class _Substitute(ast.NodeTransformer):
+class _Substitute(Transformer):
     def __init__(self, values: dict[str, ast.expr]) -> None:
         self.values = values
 
@@ -269,16 +311,11 @@ def _substituted(expr: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
 
 def copy_of(node: Any) -> Any:
     """A deep copy of an AST node or a list of them (spliced code is never shared between two places)."""
-    if isinstance(node, list):
+    if type(node) is list:
         return [copy_of(n) for n in node]
-    if not isinstance(node, ast.AST):
-        return node  # a name, a number, a constant's value: shared as it is
-    cls = type(node)
-    new = cls.__new__(cls)
-    for name in node._fields:
-        value = getattr(node, name, None)
-        setattr(new, name, copy_of(value) if isinstance(value, (ast.AST, list)) else value)
-    for name in node._attributes:
-        if hasattr(node, name):
-            setattr(new, name, getattr(node, name))
+    if not isinstance(node, ast.AST) or isinstance(node, _SHARED):
+        return node  # a name, a number, a constant's value, a context or an operator: shared as it is
+    new = type(node).__new__(type(node))
+    new.__dict__.update({name: copy_of(value) if isinstance(value, (ast.AST, list)) else value
+                         for name, value in node.__dict__.items()})
     return new
