@@ -35,6 +35,8 @@ from pa_table_games.strategies import get_strategy, strategy_names
 INTERACTIVE = depth((2, 1000), (25, 2000))
 #: tables per game and rounds per table against the compiled runner in bulk: 1,000,000 a game in the long run
 COMPILED = depth((1, 2000), (20, 50_000))
+#: each comparison is dealt in PARTS tests (every PARTS-th table), so that the suite's workers share the long run's
+PARTS = depth(1, 4)
 
 
 def decider(game_name: str, rules, number: int):
@@ -76,22 +78,28 @@ def same_rounds(expected, got, count: int, where: str) -> int:
 
 @pytest.mark.parametrize("game_name", sorted(GAMES))
 class TestSameRounds:
-    def test_rounds_as_the_interactive_engine_deals_them(self, game_name):
+    @pytest.mark.parametrize("part", range(PARTS))
+    def test_rounds_as_the_interactive_engine_deals_them(self, game_name, part):
         """Each round settles, and leaves the table, exactly as the transitions engine's round through the Round API."""
         tables, rounds = INTERACTIVE
         dealt = 0
         for rules, seats, number in table_setups(game_name, tables):
+            if number % PARTS != part:
+                continue
             slow, fast = load_game(game_name, rules), load_game(game_name, rules, engine="fast")
             a, b = decider(game_name, rules, number), decider(game_name, rules, number)
             expected = deal_rounds(slow, slow.new_table(seed=number), seats, a, interactive=True)
             got = deal_rounds(fast, fast.new_table(seed=number), seats, b, record="settlements")
             dealt += same_rounds(expected, got, rounds, f"{game_name} table {number} {a.name} {seats} {rules}")
-        assert dealt >= tables * rounds
+        assert dealt == rounds * len(range(part, tables, PARTS))
 
-    def test_rounds_as_the_compiled_runner_deals_them(self, game_name):
+    @pytest.mark.parametrize("part", range(PARTS))
+    def test_rounds_as_the_compiled_runner_deals_them(self, game_name, part):
         """In bulk, each round settles and leaves the table exactly as the compiled runner's."""
         tables, rounds = COMPILED
         for rules, seats, number in table_setups(game_name, tables):
+            if number % PARTS != part:
+                continue
             compiled, fast = load_game(game_name, rules, engine="compiled"), load_game(game_name, rules, engine="fast")
             a, b = decider(game_name, rules, number + 1), decider(game_name, rules, number + 1)
             expected = deal_rounds(compiled, compiled.new_table(seed=number), seats, a, record="settlements")

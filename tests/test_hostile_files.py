@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from fuzzing import EDITS, check, fuzz_test as _fuzz, mutate
 from pa_table_games.audit.chain import seal
-from pa_table_games.games import GAMES, game_info, machine_path
+from pa_table_games.games import GAMES, machine_path
 from pa_table_games.strategies import default_strategy
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,10 +97,12 @@ def _machine(game: str) -> dict:
 
 @pytest.fixture(scope="module", autouse=True)
 def nothing_changes_outside_the_scratch_folder():
-    """The repository's files (its checkout, not the scratch folder) are the same after the module's inputs."""
+    """The repository's files (its checkout, not the scratch folder) and every game's machine file (an installed
+    plugin's too) are the same after the module's inputs."""
     def files() -> dict[str, tuple[int, int]]:
         skip = {".git", ".venv", ".hypothesis", ".pytest_cache", "__pycache__"}
-        found = {}
+        found = {str(path): (path.stat().st_size, path.stat().st_mtime_ns)  # an installed plugin's too
+                 for path in map(machine_path, GAMES)}
         for folder, names, files_here in os.walk(ROOT):
             names[:] = [n for n in names if n not in skip and not n.endswith(".egg-info")]
             for name in files_here:
@@ -118,7 +120,7 @@ def _hostile_machine(tmp: Path, game: str, edits, raw, how: str, seed: int) -> N
     """A machine file edited as YAML (or as bytes) obeys the rule under play, trace or diagram --machine."""
     folder = tmp / f"machine{next(_names)}"
     folder.mkdir()
-    path = folder / game_info(game).machine
+    path = folder / machine_path(game).name  # a plugin's machine file is named by its real, absolute path
     doc = _edit(_machine(game), edits)
     text = yaml.safe_dump(doc, allow_unicode=True, sort_keys=False).encode("utf-8")
     path.write_bytes(mutate(text, raw) if raw else text)

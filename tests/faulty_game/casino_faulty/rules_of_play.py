@@ -20,7 +20,7 @@ for cite, healthy in (("(a)", toy.shuffle_every_card_into_shoe), ("(f)", toy.bur
 
 
 @guard("(b)")
-def dealer_card_is_the_joker(rnd) -> bool:
+def dealer_card_is_the_joker(rnd, unit) -> bool:
     """the dealer's card is the joker"""
     return rnd.layout.dealer[0].code == "JK"  # fault: guards
 
