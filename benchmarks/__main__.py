@@ -77,11 +77,13 @@ def fast_path(strategy: str) -> Callable[[int], object]:
 
 def instructions_per_round(engine: str, rounds: int = 2000) -> int | None:
     """Machine instructions one round of stand17 costs ``engine`` ("fast", "compiled" or "plain"), counted by
-    valgrind's callgrind in fresh processes: (all of ``rounds`` rounds - none) / ``rounds``. None without valgrind."""
+    valgrind's callgrind in fresh processes: (all of ``rounds`` rounds - none) / ``rounds``, each after the same
+    2,000 rounds of warm-up (the fast path makes a state's function the first time a round enters it: a rare state's
+    making is not counted as the rounds' cost). None without valgrind."""
     if shutil.which("valgrind") is None:
         return None
     code = ("import sys; from benchmarks.__main__ import plain, compiled; n = int(sys.argv[2]); "
-            "run = plain if sys.argv[1] == 'plain' else compiled('stand17', engine=sys.argv[1]); run(10); run(n)")
+            "run = plain if sys.argv[1] == 'plain' else compiled('stand17', engine=sys.argv[1]); run(2000); run(n)")
 
     def count(n: int) -> int:
         done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
