@@ -137,7 +137,8 @@ class Folder(Transformer):
         return ast.copy_location(self.node_of(value, getattr(node, "attr", "value"), deep), node)
 
     # -- expressions ----------------------------------------------------------------------------------------
-    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+    def visit_Attribute(self, node: ast.Attribute | ast.Subscript) -> ast.expr:
+        """``a.b`` or ``a[b]`` read from what the run fixes: its value."""
         self.generic_visit(node)
         if isinstance(node.ctx, ast.Load):
             ok, value, deep = self.known(node)
@@ -145,13 +146,7 @@ class Folder(Transformer):
                 return self._fold_to(node, value, deep)
         return node
 
-    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
-        self.generic_visit(node)
-        if isinstance(node.ctx, ast.Load):
-            ok, value, deep = self.known(node)
-            if ok:
-                return self._fold_to(node, value, deep)
-        return node
+    visit_Subscript = visit_Attribute
 
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
         self.generic_visit(node)

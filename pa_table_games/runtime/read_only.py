@@ -112,11 +112,11 @@ class _Views:
 
 
 def _target(view: Any) -> Any:
-    return object.__getattribute__(view, "_of") if isinstance(view, (_ObjectView, _ListView, _MappingView)) else view
+    return object.__getattribute__(view, "_of") if isinstance(view, _View) else view
 
 
-class _ObjectView:
-    """An object read through the view: its attributes viewed in turn, its methods run with the view as ``self``."""
+class _View:
+    """What every view holds: the object it shows, the views made in this read, and where the read started."""
 
     __slots__ = ("_of", "_views", "_where")
 
@@ -124,6 +124,12 @@ class _ObjectView:
         object.__setattr__(self, "_of", target)
         object.__setattr__(self, "_views", views)
         object.__setattr__(self, "_where", where)
+
+
+class _ObjectView(_View):
+    """An object read through the view: its attributes viewed in turn, its methods run with the view as ``self``."""
+
+    __slots__ = ()
 
     def __getattr__(self, name: str) -> Any:
         target = object.__getattribute__(self, "_of")
@@ -171,15 +177,10 @@ class _ObjectView:
         return str(object.__getattribute__(self, "_of"))
 
 
-class _ListView:
+class _ListView(_View):
     """A list read through the view: items viewed, nothing that changes it."""
 
-    __slots__ = ("_of", "_views", "_where")
-
-    def __init__(self, target: list, views: _Views, where: str) -> None:
-        object.__setattr__(self, "_of", target)
-        object.__setattr__(self, "_views", views)
-        object.__setattr__(self, "_where", where)
+    __slots__ = ()
 
     def _item(self, value: Any) -> Any:
         return object.__getattribute__(self, "_views").of(value, object.__getattribute__(self, "_where"))
