@@ -243,6 +243,32 @@ class TestSplicing:
         assert a is b
 
 
+class TestMadeOnce:
+    def test_a_state_entered_by_two_threads_at_once_is_made_once(self):
+        """A state's function is made the first time a round enters it; rounds dealt in two threads (a Dask worker
+        with two threads) entering it together get one function, made once in the namespace they share."""
+        import threading
+
+        game = load_game("blackjack", engine="fast")
+        game.engine.made.clear()  # a function made afresh: none of its states made yet
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=5), {1: {"blackjack": 10}}, record="totals"))
+        state = "player_decisions"
+        assert state not in made.sources
+        start, got = threading.Barrier(6), []
+
+        def enter() -> None:
+            start.wait()
+            got.append(made.make(state))
+
+        threads = [threading.Thread(target=enter) for _ in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert len(got) == 6 and all(function is got[0] for function in got)
+        assert made.names["STEPS"][state] is got[0]
+
+
 class TestFallback:
     def test_a_chunk_the_fast_path_cannot_make_is_dealt_by_the_compiled_runner(self, monkeypatch):
         """When the round function cannot be made, the chunk is dealt by the compiled runner: the same rounds, and

@@ -16,6 +16,7 @@ are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves
 from __future__ import annotations
 
 import ast
+import threading
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -41,19 +42,25 @@ class Generated:
         self.spec, self.skeletons, self.splicer, self.ns, self.knowns = spec, skeletons, splicer, ns, knowns
         self.names = dict(ns.values)
         self.sources: dict[str, str] = {}
+        self._making = threading.Lock()
         steps = self.names["STEPS"] = {state: _Unmade(self, state) for state in skeletons}
         self.play: Callable[[Any, Any], Any] = _player(steps, plain.state_of)
 
     def make(self, state: str) -> Callable[[Any, Any], str | None]:
-        """``state``'s function, spliced, folded and compiled (once)."""
-        tree = self.splicer.visit(ast.parse(self.skeletons[state]))
-        tree.body = fold(tree.body, self.ns, self.knowns)
-        ast.fix_missing_locations(tree)
-        self.names.update(self.ns.values)
-        exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
-        self.sources[state] = ast.unparse(tree)
-        made = self.names["STEPS"][state] = self.names[tree.body[0].name]
-        return made
+        """``state``'s function, spliced, folded and compiled (once; one thread at a time: the states of one
+        function share one namespace, and a Dask worker may deal two chunks at once)."""
+        with self._making:
+            made = self.names["STEPS"][state]
+            if not isinstance(made, _Unmade):
+                return made
+            tree = self.splicer.visit(ast.parse(self.skeletons[state]))
+            tree.body = fold(tree.body, self.ns, self.knowns)
+            ast.fix_missing_locations(tree)
+            self.names.update(self.ns.values)
+            exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
+            self.sources[state] = ast.unparse(tree)
+            made = self.names["STEPS"][state] = self.names[tree.body[0].name]
+            return made
 
     @property
     def source(self) -> str:
