@@ -243,6 +243,29 @@ class TestSplicing:
         assert a is b
 
 
+#: The one listed table of steps written in two forms: the round's change verbs, each an effect a played round
+#: records (``runtime/changes.py``) and the plain change a simulated round makes (``runtime/plain.py``). Guards and
+#: actions are written once. A verb added is added to both forms and here; the goal is a shorter list.
+WRITTEN_TWICE = {"add_member", "add_to_wager", "append", "apply_taken", "discard", "draw", "extend", "give_card", "insert",
+                 "move_turn", "note", "place_wager", "put", "randomly", "record", "restock", "set",
+                 "set_aside_cover_card", "settle", "split_off"}
+
+
+class TestTheTwoForms:
+    def test_only_the_change_verbs_are_written_twice(self):
+        """The plain verbs are the listed ones (20), each the simulated round's own and a different function from
+        the played round's: no other step has a second form."""
+        import inspect
+
+        from pa_table_games.runtime import plain
+
+        assert set(plain.VERBS) == WRITTEN_TWICE
+        for name, fn in plain.VERBS.items():
+            simulated = inspect.getattr_static(Unrecorded, name)
+            assert getattr(simulated, "__func__", simulated) is fn, name
+            assert inspect.getattr_static(Round, name) is not simulated, name
+
+
 class TestMadeOnce:
     def test_a_state_entered_by_two_threads_at_once_is_made_once(self):
         """A state's function is made the first time a round enters it; rounds dealt in two threads (a Dask worker
