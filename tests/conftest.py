@@ -26,7 +26,10 @@ def pytest_configure(config):
     """Install the toy game (once, in the process that starts the workers) and put it on every process's path."""
     folder = os.environ.get(TOY_FOLDER)
     if folder is None:
-        folder = str(install(TOY, Path(config.cache.mkdir("plugins"))))
+        cache = getattr(config, "cache", None)  # none with -p no:cacheprovider: the same folder, made here
+        plugins = cache.mkdir("plugins") if cache is not None else config.rootpath / ".pytest_cache" / "d" / "plugins"
+        plugins.mkdir(parents=True, exist_ok=True)
+        folder = str(install(TOY, Path(plugins)))
         os.environ.update(on_path(Path(folder)), **{TOY_FOLDER: folder})
     if folder not in sys.path:
         sys.path.insert(0, folder)
