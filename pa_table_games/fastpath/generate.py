@@ -2,8 +2,8 @@
 
 :func:`generate` writes the selection rule of :mod:`pa_table_games.machine.bound` as one function per state, which
 ``play`` calls in turn: from the state the round is in, the dealer's transitions in file order, the first whose
-guards hold firing between the round's step hooks; where none holds and players decide, the strategy names a decision and the first
-of that decision's transitions whose guards hold fires (none: the round refuses it, with its cite); a final
+guards hold firing between the round's step hooks; where none holds and players decide, the strategy names a
+decision and the first of that decision's transitions whose guards hold fires (none: the round refuses it, with its cite); a final
 state ends the round. The skeleton names only the registered guards and actions, the transitions and the
 runtime's hooks; every one of them is then spliced in from its own source and the whole partially evaluated
 (:mod:`.inline`, :mod:`.fold`), so the code that runs is the same code every other engine calls.
