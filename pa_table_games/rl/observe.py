@@ -13,6 +13,7 @@ the order they were dealt to the seat (the observation's ``cards``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import Counter
 from typing import Any
 
@@ -60,8 +61,9 @@ class Seen:
         return self.codes
 
 
-class Observer:
-    """The observation and the decision words of one seat; a subclass per family of games."""
+class Observer(ABC):
+    """The observation and the decision words of one seat; a subclass per family of games gives its space and
+    what the seat sees."""
 
     def __init__(self, game: Any, seat: int) -> None:
         view = game.info.view
@@ -75,11 +77,13 @@ class Observer:
         """Every player decision of the machine file, once, in file order."""
         return tuple(dict.fromkeys(t.trigger for t in spec.transitions if t.by == "player"))
 
+    @abstractmethod
     def observation_space(self, game: Any) -> spaces.Dict:
-        raise NotImplementedError
+        """The ``Dict`` space of :meth:`observe`'s answers for ``game``."""
 
+    @abstractmethod
     def observe(self, rnd: Any) -> dict:
-        raise NotImplementedError
+        """What the seat may see of ``rnd`` now (never a face-down card of another place)."""
 
     def begin(self, rnd: Any) -> None:
         self.seen.begin(rnd)
