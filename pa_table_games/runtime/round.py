@@ -299,17 +299,18 @@ def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
 
 
+def _with_plain_verbs(cls: type) -> type:
+    """Every verb of :data:`.plain.VERBS` as the class's own method (``rnd.set`` is ``setattr`` itself)."""
+    for name, verb in plain.VERBS.items():
+        setattr(cls, name, verb)
+    return cls
+
+
+@_with_plain_verbs
 class Unrecorded(Round):
     """A round that records no event and undoes no step: the simulation's (not atomic, ``record`` settlements
     or totals). Its verbs are the changes in their plain form (:mod:`.plain`), the functions the fast path
     splices: nothing is made to keep, and no verb asks what kind of round it is in."""
-
-    set = staticmethod(plain.set)
-    put, append, insert, extend, add_member = plain.put, plain.append, plain.insert, plain.extend, plain.add_member
-    restock, randomly, note, record, apply_taken = plain.restock, plain.randomly, plain.note, plain.record, plain.apply_taken
-    draw, set_aside_cover_card, give_card, split_off = plain.draw, plain.set_aside_cover_card, plain.give_card, plain.split_off
-    discard, place_wager, add_to_wager, settle = plain.discard, plain.place_wager, plain.add_to_wager, plain.settle
-    move_turn = plain.move_turn
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
                  options: dict | None = None, record: str = "totals",
