@@ -20,11 +20,13 @@ READY = "stalled-high-card: waiting for a shoe that never comes"
 
 
 def never_dealt(rules, seed):
-    """Say so, then wait for good (a Ctrl-C ends the wait: its handler runs between the sleeps)."""
+    """Say so, then wait for good, in short sleeps: Python runs a Ctrl-C's handler between them. One long
+    sleep missed a Ctrl-C that arrived after the readiness line but before the sleep began (or in another
+    thread): the handler waited for the sleep's end, an hour later, and a CI run failed."""
     sys.stderr.write(f"\n{READY}\n")
     sys.stderr.flush()
     while True:
-        time.sleep(3600)
+        time.sleep(0.1)
 
 
 INFO = attrs.evolve(HIGH_CARD, name="stalled-high-card", new_shoe=never_dealt)

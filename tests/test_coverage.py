@@ -196,3 +196,32 @@ class TestCoverageOnATerminal:
         assert "interrupted: the search of stalled-high-card stopped after 0 of 3,000 sessions" in shown
         assert "its scenarios are not written" in shown
         assert sorted(p.name for p in out.iterdir()) == ["six-card-fortune-pai-gow.yaml"]
+
+    @pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="pthread_kill")
+    def test_the_stalled_game_hears_a_ctrl_c_that_lands_outside_its_sleep(self):
+        """The Ctrl-C test above sends its signal once the stalled game says it waits: a Ctrl-C that lands
+        just before the wait's sleep begins, or in a thread other than the one sleeping, must still end the
+        wait (the handler runs in the main thread between sleeps). Sent here to another thread, as a loaded
+        machine can do it: one long sleep never heard it, and a CI run waited 600 s for the command's end."""
+        import os
+        import subprocess
+        import sys
+
+        waits = ("import signal, sys, threading, time\n"
+                 "from tests.stalled_high_card import never_dealt\n"
+                 "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # as a shell starts a command,\n"
+                 "signal.signal(signal.SIGINT, signal.default_int_handler)  # whatever the test's worker had\n"
+                 "def elsewhere():\n"
+                 "    time.sleep(0.5)\n"
+                 "    signal.pthread_kill(threading.get_ident(), signal.SIGINT)\n"
+                 "threading.Thread(target=elsewhere, daemon=True).start()\n"
+                 "try:\n"
+                 "    never_dealt(None, 0)\n"
+                 "except KeyboardInterrupt:\n"
+                 "    sys.exit(130)\n")
+        try:
+            done = subprocess.run([sys.executable, "-c", waits], capture_output=True, text=True, timeout=60, cwd=ROOT,
+                                  env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+        except subprocess.TimeoutExpired:
+            pytest.fail("the stalled game slept through a Ctrl-C for 60 s")
+        assert done.returncode == 130, done.stderr
