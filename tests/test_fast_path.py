@@ -177,6 +177,42 @@ class TestEveryTransitionFires:
         assert self.fired(game_name, engine) == every
 
 
+class TestAPassIsScannedOnce:
+    def test_a_state_scans_its_pass_once_and_its_firing_takes_what_the_scan_found(self):
+        """Seven seats each holding every optional wager: when a state's dealer transitions go round the table
+        in a pass (the (g) settlements, the (o) progressives ...), the pass's next unit with a turn is looked for
+        once for all of them, and the transition that fires takes that unit; it was looked for again by each
+        transition's turn guard and once more as the turn was taken (a state's pass was scanned twice or more
+        whenever its transition fired). The rounds are the same: TestSameRounds."""
+        import sys
+
+        from pa_table_games.runtime import turns
+
+        every = {"blackjack": 10, **{name: 5 for name in ("lucky_ladies", "match_the_dealer", "in_between",
+                                                         "royal_match_21", "bet_the_set_21", "kings_bounty",
+                                                         "three_card_poker", "house_money")},
+                 **{name: 1 for name in ("straight_jack", "bad_beat", "hit_and_run")}}
+        game = load_game("blackjack", engine="fast")
+        player, table = get_strategy("blackjack", "basic", game.rules), game.new_table(seed=3)
+        scan, scans = turns._next_with_a_turn.__code__, []
+
+        def count(frame, event, arg):
+            if event == "call" and frame.f_code.co_name.startswith("state_"):
+                scans.append(Counter())  # a state's function is entered: each pass it scans, how often
+            elif event == "call" and frame.f_code is scan:
+                scans[-1][id(frame.f_locals["walk"])] += 1
+
+        for _ in range(20):
+            rnd = Unrecorded(game, table, {seat: dict(every) for seat in range(1, 8)}, record="totals")
+            sys.setprofile(count)
+            try:
+                game.engine.play_out(rnd, player.choose)
+            finally:
+                sys.setprofile(None)
+        times = Counter(n for passes in scans for n in passes.values())
+        assert times[1] > 100 and set(times) == {1}, times
+
+
 class _Traced(Round):
     def __init__(self, *args, **kwargs) -> None:
         self.fired: set[int] = set()

@@ -25,12 +25,14 @@ from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.purity import check_guard
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.runtime import plain
+from pa_table_games.runtime import plain, turns
 
 #: the generated function's own locals: no object it names is called so
 LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
 #: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
+#: a pass's turn guard as the skeleton asks it: the pass scanned once for a state's dealer transitions in it
+PASS_GUARD = {"pass_scan": turns.pass_scan, "pass_holds": turns.pass_holds}
 
 
 class Generated:
@@ -107,9 +109,12 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     with ``trace`` its ``traced(rnd, t)``, called as each transition fires."""
     machine = game.machine
     spec = machine.spec
-    ns = Namespace(LOCALS | {f"state_{n}" for n in range(len(spec.states))})  # and each state's function
+    ns = Namespace(LOCALS | {f"state_{n}" for n in range(len(spec.states))}  # and each state's function
+                   | {f"scan_{n}" for n in range(len(machine.passes))})  # and what each pass's scan found
     for hook in HOOKS:
         ns.name_for(getattr(plain, hook), hook)
+    for name, fn in PASS_GUARD.items():
+        ns.name_for(fn, name)
     for name, helper in helpers.items():
         ns.name_for(helper, name)
     for guard in {g.name: g for t in spec.transitions for g in (*t.when, *t.unless)}.values():
@@ -139,9 +144,9 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
         if state.final:
             body.append("return None")
         else:
-            ended = False
+            ended, scanned = False, {}
             for t in dealer[state.id]:
-                ended = _fire(t, body, ns, _then(t, straight, ns, trace), trace)
+                ended = _fire(t, body, ns, _then(t, straight, ns, trace), trace, _scan(t, machine, ns, scanned))
                 if ended:
                     break
             if not ended:
@@ -176,14 +181,32 @@ def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace,
     return lines
 
 
-def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], trace: bool = False) -> bool:
+def _scan(t: TransitionSpec, machine: Any, ns: Namespace, scanned: dict[Any, str]) -> tuple[str, str] | None:
+    """For a dealer's transition in a pass, (what its turn guard's scan of the pass is, the local keeping it): the
+    first of a state's transitions in that pass scans it, the others (asked after it, nothing changed since:
+    guards only read) take what it found. None for any other transition."""
+    if t.turn_guard is None:
+        return None
+    local = f"scan_{list(machine.passes).index(t.walk)}"
+    if t.walk in scanned:
+        return local, local
+    scanned[t.walk] = local
+    return f"({local} := pass_scan(rnd, {ns.name_for(t.walk, 'walk')}))", local
+
+
+def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], trace: bool = False,
+          scan: tuple[str, str] | None = None) -> bool:
     """The lines firing ``t`` when its guards hold (appended to ``body``); True when it has no guards, so
-    nothing after it in its group can fire."""
+    nothing after it in its group can fire. ``scan``: see :func:`_scan` (a pass's turn guard asked of it)."""
     when, unless = t.asked
     at = ns.name_for(t, f"T_{t.index}")
-    test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in when] +
-                        [f"not {ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in unless])
-    fired = [f"begin_step(rnd, {at})", *([f"traced(rnd, {at})"] if trace else []),
+    if scan is not None:
+        test = f"pass_holds(rnd, {at}, {scan[0]})"
+    else:
+        test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in when] +
+                            [f"not {ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in unless])
+    fired = [f"begin_step(rnd, {at}{', ' + scan[1] if scan is not None else ''})",
+             *([f"traced(rnd, {at})"] if trace else []),
              *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
              f"end_step(rnd, {at})", *then]
     if test:

@@ -129,16 +129,17 @@ VERBS = {name: fn for name, fn in dict(globals()).items()
 
 
 # -- a step fired --------------------------------------------------------------------------------------
-def begin_step(rnd: Any, t: Any) -> None:
+def begin_step(rnd: Any, t: Any, found: Any = None) -> None:
     """``Round.begin_event`` for a round recording nothing: a decision's argument checked, the transition noted
-    as firing (actions going round the table read its ``turns``), a pass's unit shown as the turn."""
+    as firing (actions going round the table read its ``turns``), a pass's unit shown as the turn (``found``:
+    what its turn guard's scan of the pass found, when the caller kept it)."""
     if t.by != "dealer":
         acting = rnd.acting
         if acting.amount is not None or acting.choice is not None:
             rnd.begin_event(t)  # checks the argument (and notes the transition firing)
     rnd.firing = t
     if t.turn_guard is not None:
-        turns.take_pass_turn(rnd, t)
+        turns.take_pass_turn(rnd, t, found)
 
 
 def end_step(rnd: Any, t: Any) -> None:

@@ -161,27 +161,39 @@ def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...])
 
 
 @reads
-def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
-    """The turn guard of a pass's transition ``t``: the next unit with a turn exists and ``t`` holds for it."""
-    walk = rnd.walks.get(t.walk)
+def pass_scan(rnd: Any, key: Any) -> tuple[int, int] | None:
+    """The next unit with a turn in the pass ``key`` (a pass transition's ``walk``) and the first of the pass's
+    transitions that holds for it (:func:`_next_with_a_turn`); None when nobody is left or the walk is not under way."""
+    walk = rnd.walks.get(key)
     if walk is None:
-        return False
-    machine = rnd.game.machine
-    members = machine.passes[t.walk]
-    found = _next_with_a_turn(rnd, walk, members)
+        return None
+    return _next_with_a_turn(rnd, walk, rnd.game.machine.passes[key])
+
+
+@reads
+def pass_holds(rnd: Any, t: TransitionSpec, found: tuple[int, int] | None) -> bool:
+    """The turn guard of a pass's transition ``t``, given what :func:`pass_scan` found for its pass: that unit
+    exists and ``t`` holds for it."""
     if found is None:
         return False
     i, m = found
-    mine = machine.members[t.index]
+    mine = rnd.game.machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
-    return holds_for_unit(t, rnd.view, walk.units[i])
+    return holds_for_unit(t, rnd.view, rnd.walks[t.walk].units[i])
 
 
-def take_pass_turn(rnd: Any, t: TransitionSpec) -> None:
-    """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``."""
+@reads
+def pass_allows(rnd: Any, t: TransitionSpec) -> bool:
+    """The turn guard of a pass's transition ``t``: the next unit with a turn exists and ``t`` holds for it."""
+    return pass_holds(rnd, t, pass_scan(rnd, t.walk))
+
+
+def take_pass_turn(rnd: Any, t: TransitionSpec, found: tuple[int, int] | None = None) -> None:
+    """``t`` fires in its pass: its actions see the unit whose turn it takes as ``Round.turn``. ``found``: what
+    :func:`pass_scan` found when ``t``'s turn guard was asked, nothing changed since (else the pass is scanned)."""
     walk = rnd.walks[t.walk]
-    taking = _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk])[0]
+    taking = (found or _next_with_a_turn(rnd, walk, rnd.game.machine.passes[t.walk]))[0]
     _move(rnd, walk, walk.at, taking)
     _set_turn(rnd, walk.units[taking])
 
