@@ -79,7 +79,10 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
         wagers = rnd.wagers
         if len(wagers) == 1:  # one seat, one wager
             return [Player(wagers[0].seat, (wagers[0],))]
-        return [Player(seat, held) for seat, held in _by_seat(rnd, wagers)]
+        seats: dict[int, list] = {}
+        for w in wagers:
+            seats.setdefault(w.seat, []).append(w)
+        return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
     if each == "wager":
         found = rnd.wagers
     else:
@@ -88,20 +91,6 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
             raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
         found = units(rnd, each)
     return sorted(found, key=_SEAT) if len(found) > 1 else list(found)  # stable: a box's hands keep their order
-
-
-def _by_seat(rnd: Any, wagers: list) -> list[tuple[int, tuple]]:
-    """Each seat holding a wager and its wagers in placing order, seat 1 first: worked out again only when the
-    round's wagers change (they are only added to, or a refused step takes one back; the kept grouping holds
-    the last wager, so no later one can take its id)."""
-    kept = rnd.__dict__.get("_wagers_by_seat")
-    mark = (len(wagers), id(wagers[-1]) if wagers else 0)
-    if kept is None or kept[0] != mark or kept[1] is not wagers:
-        seats: dict[int, list] = {}
-        for w in wagers:
-            seats.setdefault(w.seat, []).append(w)
-        kept = rnd.__dict__["_wagers_by_seat"] = (mark, wagers, [(seat, tuple(seats[seat])) for seat in sorted(seats)])
-    return kept[2]
 
 
 def enter(rnd: Any, state: str) -> None:
