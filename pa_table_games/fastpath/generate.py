@@ -31,8 +31,10 @@ from pa_table_games.runtime import plain, turns
 LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
 #: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
-#: a pass's turn guard as the skeleton asks it: the pass scanned once for a state's dealer transitions in it
-PASS_GUARD = {"pass_scan": turns.pass_scan, "pass_holds": turns.pass_holds}
+#: a pass's turn guard as the skeleton asks it, given what the state's scan of the pass found (:func:`_scan`)
+PASS_GUARD = {"pass_holds": turns.pass_holds}
+#: the locals of a pass's scan: what it found, the walk, its units, where it is and the unit asked
+SCAN_LOCALS = ("scan", "walk", "units", "at", "unit")
 
 
 class Generated:
@@ -110,7 +112,7 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     machine = game.machine
     spec = machine.spec
     ns = Namespace(LOCALS | {f"state_{n}" for n in range(len(spec.states))}  # and each state's function
-                   | {f"scan_{n}" for n in range(len(machine.passes))})  # and what each pass's scan found
+                   | {f"{local}_{n}" for n in range(len(machine.passes)) for local in SCAN_LOCALS})  # each scan's
     for hook in HOOKS:
         ns.name_for(getattr(plain, hook), hook)
     for name, fn in PASS_GUARD.items():
@@ -144,9 +146,9 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
         if state.final:
             body.append("return None")
         else:
-            ended, scanned = False, {}
+            ended, scanned = False, set()
             for t in dealer[state.id]:
-                ended = _fire(t, body, ns, _then(t, straight, ns, trace), trace, _scan(t, machine, ns, scanned))
+                ended = _fire(t, body, ns, _then(t, straight, ns, trace), trace, _scan(t, machine, ns, scanned, body))
                 if ended:
                     break
             if not ended:
@@ -181,31 +183,48 @@ def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace,
     return lines
 
 
-def _scan(t: TransitionSpec, machine: Any, ns: Namespace, scanned: dict[Any, str]) -> tuple[str, str] | None:
-    """For a dealer's transition in a pass, (what its turn guard's scan of the pass is, the local keeping it): the
-    first of a state's transitions in that pass scans it, the others (asked after it, nothing changed since:
-    guards only read) take what it found. None for any other transition."""
+def _scan(t: TransitionSpec, machine: Any, ns: Namespace, scanned: set[Any], body: list[str]) -> str | None:
+    """For a dealer's transition in a pass, the local holding what the pass's scan found; the first of a state's
+    transitions in that pass writes the scan into ``body`` just before it is asked (the transitions before it did
+    not fire; those after it take what it found, nothing changed since: guards only read). None for any other
+    transition.
+
+    The scan is :func:`pa_table_games.runtime.turns._next_with_a_turn` written out for this pass: from the walk's
+    position on, the first unit for which one of the pass's transitions holds, asked in file order, each
+    transition's own guards called with that unit (and so spliced like every other guard)."""
     if t.turn_guard is None:
         return None
-    local = f"scan_{list(machine.passes).index(t.walk)}"
-    if t.walk in scanned:
-        return local, local
-    scanned[t.walk] = local
-    return f"({local} := pass_scan(rnd, {ns.name_for(t.walk, 'walk')}))", local
+    n = list(machine.passes).index(t.walk)
+    scan, walk, units, at, unit = (f"{local}_{n}" for local in SCAN_LOCALS)
+    if t.walk not in scanned:
+        scanned.add(t.walk)
+        body += [f"{scan} = None", f"{walk} = rnd.walks.get({ns.name_for(t.walk, 'walk')})", f"if {walk} is not None:",
+                 f"    {units} = {walk}.units", f"    for {at} in range({walk}.at, len({units})):",
+                 f"        {unit} = {units}[{at}]"]
+        for m, member in enumerate(machine.passes[t.walk]):
+            test = _guards(member.when, member.unless, ns, unit)  # its own guards (holds_for_unit)
+            found = [f"{scan} = ({at}, {m})", "break"]
+            if not test:  # holds for every unit: the later ones are never asked
+                body += ["        " + line for line in found]
+                break
+            body += [f"        if {test}:", *("            " + line for line in found)]
+    return scan
+
+
+def _guards(when: tuple, unless: tuple, ns: Namespace, unit: str) -> str:
+    """Guards as one test, each called with the round and ``unit``: every ``when`` holds and no ``unless`` does
+    (empty: there are none)."""
+    return " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd, {unit})" for g in when] +
+                        [f"not {ns.name_for(g.fn, g.name)}(rnd, {unit})" for g in unless])
 
 
 def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], trace: bool = False,
-          scan: tuple[str, str] | None = None) -> bool:
+          scan: str | None = None) -> bool:
     """The lines firing ``t`` when its guards hold (appended to ``body``); True when it has no guards, so
-    nothing after it in its group can fire. ``scan``: see :func:`_scan` (a pass's turn guard asked of it)."""
-    when, unless = t.asked
+    nothing after it in its group can fire. ``scan``: the local holding what the pass's scan found (:func:`_scan`)."""
     at = ns.name_for(t, f"T_{t.index}")
-    if scan is not None:
-        test = f"pass_holds(rnd, {at}, {scan[0]})"
-    else:
-        test = " and ".join([f"{ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in when] +
-                            [f"not {ns.name_for(g.fn, g.name)}(rnd, rnd.turn)" for g in unless])
-    fired = [f"begin_step(rnd, {at}{', ' + scan[1] if scan is not None else ''})",
+    test = f"pass_holds(rnd, {at}, {scan})" if scan is not None else _guards(*t.asked, ns, "rnd.turn")
+    fired = [f"begin_step(rnd, {at}{', ' + scan if scan is not None else ''})",
              *([f"traced(rnd, {at})"] if trace else []),
              *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
              f"end_step(rnd, {at})", *then]
