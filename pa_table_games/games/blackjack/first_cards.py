@@ -56,6 +56,10 @@ class FirstCardsWager:
             size = READS[part]
             args.append(cards[at] if size == 1 else tuple(cards[at:at + size]))
             at += size
+        return self.outcomes_of(args, table)
+
+    def outcomes_of(self, args: Sequence[Any], table: Any = None) -> tuple[str, ...]:
+        """:meth:`outcomes` for the cards already grouped as ``reads`` names them: a card, or a tuple of two."""
         won = self.classify(*args, table) if self.with_table else self.classify(*args)
         return () if won is None else (won,) if isinstance(won, str) else tuple(won)
 

@@ -71,9 +71,9 @@ def _one(outcome: str | None) -> tuple[str, ...]:
     return () if outcome is None else (outcome,)
 
 
-#: the cards a first-cards wager reads (:data:`.first_cards.READS`), from the layout and the wager's seat
-_CARDS = {"player": lambda lay, seat: lay.box(seat).initial_two, "up": lambda lay, seat: (lay.up_card,),
-          "hole": lambda lay, seat: (lay.hole_card,), "next_box": lambda lay, seat: lay.box(seat + 1).initial_two}
+#: what a first-cards wager reads (:data:`.first_cards.READS`), from the layout and the wager's seat
+_CARDS = {"player": lambda lay, seat: lay.box(seat).initial_two, "up": lambda lay, seat: lay.up_card,
+          "hole": lambda lay, seat: lay.hole_card, "next_box": lambda lay, seat: lay.box(seat + 1).initial_two}
 
 
 def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
@@ -81,8 +81,8 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     classifier :mod:`.first_cards` registers for it, reading the cards it names."""
     lay, seat = rnd.layout, wager.seat
     how = fc.FIRST_CARDS[wager.name]
-    read = [card for part in how.reads for card in _CARDS[part](lay, seat)]
-    return how.outcomes(read, fc.as_offered(rnd.rules.pay_table(wager.name), rnd.rules.crown_treasure_bonus))
+    return how.outcomes_of([_CARDS[part](lay, seat) for part in how.reads],
+                           fc.as_offered(rnd.rules.pay_table(wager.name), rnd.rules.crown_treasure_bonus))
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
