@@ -113,9 +113,8 @@ class HandRank:
 
 _VALUE_OF_RANK = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
 _LETTER = {value: rank for rank, value in _VALUE_OF_RANK.items()}
-_VALUE: dict[Card, int] = {
-    Card.from_code(r + s): _VALUE_OF_RANK[r] for r in RANKS for s in SUITS
-}
+#: a card's rank value by its code (a card's face is its code: looked up by the string, whose hash Python keeps)
+_VALUE: dict[str, int] = {Card.from_code(r + s).code: _VALUE_OF_RANK[r] for r in RANKS for s in SUITS}
 _ACE = 14
 _WHEEL_TOP = 5
 
@@ -174,7 +173,7 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
     suits: list[str] = []
     joker = False
     for card in cards:
-        value = _VALUE.get(card)
+        value = _VALUE.get(card.code)
         if value is not None:
             values.append(value)
             suits.append(card.suit)
@@ -182,13 +181,30 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
             joker = True
         else:
             raise TableGamesError(f"{what}: {card} cannot be played in a poker hand")
-    if len(set(cards)) != size:
+    if len({card.code for card in cards}) != size:  # cards are equal when their faces are
         raise TableGamesError(f"{what}: the same card appears twice")
     return values, suits, joker
 
 
+#: five faces and the joker rule -> their rank, as worked out once (a hand's six five-card hands are ranked for the
+#: house way and again for the Fortune Bonus: about half of a round's rankings are repeats); cleared when full
+_RANKED: dict[tuple[frozenset[str], JokerRule], HandRank] = {}
+_RANKED_MOST = 4096
+
+
 def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> HandRank:
     """The rank of exactly five distinct cards, the joker played as the rule allows."""
+    key = (frozenset([card.code for card in cards]), joker_rule)  # a card's face is its code; order plays no part
+    rank = _RANKED.get(key)
+    if rank is None or len(cards) != 5:  # a repeat of five distinct faces ranked before, or worked out (and checked)
+        rank = _rank_five(cards, joker_rule)
+        if len(_RANKED) >= _RANKED_MOST:
+            _RANKED.clear()
+        _RANKED[key] = rank
+    return rank
+
+
+def _rank_five(cards: Sequence[Card], joker_rule: JokerRule) -> HandRank:
     values, suits, joker = _split(cards, 5, "a five-card hand")
     suited = suits.count(suits[0]) == len(suits)
     if not joker:
@@ -212,7 +228,7 @@ def rank_low(card: Card) -> HandRank:
     """The rank of the one-card low hand; the joker is an ace."""
     if card is JOKER:
         return HandRank(HIGH_CARD, (_ACE,), "high card")
-    value = _VALUE.get(card)
+    value = _VALUE.get(card.code)
     if value is None:
         raise TableGamesError(f"the low hand: {card} cannot be played in a poker hand")
     return HandRank(HIGH_CARD, (value,), "high card")
