@@ -91,6 +91,8 @@ def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     if not won:
         return "lose", -wager.amount
     pays = rnd.rules.pay_table(wager.name).pays
+    if len(won) == 1:  # most wins: one outcome, its odds as the table has them
+        return won[0], times(wager.amount, pays[won[0]])
     return "+".join(won), times(wager.amount, sum((pays[o] for o in won), Fraction(0)))  # odds summed, rounded once
 
 
