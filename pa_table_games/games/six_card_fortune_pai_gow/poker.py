@@ -186,18 +186,30 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
     return values, suits, joker
 
 
-#: five faces and the joker rule -> their rank, as worked out once (a hand's six five-card hands are ranked for the
-#: house way and again for the Fortune Bonus: about half of a round's rankings are repeats); cleared when full
-_RANKED: dict[tuple[frozenset[str], JokerRule], HandRank] = {}
+#: each face's bit (the 52 cards and the joker): five distinct faces are a number, which the collector never tracks
+_BIT: dict[str, int] = {code: 1 << n for n, code in enumerate([*_VALUE, JOKER.code])}
+#: five faces' bits and the joker rule -> their rank, as worked out once (a hand's six five-card hands are ranked for
+#: the house way and again for the Fortune Bonus: about half of a round's rankings are repeats); cleared when full
+_RANKED: dict[int, HandRank] = {}
 _RANKED_MOST = 4096
+#: one rank object for each rank (a few thousand at most): what the memo keeps is then never a new object, and
+#: dealing leaves the collector nothing to do (new objects that lived on set off full collections)
+_RANKS: dict[HandRank, HandRank] = {}
 
 
 def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> HandRank:
     """The rank of exactly five distinct cards, the joker played as the rule allows."""
-    key = (frozenset([card.code for card in cards]), joker_rule)  # a card's face is its code; order plays no part
+    key = 0
+    for card in cards:  # a card's face is its code; the order of the cards plays no part
+        bit = _BIT.get(card.code, 0)
+        if not bit or key & bit:  # not a playing card, or one face twice: worked out, and refused there
+            return _rank_five(cards, joker_rule)
+        key |= bit
+    key = key << 1 | (joker_rule is JokerRule.WILD)
     rank = _RANKED.get(key)
-    if rank is None or len(cards) != 5:  # a repeat of five distinct faces ranked before, or worked out (and checked)
+    if rank is None or len(cards) != 5:  # five distinct faces ranked before, or worked out (and their number checked)
         rank = _rank_five(cards, joker_rule)
+        rank = _RANKS.setdefault(rank, rank)
         if len(_RANKED) >= _RANKED_MOST:
             _RANKED.clear()
         _RANKED[key] = rank
