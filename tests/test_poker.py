@@ -273,8 +273,8 @@ class TestErrors:
             rank("AS CUT QS JS TS")
 
     def test_a_repeated_card_is_refused_after_its_faces_were_ranked(self) -> None:
-        """A hand is ranked once and remembered by its five faces (the house way and the Fortune Bonus rank the same
-        hands): a hand holding those faces with one of them twice, or with a sixth card, is refused all the same."""
+        """Five rank values are ranked once and remembered (the house way and the Fortune Bonus rank the same hands):
+        a hand holding the same faces with one of them twice, or with a sixth card, is refused all the same."""
         assert rank("AS KS QS JS TS") == ROYAL_FLUSH_RANK
         assert rank("TS JS QS KS AS") == ROYAL_FLUSH_RANK  # the same faces in another order: the same rank
         for hand in ("AS KS QS JS TS AS", "AS KS QS JS TS 2D", "AS KS QS JS JS"):

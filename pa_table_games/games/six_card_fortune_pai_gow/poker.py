@@ -143,9 +143,21 @@ def _straight(top: int, flush: bool) -> HandRank:
     return HandRank(STRAIGHT, (_STRAIGHT_POSITION[top],), "straight")
 
 
+#: (five rank values, highest first; whether suited) -> their rank: at most twice the 6,188 multisets of five ranks
+_EVALUATED: dict[tuple[tuple[int, ...], bool], HandRank] = {}
+
+
 def _evaluate(values: list[int], flush: bool) -> HandRank:
-    """Rank five rank values (repeats allowed) with no joker left in them."""
-    values = sorted(values, reverse=True)
+    """Rank five rank values (repeats allowed) with no joker left in them (worked out once for each)."""
+    key = (tuple(sorted(values, reverse=True)), flush)
+    rank = _EVALUATED.get(key)
+    if rank is None:
+        rank = _EVALUATED[key] = _evaluated(list(key[0]), flush)
+    return rank
+
+
+def _evaluated(values: list[int], flush: bool) -> HandRank:
+    """:func:`_evaluate`'s answer worked out, ``values`` highest first."""
     counts: dict[int, int] = {}
     for value in values:
         counts[value] = counts.get(value, 0) + 1
@@ -186,37 +198,8 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
     return values, suits, joker
 
 
-#: each face's bit (the 52 cards and the joker): five distinct faces are a number, which the collector never tracks
-_BIT: dict[str, int] = {code: 1 << n for n, code in enumerate([*_VALUE, JOKER.code])}
-#: five faces' bits and the joker rule -> their rank, as worked out once (a hand's six five-card hands are ranked for
-#: the house way and again for the Fortune Bonus: about half of a round's rankings are repeats); cleared when full
-_RANKED: dict[int, HandRank] = {}
-_RANKED_MOST = 4096
-#: one rank object for each rank (a few thousand at most): what the memo keeps is then never a new object, and
-#: dealing leaves the collector nothing to do (new objects that lived on set off full collections)
-_RANKS: dict[HandRank, HandRank] = {}
-
-
 def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> HandRank:
     """The rank of exactly five distinct cards, the joker played as the rule allows."""
-    key = 0
-    for card in cards:  # a card's face is its code; the order of the cards plays no part
-        bit = _BIT.get(card.code, 0)
-        if not bit or key & bit:  # not a playing card, or one face twice: worked out, and refused there
-            return _rank_five(cards, joker_rule)
-        key |= bit
-    key = key << 1 | (joker_rule is JokerRule.WILD)
-    rank = _RANKED.get(key)
-    if rank is None or len(cards) != 5:  # five distinct faces ranked before, or worked out (and their number checked)
-        rank = _rank_five(cards, joker_rule)
-        rank = _RANKS.setdefault(rank, rank)
-        if len(_RANKED) >= _RANKED_MOST:
-            _RANKED.clear()
-        _RANKED[key] = rank
-    return rank
-
-
-def _rank_five(cards: Sequence[Card], joker_rule: JokerRule) -> HandRank:
     values, suits, joker = _split(cards, 5, "a five-card hand")
     suited = suits.count(suits[0]) == len(suits)
     if not joker:
