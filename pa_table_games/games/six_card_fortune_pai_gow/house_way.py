@@ -37,7 +37,7 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     HandRank,
     JokerRule,
-    rank_five,
+    rank_each_five,
     rank_low,
 )
 
@@ -64,11 +64,10 @@ class HouseWay:
         """Every legal set with its high and low ranks, low card in the order given."""
         cards = _check_six(six_cards)
         ranked = []
-        for i, low in enumerate(cards):
-            high5 = cards[:i] + cards[i + 1 :]
-            high, low_rank = rank_five(high5, self.joker_rule), rank_low(low)
+        for i, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
+            low_rank = rank_low(low)
             if high > low_rank:
-                ranked.append((high, low_rank, (high5, low)))
+                ranked.append((high, low_rank, (cards[:i] + cards[i + 1:], low)))
         return ranked
 
     def all_legal_sets(self, six_cards: Sequence[Card]) -> list[SetHand]:

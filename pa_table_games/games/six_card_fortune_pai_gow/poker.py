@@ -200,7 +200,25 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
 
 def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> HandRank:
     """The rank of exactly five distinct cards, the joker played as the rule allows."""
-    values, suits, joker = _split(cards, 5, "a five-card hand")
+    return _rank_split(*_split(cards, 5, "a five-card hand"), joker_rule)
+
+
+def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> list[HandRank]:
+    """For each of six distinct cards in the order given, the rank of the five others: the six cards are read once
+    (the house way and the Fortune Bonus each rank every five of a hand's six)."""
+    values, suits, joker = _split(six_cards, 6, "a six-card hand")
+    ranks, at = [], 0  # at: the taken-out card's place among the cards that are not the joker
+    for card in six_cards:
+        if joker and card is JOKER:  # the five others hold no joker
+            ranks.append(_rank_split(values, suits, False, joker_rule))
+            continue
+        ranks.append(_rank_split(values[:at] + values[at + 1:], suits[:at] + suits[at + 1:], joker, joker_rule))
+        at += 1
+    return ranks
+
+
+def _rank_split(values: list[int], suits: list[str], joker: bool, joker_rule: JokerRule) -> HandRank:
+    """The rank of five cards read by :func:`_split`: their rank values and suits but the joker's, and the joker."""
     suited = suits.count(suits[0]) == len(suits)
     if not joker:
         return _evaluate(values, suited)
@@ -219,14 +237,18 @@ def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> H
     return best
 
 
+#: a one-card low hand's rank by the card's rank value
+_LOW = {value: HandRank(HIGH_CARD, (value,), "high card") for value in _LETTER}
+
+
 def rank_low(card: Card) -> HandRank:
     """The rank of the one-card low hand; the joker is an ace."""
     if card is JOKER:
-        return HandRank(HIGH_CARD, (_ACE,), "high card")
+        return _LOW[_ACE]
     value = _VALUE.get(card.code)
     if value is None:
         raise TableGamesError(f"the low hand: {card} cannot be played in a poker hand")
-    return HandRank(HIGH_CARD, (value,), "high card")
+    return _LOW[value]
 
 
 def compare(a: HandRank, b: HandRank) -> int:
@@ -261,6 +283,4 @@ def best_six_card_category(
     Only five-card categories exist: straight .. straight flush, ``"royal flush"``
     (A-K-Q-J-T suited; the joker may complete it) and ``"five aces"``.
     """
-    _split(six_cards, 6, "a six-card hand")
-    cards = list(six_cards)
-    return max(rank_five(cards[:i] + cards[i + 1 :], joker_rule) for i in range(6))
+    return max(rank_each_five(six_cards, joker_rule))
