@@ -298,10 +298,14 @@ class TestEachFiveOfSix:
         rng = random.Random(670)
         for _ in range(2000):
             six = rng.sample(deck, 6)
-            assert rank_each_five(six, joker_rule) == [rank_five(six[:i] + six[i + 1:], joker_rule) for i in range(6)]
+            each = tuple(rank_five(six[:i] + six[i + 1:], joker_rule) for i in range(6))
+            assert rank_each_five(six, joker_rule) == each
+            assert rank_each_five(six[::-1], joker_rule) == each[::-1]  # the same faces in another order
 
     def test_six_cards_are_checked_once_read(self) -> None:
-        """Five cards, a repeated card or the cover card among the six are refused as before."""
+        """Five cards, a repeated card or the cover card among the six are refused as before (after six faces were
+        ranked too)."""
+        rank_each_five(parse_cards("AS KS QS JS TS 9S"))
         for hand, words in (("AS KS QS JS TS", "exactly 6"), ("AS AS QS JS TS 9S", "twice"),
                             ("AS CUT QS JS TS 9S", "cannot be played")):
             with pytest.raises(TableGamesError, match=words):

@@ -203,9 +203,27 @@ def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> H
     return _rank_split(*_split(cards, 5, "a five-card hand"), joker_rule)
 
 
-def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> list[HandRank]:
+#: the hands of six ranked lately, by their faces in order and the joker rule: a round ranks each hand's fives to set it
+#: the house way, then again for its Fortune Bonus and its Progressive Payout Wager
+_LATELY: dict[tuple[tuple[str, ...], JokerRule], tuple[HandRank, ...]] = {}
+_LATELY_MOST = 32
+
+
+def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> tuple[HandRank, ...]:
     """For each of six distinct cards in the order given, the rank of the five others: the six cards are read once
-    (the house way and the Fortune Bonus each rank every five of a hand's six)."""
+    (the house way and the Fortune Bonus each rank every five of a hand's six), and a hand ranked lately is not
+    ranked again."""
+    key = (tuple([card.code for card in six_cards]), joker_rule)
+    ranks = _LATELY.get(key)
+    if ranks is None:
+        ranks = _ranked_each_five(six_cards, joker_rule)
+        if len(_LATELY) >= _LATELY_MOST:
+            _LATELY.clear()
+        _LATELY[key] = ranks
+    return ranks
+
+
+def _ranked_each_five(six_cards: Sequence[Card], joker_rule: JokerRule) -> tuple[HandRank, ...]:
     values, suits, joker = _split(six_cards, 6, "a six-card hand")
     ranks, at = [], 0  # at: the taken-out card's place among the cards that are not the joker
     for card in six_cards:
@@ -214,7 +232,7 @@ def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.
             continue
         ranks.append(_rank_split(values[:at] + values[at + 1:], suits[:at] + suits[at + 1:], joker, joker_rule))
         at += 1
-    return ranks
+    return tuple(ranks)
 
 
 def _rank_split(values: list[int], suits: list[str], joker: bool, joker_rule: JokerRule) -> HandRank:
