@@ -310,3 +310,22 @@ class TestEachFiveOfSix:
                             ("AS CUT QS JS TS 9S", "cannot be played")):
             with pytest.raises(TableGamesError, match=words):
                 rank_each_five(parse_cards(hand))
+
+class TestOrder:
+    def test_ranks_order_as_their_category_and_tiebreak(self) -> None:
+        """A rank's order is its category, then its tiebreak compared as a tuple (a one-card low hand's (7,) below
+        a high card's (7, 5, 4, 3, 2)): over the ranks of 400 seeded hands and every low card, both ways."""
+        import itertools
+        import random
+
+        from pa_table_games.equipment.cards import RANKS, SUITS
+
+        deck = [card(r + s) for r in RANKS for s in SUITS] + [JOKER]
+        rng = random.Random(8)
+        ranks = [rank_five(rng.sample(deck, 5), rng.choice(list(JokerRule))) for _ in range(400)]
+        ranks += [rank_low(card(r + "S")) for r in RANKS] + [rank_low(JOKER)]
+        for a, b in itertools.product(ranks[::7], ranks):
+            as_tuples = (a.category, a.tiebreak), (b.category, b.tiebreak)
+            assert (a < b, a <= b, a > b, a >= b, a == b) == (
+                as_tuples[0] < as_tuples[1], as_tuples[0] <= as_tuples[1], as_tuples[0] > as_tuples[1],
+                as_tuples[0] >= as_tuples[1], as_tuples[0] == as_tuples[1]), (a, b)

@@ -66,7 +66,7 @@ class HouseWay:
         ranked = []
         for i, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
             low_rank = rank_low(low)
-            if high > low_rank:
+            if high.order > low_rank.order:
                 ranked.append((high, low_rank, (cards[:i] + cards[i + 1:], low)))
         return ranked
 
@@ -79,7 +79,7 @@ class HouseWay:
         ranked = self._ranked_sets(six_cards)
         best = ranked[0]  # never empty: the lowest card low is always legal
         for candidate in ranked[1:]:
-            if (candidate[0], candidate[1]) > (best[0], best[1]):
+            if (candidate[0].order, candidate[1].order) > (best[0].order, best[1].order):
                 best = candidate
         return best[2]
 

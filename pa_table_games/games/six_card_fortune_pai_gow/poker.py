@@ -72,26 +72,35 @@ class HandRank:
     category: int
     tiebreak: tuple[int, ...]
     name: str = field(eq=False)
+    #: the order as one number: the category, then each tiebreak value (1 to 14), a digit of base 15 each, the
+    #: shorter tiebreak padded with zeros (it compares as a tuple does: a one-card low hand's (7,) below (7, 5, 4, 3, 2))
+    order: int = field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        order = self.category
+        for value in (*self.tiebreak, 0, 0, 0, 0, 0)[:5]:
+            order = order * 15 + value
+        object.__setattr__(self, "order", order)
 
     def __lt__(self, other: object) -> bool:
         if other.__class__ is not HandRank:
             return NotImplemented
-        return (self.category, self.tiebreak) < (other.category, other.tiebreak)
+        return self.order < other.order
 
     def __le__(self, other: object) -> bool:
         if other.__class__ is not HandRank:
             return NotImplemented
-        return (self.category, self.tiebreak) <= (other.category, other.tiebreak)
+        return self.order <= other.order
 
     def __gt__(self, other: object) -> bool:
         if other.__class__ is not HandRank:
             return NotImplemented
-        return (self.category, self.tiebreak) > (other.category, other.tiebreak)
+        return self.order > other.order
 
     def __ge__(self, other: object) -> bool:
         if other.__class__ is not HandRank:
             return NotImplemented
-        return (self.category, self.tiebreak) >= (other.category, other.tiebreak)
+        return self.order >= other.order
 
     def describe(self) -> str:
         """Short text: ``"Q-high"``, ``"one pair (K)"``, ``"straight (5-high)"``."""
