@@ -49,7 +49,7 @@ def _check_six(six_cards: Sequence[Card]) -> tuple[Card, ...]:
     cards = tuple(six_cards)
     if len(cards) != 6:
         raise TableGamesError(f"setting a hand needs exactly 6 cards, got {len(cards)}")
-    if len(set(cards)) != 6:
+    if len({card.code for card in cards}) != 6:  # cards are equal when their faces are
         raise TableGamesError("setting a hand: the same card appears twice")
     return cards
 

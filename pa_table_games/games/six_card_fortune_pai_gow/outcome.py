@@ -18,6 +18,7 @@ from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.money import brief
 from pa_table_games.games.six_card_fortune_pai_gow.paytable import ENVY_BONUS, FORTUNE_BONUS, PROGRESSIVE
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
+    HandRank,
     JokerRule,
     best_six_card_category,
     compare,
@@ -28,30 +29,46 @@ from pa_table_games.games.six_card_fortune_pai_gow.poker import (
 
 @frozen
 class Showdown:
-    """One player's set hand against the dealer's: ``net`` is per unit wagered (1, 0 or -1)."""
+    """One player's set hand against the dealer's: ``net`` is per unit wagered (1, 0 or -1); the ranks and low cards
+    compared, which :attr:`note` words (only when it is read: a simulated round keeps no notes)."""
 
     outcome: str  # "win", "push" or "lose"
     net: int
-    note: str
+    high: HandRank
+    dealer_high: HandRank
+    low: Card
+    dealer_low: Card
+
+    @property
+    def note(self) -> str:
+        """``"high one pair (K) beats Q-high; low 9 loses to J -> push"``."""
+        high = _verdict(f"high {self.high.describe()}", self.dealer_high.describe(),
+                        compare(self.high, self.dealer_high))
+        low = _verdict(f"low {self.low.code}", self.dealer_low.code,
+                       compare(rank_low(self.low), rank_low(self.dealer_low)))
+        return f"{high}; {low} -> {self.outcome}"
 
 
-def _verdict(player: str, dealer: str, order: int) -> tuple[bool, str]:
+def _verdict(player: str, dealer: str, order: int) -> str:
     if order > 0:
-        return True, f"{player} beats {dealer}"
+        return f"{player} beats {dealer}"
     if order == 0:
-        return False, f"{player} copies {dealer}: a copy goes to the dealer"
-    return False, f"{player} loses to {dealer}"
+        return f"{player} copies {dealer}: a copy goes to the dealer"
+    return f"{player} loses to {dealer}"
+
+
+#: how many of the two hands won -> (the wager's outcome, its net per unit)
+_RESULT = {2: ("win", 1), 1: ("push", 0), 0: ("lose", -1)}
 
 
 def showdown(high: Sequence[Card], low: Card, dealer_high: Sequence[Card], dealer_low: Card,
              joker_rule: JokerRule = JokerRule.BUG) -> Showdown:
-    """The Six-Card Fortune Pai Gow Poker Wager's result for one position."""
+    """The Six-Card Fortune Pai Gow Poker Wager's result for one position: each hand wins only if it outranks the
+    dealer's (a copy goes to the dealer)."""
     mine, theirs = rank_five(high, joker_rule), rank_five(dealer_high, joker_rule)
-    won_high, why_high = _verdict(f"high {mine.describe()}", theirs.describe(), compare(mine, theirs))
-    won_low, why_low = _verdict(f"low {low.code}", dealer_low.code, compare(rank_low(low), rank_low(dealer_low)))
-    wins = won_high + won_low
-    outcome, net = {2: ("win", 1), 1: ("push", 0), 0: ("lose", -1)}[wins]
-    return Showdown(outcome, net, f"{why_high}; {why_low} -> {outcome}")
+    wins = (mine > theirs) + (rank_low(low) > rank_low(dealer_low))
+    outcome, net = _RESULT[wins]
+    return Showdown(outcome, net, mine, theirs, low, dealer_low)
 
 
 def six_card_hand(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> str:
