@@ -30,7 +30,7 @@ from collections.abc import Sequence
 
 from attrs import field, frozen
 
-from pa_table_games.equipment.cards import JOKER, RANKS, SUITS, Card
+from pa_table_games.equipment.cards import JOKER_CODE, RANKS, SUITS, Card
 from pa_table_games.errors import TableGamesError
 
 #: Default (not regulation): A-2-3-4-5 ranks just below A-K-Q-J-T. Set to False for
@@ -198,7 +198,7 @@ def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list
         if value is not None:
             values.append(value)
             suits.append(card.suit)
-        elif card is JOKER and not joker:
+        elif card.code == JOKER_CODE and not joker:
             joker = True
         else:
             raise TableGamesError(f"{what}: {card} cannot be played in a poker hand")
@@ -212,8 +212,9 @@ def rank_five(cards: Sequence[Card], joker_rule: JokerRule = JokerRule.BUG) -> H
     return _rank_split(*_split(cards, 5, "a five-card hand"), joker_rule)
 
 
-#: the hands of six ranked lately, by their faces in order and the joker rule: a round ranks each hand's fives to set it
-#: the house way, then again for its Fortune Bonus and its Progressive Payout Wager
+#: the hands of six ranked lately, by their faces in order (every check here reads a card by its face, the joker
+#: too) and the joker rule: a round ranks each hand's fives to set it the house way, then again for its Fortune
+#: Bonus and its Progressive Payout Wager
 _LATELY: dict[tuple[tuple[str, ...], JokerRule], tuple[HandRank, ...]] = {}
 _LATELY_MOST = 32
 
@@ -236,7 +237,7 @@ def _ranked_each_five(six_cards: Sequence[Card], joker_rule: JokerRule) -> tuple
     values, suits, joker = _split(six_cards, 6, "a six-card hand")
     ranks, at = [], 0  # at: the taken-out card's place among the cards that are not the joker
     for card in six_cards:
-        if joker and card is JOKER:  # the five others hold no joker
+        if joker and card.code == JOKER_CODE:  # the five others hold no joker
             ranks.append(_rank_split(values, suits, False, joker_rule))
             continue
         ranks.append(_rank_split(values[:at] + values[at + 1:], suits[:at] + suits[at + 1:], joker, joker_rule))
@@ -270,7 +271,7 @@ _LOW = {value: HandRank(HIGH_CARD, (value,), "high card") for value in _LETTER}
 
 def rank_low(card: Card) -> HandRank:
     """The rank of the one-card low hand; the joker is an ace."""
-    if card is JOKER:
+    if card.code == JOKER_CODE:
         return _LOW[_ACE]
     value = _VALUE.get(card.code)
     if value is None:
