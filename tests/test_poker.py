@@ -302,6 +302,27 @@ class TestEachFiveOfSix:
             assert rank_each_five(six, joker_rule) == each
             assert rank_each_five(six[::-1], joker_rule) == each[::-1]  # the same faces in another order
 
+    def test_each_five_of_a_suited_six_ranks_as_those_five_do(self) -> None:
+        """Six cards of one suit make six flushes; five of one suit and an odd card make one flush, the five without
+        the odd card, wherever it sits; with the joker as the odd card, the five others are that flush."""
+        for hand in ("AS KS QS JS TS 9S", "2H 7H 9H JH KH 4H", "AS KS QS JS TS 9H", "9H AS KS QS JS TS",
+                     "2D 3D 4D 5C 7D 9D", "8C 8D 9D JD QD KD", "JK AS KS QS JS TS", "AS KS JK QS JS 2H"):
+            six = parse_cards(hand)
+            for joker_rule in JokerRule:
+                each = tuple(rank_five(six[:i] + six[i + 1:], joker_rule) for i in range(6))
+                assert rank_each_five(six, joker_rule) == each, hand
+
+    def test_every_five_rank_values_have_a_key_of_their_own(self) -> None:
+        """Ranks are remembered by a key summing a part for each rank value: for every multiset of five values (up to
+        five of a kind), suited or not, the remembered rank is the one worked out afresh."""
+        import itertools
+
+        from pa_table_games.games.six_card_fortune_pai_gow.poker import _evaluate, _evaluated
+
+        for values in itertools.combinations_with_replacement(range(2, 15), 5):
+            for suited in (False, True):
+                assert _evaluate(list(values), suited) == _evaluated(sorted(values, reverse=True), suited), values
+
     def test_six_cards_are_checked_once_read(self) -> None:
         """Five cards, a repeated card or the cover card among the six are refused as before (after six faces were
         ranked too)."""

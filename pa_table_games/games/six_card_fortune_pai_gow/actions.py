@@ -161,10 +161,10 @@ def deal_six_cards_to_every_spot(rnd) -> None:
     """deal one card at a time face down, clockwise from the starting position, to every position and the dealer until each has six"""
     lay = rnd.layout
     wrong, wrong_cards = _misdeal(rnd)
+    stacks = [(spot, lay.stacks[spot]) for spot in dealing_order(lay.start_spot, lay.positions)]
     for turn in range(CARDS_PER_HAND):
-        for spot in dealing_order(lay.start_spot, lay.positions):
-            stack = lay.stacks[spot]
-            last = turn == CARDS_PER_HAND - 1
+        last = turn == CARDS_PER_HAND - 1
+        for spot, stack in stacks:
             if last and spot == wrong and wrong_cards < CARDS_PER_HAND:
                 continue
             rnd.append(stack.cards, rnd.draw(stack.label, face_up=False))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pa_table_games.money import amount_problem, brief, fraction_of, money, rules_maximum, times, typed
 from pa_table_games.equipment.cards import Card, codes
 from pa_table_games.errors import IllegalAction
-from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
+from pa_table_games.games.six_card_fortune_pai_gow.house_way import HOUSE_WAYS, HouseWay
 from pa_table_games.games.six_card_fortune_pai_gow.layout import Stack
 from pa_table_games.games.six_card_fortune_pai_gow.outcome import (
     describe_set,
@@ -36,7 +36,7 @@ def _refuse(rnd, reason: str, cite: str = COMPLETION) -> IllegalAction:
 
 
 def _house_way(rnd) -> HouseWay:
-    return HouseWay(rnd.rules.joker_rule)
+    return HOUSE_WAYS[rnd.rules.joker_rule]
 
 
 def _set(rnd, stack: Stack, high: tuple[Card, ...], low: Card, how: str) -> None:

@@ -87,6 +87,9 @@ class HouseWay:
 #: The default house way (joker per :attr:`JokerRule.BUG`).
 HOUSE_WAY = HouseWay()
 
+#: The house way under each joker rule, made once (a round sets every hand by it).
+HOUSE_WAYS = {rule: HouseWay(rule) for rule in JokerRule}
+
 
 def all_legal_sets(six_cards: Sequence[Card]) -> list[SetHand]:
     """Every legal ``(high5, low)`` set of six cards under :data:`HOUSE_WAY`'s joker rule."""

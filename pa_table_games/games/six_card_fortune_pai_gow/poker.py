@@ -57,6 +57,10 @@ class JokerRule(enum.Enum):
     #: Fully wild: any card at all (five of a kind becomes possible).
     WILD = "wild"
 
+    #: a rule is its one member, equal only to itself: hashed by identity in C, not by its name in Python (the
+    #: memos of ranks below are keyed by the rule, some twenty times a round)
+    __hash__ = object.__hash__
+
 
 @frozen
 class HandRank:
@@ -152,16 +156,22 @@ def _straight(top: int, flush: bool) -> HandRank:
     return HandRank(STRAIGHT, (_STRAIGHT_POSITION[top],), "straight")
 
 
-#: (five rank values, highest first; whether suited) -> their rank: at most twice the 6,188 multisets of five ranks
-_EVALUATED: dict[tuple[tuple[int, ...], bool], HandRank] = {}
+#: a rank value's part of a key: three bits a value (five of a kind at most), so a sum names the values whatever
+#: their order, and the five others of six are the six's sum less the card taken out; the lowest bit is left for
+#: whether the cards are suited
+_TWICE = [0, 0, *(2 << 3 * (value - 2) for value in range(2, _ACE + 1))]
+
+#: (five rank values' parts summed, plus one when suited) -> their rank: at most twice the 6,188
+#: multisets of five ranks
+_EVALUATED: dict[int, HandRank] = {}
 
 
 def _evaluate(values: list[int], flush: bool) -> HandRank:
     """Rank five rank values (repeats allowed) with no joker left in them (worked out once for each)."""
-    key = (tuple(sorted(values, reverse=True)), flush)
+    key = sum(map(_TWICE.__getitem__, values)) + flush
     rank = _EVALUATED.get(key)
     if rank is None:
-        rank = _EVALUATED[key] = _evaluated(list(key[0]), flush)
+        rank = _EVALUATED[key] = _evaluated(sorted(values, reverse=True), flush)
     return rank
 
 
@@ -187,18 +197,20 @@ def _evaluated(values: list[int], flush: bool) -> HandRank:
 
 
 def _split(cards: Sequence[Card], size: int, what: str) -> tuple[list[int], list[str], bool]:
-    """Rank values and suits of the non-joker cards, and whether the joker is there."""
+    """Rank values and suits of the non-joker cards, and whether the joker is there: every card read by its face
+    (a card's code is its rank, then its suit)."""
     if len(cards) != size:
         raise TableGamesError(f"{what} needs exactly {size} cards, got {len(cards)}")
     values: list[int] = []
     suits: list[str] = []
     joker = False
     for card in cards:
-        value = _VALUE.get(card.code)
+        code = card.code
+        value = _VALUE.get(code)
         if value is not None:
             values.append(value)
-            suits.append(card.suit)
-        elif card.code == JOKER_CODE and not joker:
+            suits.append(code[1])
+        elif code == JOKER_CODE and not joker:
             joker = True
         else:
             raise TableGamesError(f"{what}: {card} cannot be played in a poker hand")
@@ -235,12 +247,41 @@ def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.
 
 def _ranked_each_five(six_cards: Sequence[Card], joker_rule: JokerRule) -> tuple[HandRank, ...]:
     values, suits, joker = _split(six_cards, 6, "a six-card hand")
+    if joker:
+        return _ranked_each_five_with_joker(six_cards, values, suits, joker_rule)
+    twice = sum(map(_TWICE.__getitem__, values))
+    if len(set(suits)) > 2:  # no five of them suited
+        keys = [twice - _TWICE[value] for value in values]
+    else:
+        keys = [twice - _TWICE[value] + flush for value, flush in zip(values, _suited_without(suits))]
+    ranks = list(map(_EVALUATED.get, keys))
+    if None in ranks:
+        for at, key in enumerate(keys):
+            if ranks[at] is None:
+                ranks[at] = _evaluate(values[:at] + values[at + 1:], bool(key & 1))
+    return tuple(ranks)
+
+
+def _suited_without(suits: list[str]) -> tuple[bool, ...]:
+    """For each of six suits, whether the five others are one suit."""
+    kinds = set(suits)
+    if len(kinds) == 1:
+        return (True,) * 6
+    if len(kinds) == 2:
+        for suit in kinds:
+            if suits.count(suit) == 1:  # the other five are suited
+                return tuple(other == suit for other in suits)
+    return (False,) * 6
+
+
+def _ranked_each_five_with_joker(six_cards: Sequence[Card], values: list[int], suits: list[str],
+                                 joker_rule: JokerRule) -> tuple[HandRank, ...]:
     ranks, at = [], 0  # at: the taken-out card's place among the cards that are not the joker
     for card in six_cards:
-        if joker and card.code == JOKER_CODE:  # the five others hold no joker
+        if card.code == JOKER_CODE:  # the five others hold no joker
             ranks.append(_rank_split(values, suits, False, joker_rule))
             continue
-        ranks.append(_rank_split(values[:at] + values[at + 1:], suits[:at] + suits[at + 1:], joker, joker_rule))
+        ranks.append(_rank_split(values[:at] + values[at + 1:], suits[:at] + suits[at + 1:], True, joker_rule))
         at += 1
     return tuple(ranks)
 
@@ -250,6 +291,20 @@ def _rank_split(values: list[int], suits: list[str], joker: bool, joker_rule: Jo
     suited = suits.count(suits[0]) == len(suits)
     if not joker:
         return _evaluate(values, suited)
+    key = (sum(map(_TWICE.__getitem__, values)) + suited, joker_rule)
+    rank = _WITH_JOKER.get(key)
+    if rank is None:
+        rank = _WITH_JOKER[key] = _ranked_with_joker(values, suited, joker_rule)
+    return rank
+
+
+#: (four rank values keyed as in :data:`_EVALUATED`, the joker rule) -> the rank of those four and the joker: at
+#: most 1,820 multisets of four ranks, suited or not, under each rule
+_WITH_JOKER: dict[tuple[int, JokerRule], HandRank] = {}
+
+
+def _ranked_with_joker(values: list[int], suited: bool, joker_rule: JokerRule) -> HandRank:
+    """:func:`_rank_split`'s answer for four rank values and the joker, worked out."""
     best = _evaluate([*values, _ACE], False)  # the joker as an ace
     if joker_rule is JokerRule.WILD:  # or a rank already held, or the best kicker
         kicker = next(v for v in range(_ACE, 1, -1) if v not in values)
