@@ -76,12 +76,13 @@ class HouseWay:
 
     def set_hand(self, six_cards: Sequence[Card]) -> SetHand:
         """The house-way set: best high hand, then highest low card, then first given."""
-        ranked = self._ranked_sets(six_cards)
-        best = ranked[0]  # never empty: the lowest card low is always legal
-        for candidate in ranked[1:]:
-            if (candidate[0].order, candidate[1].order) > (best[0].order, best[1].order):
-                best = candidate
-        return best[2]
+        cards = _check_six(six_cards)
+        best_at, best = 0, None  # never None at the end: the lowest card low is always legal
+        for at, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
+            low_order = rank_low(low).order
+            if high.order > low_order and (best is None or (high.order, low_order) > best):
+                best_at, best = at, (high.order, low_order)
+        return cards[:best_at] + cards[best_at + 1:], cards[best_at]
 
 
 #: The default house way (joker per :attr:`JokerRule.BUG`).

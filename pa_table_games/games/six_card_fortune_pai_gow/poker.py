@@ -26,6 +26,7 @@ Ranks compare by ``(category, tiebreak)``; suits never break ties.
 from __future__ import annotations
 
 import enum
+from operator import itemgetter
 from collections.abc import Sequence
 
 from attrs import field, frozen
@@ -161,6 +162,10 @@ def _straight(top: int, flush: bool) -> HandRank:
 #: whether the cards are suited
 _TWICE = [0, 0, *(2 << 3 * (value - 2) for value in range(2, _ACE + 1))]
 
+#: a card's part of a key, by its face
+_PART = {face: _TWICE[value] for face, value in _VALUE.items()}
+_SUIT_OF_FACE = itemgetter(1)  # a card's code is its rank, then its suit
+
 #: (five rank values' parts summed, plus one when suited) -> their rank: at most twice the 6,188
 #: multisets of five ranks
 _EVALUATED: dict[int, HandRank] = {}
@@ -235,27 +240,31 @@ def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.
     """For each of six distinct cards in the order given, the rank of the five others: the six cards are read once
     (the house way and the Fortune Bonus each rank every five of a hand's six), and a hand ranked lately is not
     ranked again."""
-    key = (tuple([card.code for card in six_cards]), joker_rule)
+    faces = tuple([card.code for card in six_cards])
+    key = (faces, joker_rule)
     ranks = _LATELY.get(key)
     if ranks is None:
-        ranks = _ranked_each_five(six_cards, joker_rule)
+        ranks = _ranked_each_five(six_cards, faces, joker_rule)
         if len(_LATELY) >= _LATELY_MOST:
             _LATELY.clear()
         _LATELY[key] = ranks
     return ranks
 
 
-def _ranked_each_five(six_cards: Sequence[Card], joker_rule: JokerRule) -> tuple[HandRank, ...]:
-    values, suits, joker = _split(six_cards, 6, "a six-card hand")
-    if joker:
+def _ranked_each_five(six_cards: Sequence[Card], faces: tuple[str, ...], joker_rule: JokerRule
+                      ) -> tuple[HandRank, ...]:
+    parts = list(map(_PART.get, faces))
+    if None in parts or len(set(faces)) != 6:  # the joker, or cards :func:`_split` refuses
+        values, suits, joker = _split(six_cards, 6, "a six-card hand")
         return _ranked_each_five_with_joker(six_cards, values, suits, joker_rule)
-    twice = sum(map(_TWICE.__getitem__, values))
-    if len(set(suits)) > 2:  # no five of them suited
-        keys = [twice - _TWICE[value] for value in values]
+    twice = sum(parts)
+    if len(set(map(_SUIT_OF_FACE, faces))) > 2:  # no five of them suited (most hands)
+        keys = list(map(twice.__sub__, parts))
     else:
-        keys = [twice - _TWICE[value] + flush for value, flush in zip(values, _suited_without(suits))]
+        keys = [twice - part + flush for part, flush in zip(parts, _suited_without([face[1] for face in faces]))]
     ranks = list(map(_EVALUATED.get, keys))
     if None in ranks:
+        values = [_VALUE[face] for face in faces]
         for at, key in enumerate(keys):
             if ranks[at] is None:
                 ranks[at] = _evaluate(values[:at] + values[at + 1:], bool(key & 1))
