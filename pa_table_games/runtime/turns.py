@@ -71,18 +71,19 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
     """The units a pass ``each`` goes over, seat 1 first (a box's hands in the order they are played);
     ``holding``: only the players holding one of these wagers."""
     if each == "player":
-        if holding:
-            if rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
-                return []
-            seats = {w.seat for w in rnd.wagers if w.name in holding}
-            return [p for p in units_of(rnd, each) if p.seat in seats]
+        if holding and rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
+            return []
         wagers = rnd.wagers
         if len(wagers) == 1:  # one seat, one wager
-            return [Player(wagers[0].seat, (wagers[0],))]
-        seats: dict[int, list] = {}
-        for w in wagers:
-            seats.setdefault(w.seat, []).append(w)
-        return [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
+            players = [Player(wagers[0].seat, (wagers[0],))]
+        else:
+            seats: dict[int, list] = {}
+            for w in wagers:
+                seats.setdefault(w.seat, []).append(w)
+            players = [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
+        if holding:
+            return [p for p in players if any(w.name in holding for w in p.wagers)]
+        return players
     if each == "wager":
         found = rnd.wagers
     else:
