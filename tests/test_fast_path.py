@@ -220,6 +220,60 @@ class TestAPassIsScannedInline:
         assert not called, called
 
 
+class TestGuardsAskedOnce:
+    def test_a_decision_asks_whether_the_hand_is_a_blackjack_once(self):
+        """Double Down Madness with Push 22 at three seats: before each decision the dealer's transitions of
+        player_decisions ask of the hand whose turn it is whether it is a Blackjack (paid at once, (j)), then the
+        same for a Push 22 holder, then whether it busted ... Each test begins with the same guards; the round
+        function asks them once a visit, where it asked the Blackjack question twice (and whether there is a hand
+        eight times)."""
+        import sys
+
+        from pa_table_games.games.blackjack.layout import Hand
+
+        game = load_game("double_down_madness", engine="fast")
+        player, table = get_strategy("double_down_madness", "madness", game.rules), game.new_table(seed=5)
+        blackjack = Hand.blackjack.fget.__code__
+        visits, asked = Counter(), Counter()
+
+        def count(frame, event, arg):
+            if event != "call":
+                return
+            if frame.f_code.co_filename.endswith(", player_decisions>"):
+                visits["player_decisions"] += 1
+            elif frame.f_code is blackjack and frame.f_back.f_code.co_filename.endswith(", player_decisions>"):
+                asked["player_decisions"] += 1
+
+        for _ in range(200):
+            rnd = Unrecorded(game, table, {seat: {"double_down_madness": 10, "push_22": 5} for seat in (1, 2, 3)})
+            sys.setprofile(count)
+            try:
+                game.engine.play_out(rnd, player.choose)
+            finally:
+                sys.setprofile(None)
+        assert visits["player_decisions"] > 1000
+        assert asked["player_decisions"] <= visits["player_decisions"], (asked, visits)
+
+    def test_only_a_transitions_tests_sharing_their_first_guards_are_merged(self):
+        """``if A and B: return`` then ``if A and C:``, both marked as transitions' tests, become ``if A:`` holding
+        both; an unmarked ``if`` (an action's own) and a test after one that does not return are left alone."""
+        from pa_table_games.fastpath.asked import asked_once, unmark
+
+        def merged(code: str) -> str:
+            tree = unmark(ast.parse(code))
+            tree.body = asked_once(tree.body)
+            return ast.unparse(tree)
+
+        assert merged("if ASKED(a and b):\n    return 1\nif ASKED(a and (c and d)):\n    return 2\n"
+                      "if ASKED(a):\n    return 3\nif ASKED(a and e):\n    return 4\nif ASKED(f):\n    return 5") == (
+            "if a:\n    if b:\n        return 1\n    if c and d:\n        return 2\n    return 3\n"
+            "if f:\n    return 5")
+        for alone in ("if a and b:\n    return 1\nif ASKED(a and c):\n    return 2",  # an action's own if
+                      "if ASKED(a and b):\n    x = 1\nif ASKED(a and c):\n    return 2",  # fired, and went on
+                      "if ASKED(a and b):\n    return 1\ny = 2\nif ASKED(a and c):\n    return 2"):
+            assert merged(alone) == ast.unparse(ast.parse(alone.replace("ASKED", "")))
+
+
 class _Traced(Round):
     def __init__(self, *args, **kwargs) -> None:
         self.fired: set[int] = set()

@@ -17,6 +17,7 @@ from pa_table_games.errors import InputFileError, MachineFileError, RulesFileErr
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.games import load_game
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.fastpath.asked import MARK
 from pa_table_games.fastpath.generate import HOOKS
 from pa_table_games.machine.bound import generate
 from pa_table_games.runtime.round import Unrecorded
@@ -134,13 +135,13 @@ class TestSourceHabits:
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):
         """Every word of the generated rule and of the fast path's skeleton is Python, a registered name, a state
-        id, a trigger, a transition's index or one of the runtime's hooks."""
+        id, a trigger, a transition's index, one of the runtime's hooks or the mark on a transition's test."""
         game = load_game(name, engine="fast")
         machine = game.machine
         spec = machine.spec
         python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue", "is"}
         known = python | {"rnd", "view", "unit", "turn", "atomic", "T", "state", "choose", "action", "name", "play",
-                          "STEPS", *HOOKS,
+                          "STEPS", *HOOKS, MARK,
                           "decide", "refuse", "stuck"}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {w for t in spec.transitions for w in re.findall(r"[a-z_]+", t.trigger)}

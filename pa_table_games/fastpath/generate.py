@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
+from pa_table_games.fastpath.asked import MARK, asked_once, unmark
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.purity import check_guard
@@ -57,8 +58,9 @@ class Generated:
             made = self.names["STEPS"][state]
             if not isinstance(made, _Unmade):
                 return made
-            tree = self.splicer.visit(ast.parse(self.skeletons[state]))
+            tree = self.splicer.visit(unmark(ast.parse(self.skeletons[state])))
             tree.body = fold(tree.body, self.ns, self.knowns)
+            tree.body[0].body = asked_once(tree.body[0].body)
             ast.fix_missing_locations(tree)
             self.names.update(self.ns.values)
             exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
@@ -111,7 +113,7 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     with ``trace`` its ``traced(rnd, t)``, called as each transition fires."""
     machine = game.machine
     spec = machine.spec
-    ns = Namespace(LOCALS | {f"state_{n}" for n in range(len(spec.states))}  # and each state's function
+    ns = Namespace(LOCALS | {MARK} | {f"state_{n}" for n in range(len(spec.states))}  # and each state's function
                    | {f"{local}_{n}" for n in range(len(machine.passes)) for local in SCAN_LOCALS})  # each scan's
     for hook in HOOKS:
         ns.name_for(getattr(plain, hook), hook)
@@ -229,7 +231,7 @@ def _fire(t: TransitionSpec, body: list[str], ns: Namespace, then: list[str], tr
              *(f"{ns.name_for(a.fn, a.name)}(rnd)" for a in t.do),
              f"end_step(rnd, {at})", *then]
     if test:
-        body.append(f"if {test}:")
+        body.append(f"if {MARK}({test}):")  # a transition's test (:mod:`.asked`)
         body += ["    " + line for line in fired]
         return False
     body += fired
