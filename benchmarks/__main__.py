@@ -3,7 +3,9 @@
 A benchmark, not a test: it prints a table and asserts nothing. Every single-process figure
 is rounds per CPU-second of this process (``time.process_time``), so other work on the
 machine disturbs it less than wall-clock time would; the ``--workers`` comparison is wall
-clock, since it measures parallelism. Blackjack under its default Rules, one seat with a
+clock, since it measures parallelism. The runners the targets compare, (a), (c), (e) and the busier tables, are
+measured after the others (where the busier tables' ratios before the fast path were measured), each
+:data:`TIMES` times, taken in turn, and their medians compared. Blackjack under its default Rules, one seat with a
 Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand17``):
 
 (a) the fast path as ``simulate`` uses it (the round function generated from the machine, no event log), and the
@@ -35,6 +37,7 @@ import argparse
 import os
 import random
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -53,10 +56,14 @@ from pa_table_games.strategies import get_strategy
 SEATS = {1: {"blackjack": 10.0}}
 #: issue 31: twice OpenSpiel's C++ blackjack per core, about 0.45 of the plain loop, in at most 60,000 instructions
 TARGETS = {"plain": 0.45, "openspiel": 2.0, "instructions": 60_000, "gymnasium": 5.0, "workers": 1.7}
+#: how many runs of each compared runner, taken in turn, give its median
+TIMES = 3
 
 
 def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 500) -> tuple[int, float]:
-    """Call ``run(n)`` with growing ``n`` until one call takes ``seconds`` of CPU; (rounds, rounds per second)."""
+    """Call ``run(n)`` with growing ``n`` until one call takes ``seconds`` of CPU; (rounds, rounds per second). A
+    first call of ``first`` rounds is not timed: it makes what is made once (the fast path's state functions)."""
+    run(first)
     n = first
     while True:
         start = time.process_time()
@@ -65,6 +72,25 @@ def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 50
         if spent >= seconds or n >= 50_000_000:
             return n, n / spent
         n = int(n * min(10.0, max(2.0, 1.2 * seconds / max(spent, 1e-3))))
+
+
+def in_turn(runs: dict[str, tuple[Callable[[int], object], int]], seconds: float, times: int = 3
+            ) -> dict[str, tuple[int, float]]:
+    """Each run measured ``times`` over, the runs taken in turn (a, b, c, a, b, c ...): (rounds, the median rounds
+    per CPU-second). Whatever the machine does over the sitting falls on every run alike, and a ratio of two medians
+    is steadier than a ratio of two single runs (a run's rounds: ``per_cpu_second``'s, found the first time)."""
+    sizes: dict[str, int] = {}
+    rates: dict[str, list[float]] = {label: [] for label in runs}
+    for _ in range(times):
+        for label, (run, first) in runs.items():
+            if label not in sizes:
+                sizes[label], rate = per_cpu_second(run, seconds, first)
+            else:
+                start = time.process_time()
+                run(sizes[label])
+                rate = sizes[label] / (time.process_time() - start)
+            rates[label].append(rate)
+    return {label: (sizes[label], statistics.median(rates[label])) for label in runs}
 
 
 def compiled(strategy: str, log: bool = False, engine: str = "compiled") -> Callable[[int], object]:
@@ -233,39 +259,52 @@ def main() -> None:
     parser.add_argument("--no-callgrind", action="store_true", help="skip the instruction counts (valgrind)")
     args = parser.parse_args()
     s = args.seconds
-    print(f"Blackjack, default Rules (6 decks, cover card), one seat, no optional wagers; "
-          f"rounds per CPU-second, {s:g} s each\n")
-    rows: list[tuple[str, int, float]] = []
+    print(f"Blackjack, default Rules (6 decks, cover card), one seat, no optional wagers; rounds per CPU-second, "
+          f"{s:g} s each; (a), (c), (e) and the busier tables, which the targets compare, the median of {TIMES} runs "
+          f"taken in turn after the others\n")
+    rows: dict[str, tuple[int, float] | None] = {}  # what each runner measured (None: not installed)
 
-    def measure(label: str, run: Callable[[int], object], seconds: float = s, first: int = 500) -> float:
-        n, rate = per_cpu_second(run, seconds, first)
-        rows.append((label, n, rate))
-        print(f"  {label:58} {n:>10,} {rate:>12,.0f}/s", flush=True)
-        return rate
+    def measure(label: str, run: Callable[[int], object] | None, seconds: float = s, first: int = 500) -> None:
+        rows[label] = per_cpu_second(run, seconds, first) if run is not None else None
 
-    print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
-    fast = measure("(a) fast path, stand17, no event log (simulate)", fast_path("stand17"))
-    runner = measure("    compiled runner, stand17, no event log", compiled("stand17"))
-    logged = measure("    compiled runner, stand17, event log kept", compiled("stand17", log=True))
-    slow = measure("(b) transitions engine, Round API, stand17", transitions(atomic=False), first=100)
+    fast_label, plain_label, spiel_label = ("(a) fast path, stand17, no event log (simulate)",
+                                            "(c) plain hand-written loop, same game, same shoe",
+                                            "(e) OpenSpiel blackjack (C++), same policy (episodes)")
+    measure("    compiled runner, stand17, no event log", compiled("stand17"))
+    measure("    compiled runner, stand17, event log kept", compiled("stand17", log=True))
+    measure("(b) transitions engine, Round API, stand17", transitions(atomic=False), first=100)
     measure("    transitions engine, interactive (atomic snapshots)", transitions(atomic=True), s / 2, first=20)
-    base = measure("(c) plain hand-written loop, same game, same shoe", plain, first=5000)
-    gym_run = gymnasium_episodes()
-    gym = measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gym_run) if gym_run else None
-    if gym is None:
-        print("  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)")
-    rl_run = rl_rounds()
-    env_rate = measure("(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", rl_run, first=100) \
-        if rl_run else None
-    if env_rate is None:
-        print("  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)")
+    measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gymnasium_episodes())
+    measure("(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", rl_rounds(), first=100)
+    measure("    fast path, basic strategy (simulate)", fast_path("basic"))
+    same = same_game()
     spiel_run = openspiel_episodes()
-    spiel = measure("(e) OpenSpiel blackjack (C++), same policy (episodes)", spiel_run) if spiel_run else None
-    if spiel is None:
-        print("  (e) open_spiel not installed: no wheel installable here for this platform and Python "
-              "(`pip install -e '.[bench-openspiel]'`; make bench tries)")
-    basic = measure("    fast path, basic strategy (simulate)", fast_path("basic"))
-    print(f"\n  plain loop deals the same game (same net as (a) over 20,000 rounds): {same_game()}")
+    judged = in_turn({fast_label: (fast_path("stand17"), 500), plain_label: (plain, 5000),
+                      **({spiel_label: (spiel_run, 500)} if spiel_run else {}),
+                      **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}}, s, TIMES)
+    rows.update({fast_label: judged[fast_label], plain_label: judged[plain_label],
+                 spiel_label: judged.get(spiel_label)})
+    missing = {"(d)": "  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)",
+               "(f)": "  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)",
+               "(e)": "  (e) open_spiel not installed: no wheel installable here for this platform and Python "
+                      "(`pip install -e '.[bench-openspiel]'`; make bench tries)"}
+    print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
+    for label in (fast_label, "    compiled runner, stand17, no event log", "    compiled runner, stand17, event log kept",
+                  "(b) transitions engine, Round API, stand17", "    transitions engine, interactive (atomic snapshots)",
+                  plain_label, "(d) gymnasium Blackjack-v1, same policy (episodes)",
+                  "(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", spiel_label,
+                  "    fast path, basic strategy (simulate)"):
+        if rows[label] is None:
+            print(missing[label[:3]])
+        else:
+            print(f"  {label:58} {rows[label][0]:>10,} {rows[label][1]:>12,.0f}/s")
+    rate = {label: row[1] if row is not None else None for label, row in rows.items()}
+    fast, base, spiel = rate[fast_label], rate[plain_label], rate[spiel_label]
+    runner, logged = rate["    compiled runner, stand17, no event log"], rate["    compiled runner, stand17, event log kept"]
+    slow, basic = rate["(b) transitions engine, Round API, stand17"], rate["    fast path, basic strategy (simulate)"]
+    gym, env_rate = rate["(d) gymnasium Blackjack-v1, same policy (episodes)"], \
+        rate["(f) Gymnasium env pa_table_games/Blackjack-v0, stand17"]
+    print(f"\n  plain loop deals the same game (same net as (a) over 20,000 rounds): {same}")
     print(f"  fast path / compiled runner:   {fast / runner:6.2f}x  (fast path / transitions engine: {fast / slow:.2f}x; "
           f"compiled runner keeping the event log / transitions engine: {logged / slow:.2f}x)")
     print(f"  fast path / plain loop:        {fast / base:6.3f}   ({verdict(fast / base, TARGETS['plain'])})")
@@ -284,7 +323,7 @@ def main() -> None:
           f"{1e9 / basic / 3600:,.1f} core-hours; 1e8 rounds on 16 such cores: {1e8 / basic / 16 / 60:,.1f} min)")
     print("\n  the busier tables (fast path), rounds/s and ratio to (c); that ratio before the fast path; the multiple:")
     for label in scenarios.TABLES:
-        n, rate = per_cpu_second(scenarios.runner(label), s, 50)
+        rate = judged[label][1]
         ratio = rate / base
         multiple = ratio / scenarios.BEFORE[label]
         print(f"  {label:46} {rate:9,.0f}/s  {ratio:.4f} (before {scenarios.BEFORE[label]:.4f}): {multiple:.2f}x "
