@@ -58,6 +58,22 @@ SEATS = {1: {"blackjack": 10.0}}
 TARGETS = {"plain": 0.45, "openspiel": 2.0, "instructions": 60_000, "gymnasium": 5.0, "workers": 1.7}
 #: how many runs of each compared runner, taken in turn, give its median
 TIMES = 3
+#: the table's rows, in the order printed
+ROWS = {"fast": "(a) fast path, stand17, no event log (simulate)",
+        "compiled": "    compiled runner, stand17, no event log",
+        "logged": "    compiled runner, stand17, event log kept",
+        "transitions": "(b) transitions engine, Round API, stand17",
+        "atomic": "    transitions engine, interactive (atomic snapshots)",
+        "plain": "(c) plain hand-written loop, same game, same shoe",
+        "gym": "(d) gymnasium Blackjack-v1, same policy (episodes)",
+        "env": "(f) Gymnasium env pa_table_games/Blackjack-v0, stand17",
+        "spiel": "(e) OpenSpiel blackjack (C++), same policy (episodes)",
+        "basic": "    fast path, basic strategy (simulate)"}
+#: what a row not measured says
+MISSING = {"gym": "  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)",
+           "env": "  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)",
+           "spiel": "  (e) open_spiel not installed: no wheel installable here for this platform and Python "
+                    "(`pip install -e '.[bench-openspiel]'`; make bench tries)"}
 
 
 def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 500) -> tuple[int, float]:
@@ -262,48 +278,26 @@ def main() -> None:
     print(f"Blackjack, default Rules (6 decks, cover card), one seat, no optional wagers; rounds per CPU-second, "
           f"{s:g} s each; (a), (c), (e) and the busier tables, which the targets compare, the median of {TIMES} runs "
           f"taken in turn after the others\n")
-    rows: dict[str, tuple[int, float] | None] = {}  # what each runner measured (None: not installed)
-
-    def measure(label: str, run: Callable[[int], object] | None, seconds: float = s, first: int = 500) -> None:
-        rows[label] = per_cpu_second(run, seconds, first) if run is not None else None
-
-    fast_label, plain_label, spiel_label = ("(a) fast path, stand17, no event log (simulate)",
-                                            "(c) plain hand-written loop, same game, same shoe",
-                                            "(e) OpenSpiel blackjack (C++), same policy (episodes)")
-    measure("    compiled runner, stand17, no event log", compiled("stand17"))
-    measure("    compiled runner, stand17, event log kept", compiled("stand17", log=True))
-    measure("(b) transitions engine, Round API, stand17", transitions(atomic=False), first=100)
-    measure("    transitions engine, interactive (atomic snapshots)", transitions(atomic=True), s / 2, first=20)
-    measure("(d) gymnasium Blackjack-v1, same policy (episodes)", gymnasium_episodes())
-    measure("(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", rl_rounds(), first=100)
-    measure("    fast path, basic strategy (simulate)", fast_path("basic"))
+    rows: dict[str, tuple[int, float] | None] = {}  # (rounds, rounds per CPU-second) by runner; None: not installed
+    for key, run, first, seconds in (("compiled", compiled("stand17"), 500, s),
+                                     ("logged", compiled("stand17", log=True), 500, s),
+                                     ("transitions", transitions(atomic=False), 100, s),
+                                     ("atomic", transitions(atomic=True), 20, s / 2),
+                                     ("gym", gymnasium_episodes(), 500, s), ("env", rl_rounds(), 100, s),
+                                     ("basic", fast_path("basic"), 500, s)):
+        rows[key] = per_cpu_second(run, seconds, first) if run is not None else None
     same = same_game()
     spiel_run = openspiel_episodes()
-    judged = in_turn({fast_label: (fast_path("stand17"), 500), plain_label: (plain, 5000),
-                      **({spiel_label: (spiel_run, 500)} if spiel_run else {}),
+    judged = in_turn({"fast": (fast_path("stand17"), 500), "plain": (plain, 5000),
+                      **({"spiel": (spiel_run, 500)} if spiel_run else {}),
                       **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}}, s, TIMES)
-    rows.update({fast_label: judged[fast_label], plain_label: judged[plain_label],
-                 spiel_label: judged.get(spiel_label)})
-    missing = {"(d)": "  (d) gymnasium not installed: `pip install -e '.[bench]'` (make bench does)",
-               "(f)": "  (f) the extra rl is not installed: `pip install -e '.[rl]'` (make installs it)",
-               "(e)": "  (e) open_spiel not installed: no wheel installable here for this platform and Python "
-                      "(`pip install -e '.[bench-openspiel]'`; make bench tries)"}
+    rows.update(fast=judged["fast"], plain=judged["plain"], spiel=judged.get("spiel"))
     print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
-    for label in (fast_label, "    compiled runner, stand17, no event log", "    compiled runner, stand17, event log kept",
-                  "(b) transitions engine, Round API, stand17", "    transitions engine, interactive (atomic snapshots)",
-                  plain_label, "(d) gymnasium Blackjack-v1, same policy (episodes)",
-                  "(f) Gymnasium env pa_table_games/Blackjack-v0, stand17", spiel_label,
-                  "    fast path, basic strategy (simulate)"):
-        if rows[label] is None:
-            print(missing[label[:3]])
-        else:
-            print(f"  {label:58} {rows[label][0]:>10,} {rows[label][1]:>12,.0f}/s")
-    rate = {label: row[1] if row is not None else None for label, row in rows.items()}
-    fast, base, spiel = rate[fast_label], rate[plain_label], rate[spiel_label]
-    runner, logged = rate["    compiled runner, stand17, no event log"], rate["    compiled runner, stand17, event log kept"]
-    slow, basic = rate["(b) transitions engine, Round API, stand17"], rate["    fast path, basic strategy (simulate)"]
-    gym, env_rate = rate["(d) gymnasium Blackjack-v1, same policy (episodes)"], \
-        rate["(f) Gymnasium env pa_table_games/Blackjack-v0, stand17"]
+    for key, label in ROWS.items():
+        print(MISSING[key] if rows[key] is None else f"  {label:58} {rows[key][0]:>10,} {rows[key][1]:>12,.0f}/s")
+    fast, runner, logged, slow, base, gym, env_rate, spiel, basic = (
+        rows[key] and rows[key][1] for key in ("fast", "compiled", "logged", "transitions", "plain", "gym", "env",
+                                               "spiel", "basic"))
     print(f"\n  plain loop deals the same game (same net as (a) over 20,000 rounds): {same}")
     print(f"  fast path / compiled runner:   {fast / runner:6.2f}x  (fast path / transitions engine: {fast / slow:.2f}x; "
           f"compiled runner keeping the event log / transitions engine: {logged / slow:.2f}x)")
