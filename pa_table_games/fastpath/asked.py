@@ -81,8 +81,7 @@ def _merged(run: list[ast.If]) -> ast.If:
         merged = ast.copy_location(ast.If(_joined(rest), t.body, []), t)
         merged.asked = True
         inner.append(merged)
-    block = ast.copy_location(ast.If(_joined(operands[0][:shared]), asked_once(inner), []), run[0])
-    return block
+    return ast.copy_location(ast.If(_joined(operands[0][:shared]), asked_once(inner), []), run[0])
 
 
 def _transition(statement: ast.stmt) -> bool:
