@@ -35,7 +35,6 @@ from attrs import frozen
 from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
-    HandRank,
     JokerRule,
     rank_each_five,
     rank_low,
@@ -60,29 +59,30 @@ class HouseWay:
 
     joker_rule: JokerRule = JokerRule.BUG
 
-    def _ranked_sets(self, six_cards: Sequence[Card]) -> list[tuple[HandRank, HandRank, SetHand]]:
-        """Every legal set with its high and low ranks, low card in the order given."""
-        cards = _check_six(six_cards)
-        ranked = []
-        for i, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
-            low_rank = rank_low(low)
-            if high.order > low_rank.order:
-                ranked.append((high, low_rank, (cards[:i] + cards[i + 1:], low)))
-        return ranked
+    def _legal(self, cards: tuple[Card, ...]) -> list[tuple[int, int, int]]:
+        """Every legal set as (its high hand's order, its low hand's, minus the low card's place), in the order the
+        low card was given: the greatest is the house way's (best high hand, then highest low card, then first given)."""
+        legal = []
+        for at, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
+            low_order = rank_low(low).order
+            if high.order > low_order:
+                legal.append((high.order, low_order, -at))
+        return legal
 
     def all_legal_sets(self, six_cards: Sequence[Card]) -> list[SetHand]:
         """Every legal ``(high5, low)`` set, in the order the low card was given."""
-        return [hand for _, _, hand in self._ranked_sets(six_cards)]
+        cards = _check_six(six_cards)
+        return [_set_at(cards, -at) for _, _, at in self._legal(cards)]
 
     def set_hand(self, six_cards: Sequence[Card]) -> SetHand:
         """The house-way set: best high hand, then highest low card, then first given."""
         cards = _check_six(six_cards)
-        best_at, best = 0, None  # never None at the end: the lowest card low is always legal
-        for at, (low, high) in enumerate(zip(cards, rank_each_five(cards, self.joker_rule))):
-            low_order = rank_low(low).order
-            if high.order > low_order and (best is None or (high.order, low_order) > best):
-                best_at, best = at, (high.order, low_order)
-        return cards[:best_at] + cards[best_at + 1:], cards[best_at]
+        return _set_at(cards, -max(self._legal(cards))[2])  # never empty: the lowest card low is always legal
+
+
+def _set_at(cards: tuple[Card, ...], at: int) -> SetHand:
+    """The set with the card at ``at`` low and the other five high, in the order given."""
+    return cards[:at] + cards[at + 1:], cards[at]
 
 
 #: The default house way (joker per :attr:`JokerRule.BUG`).

@@ -254,8 +254,8 @@ def rank_each_five(six_cards: Sequence[Card], joker_rule: JokerRule = JokerRule.
 def _ranked_each_five(six_cards: Sequence[Card], faces: tuple[str, ...], joker_rule: JokerRule
                       ) -> tuple[HandRank, ...]:
     parts = list(map(_PART.get, faces))
-    if None in parts or len(set(faces)) != 6:  # the joker, or cards :func:`_split` refuses
-        values, suits, joker = _split(six_cards, 6, "a six-card hand")
+    if None in parts or len(set(faces)) != 6:  # the joker, or cards :func:`_split` refuses (it raises)
+        values, suits, _ = _split(six_cards, 6, "a six-card hand")
         return _ranked_each_five_with_joker(six_cards, values, suits, joker_rule)
     twice = sum(parts)
     if len(set(map(_SUIT_OF_FACE, faces))) > 2:  # no five of them suited (most hands)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
+from pa_table_games.games.six_card_fortune_pai_gow.house_way import HOUSE_WAYS
 from pa_table_games.games.six_card_fortune_pai_gow.poker import THREE_OF_A_KIND, rank_five
 
 
@@ -40,7 +40,7 @@ class PlayerWay:
 
     def __init__(self, rules: Any) -> None:
         self.joker_rule = rules.joker_rule
-        self.way = HouseWay(self.joker_rule)
+        self.way = HOUSE_WAYS[self.joker_rule]
 
     def choose(self, rnd: Any, legal: Any) -> str:
         high, low = self.way.set_hand(rnd.turn.cards)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pa_table_games.games.six_card_fortune_pai_gow.poker import (
     FIVE_OF_A_KIND, FLUSH, FOUR_OF_A_KIND, FULL_HOUSE, HIGH_CARD, ONE_PAIR, STRAIGHT, STRAIGHT_FLUSH, THREE_OF_A_KIND,
     TWO_PAIR, HandRank, rank_five, rank_low)
-from pa_table_games.games.six_card_fortune_pai_gow.house_way import HouseWay
+from pa_table_games.games.six_card_fortune_pai_gow.house_way import HOUSE_WAYS
 from pa_table_games.runtime.view import TableView
 
 _ONE = {"2": "two", "3": "three", "4": "four", "5": "five", "6": "six", "7": "seven", "8": "eight", "9": "nine",
@@ -94,7 +94,7 @@ def advice(rnd) -> list[str]:
     stack = rnd.turn if rnd.layout.setting_open else None
     if stack is None:
         return []
-    high, low = HouseWay(rnd.rules.joker_rule).set_hand(stack.cards)
+    high, low = HOUSE_WAYS[rnd.rules.joker_rule].set_hand(stack.cards)
     return [f"set the hand: low=CARD names the one-card low hand, e.g. low={stack.cards[0].code}; "
             f"the other five are the high hand (§ 670a.11)",
             f"house way: high {_cards(high)} / low {low.code}: {hand_words(rank_five(high, rnd.rules.joker_rule))}"
