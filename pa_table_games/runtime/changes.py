@@ -1,10 +1,15 @@
 """The only way a recorded round changes: :meth:`Changes.apply` of an effect (:mod:`.effects`), and the verbs the
-actions call, each one effect (or a few) named in the regulation's words.
+actions call, named in the regulation's words.
+
+Each verb is its plain change (:mod:`.plain`, the function a simulated round calls and the fast path splices),
+kept as the part of the table it changed, before and after (:func:`_kept`); a few keep besides what the event shows
+(a card's move) or the chip ledger counts. Only ``draw`` and ``settle`` are written again here, and ``record`` and
+``note``, which change nothing on the table (the listed table in ``tests/test_fast_path.py``).
 
 What is kept of each effect is the round's :class:`Recorder`'s business: the step's undo journal (an atomic round:
 a refused step is undone from it) and the event being recorded (a round keeping its log). A round that records
-nothing is another kind of round (:class:`~pa_table_games.runtime.round.Unrecorded`), whose verbs are the same
-changes in their plain form (:mod:`.plain`); no verb here asks which kind of round it is in.
+nothing is another kind of round (:class:`~pa_table_games.runtime.round.Unrecorded`), which calls the plain
+changes themselves; no verb here asks which kind of round it is in.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ from typing import Any
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.errors import TableGamesError, WagerError
-from pa_table_games.money import ZERO, check_limits, check_settlement, wager_amount
+from pa_table_games.errors import TableGamesError
+from pa_table_games.money import ZERO, check_settlement
+from pa_table_games.runtime import plain
 from pa_table_games.runtime.effects import (
-    MISSING, CardMoved, ChipsMoved, Effect, FieldSet, HandCards, ListChanged, Noted, RandomUsed, Restocked,
-    SetAdded, TurnMoved, WagerPlaced, WagerRaised, WagerSettled, state_of)
+    CardMoved, Changed, ChipsMoved, Effect, Noted, WagerSettled, read)
 from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.runtime.plain import checked_wager
 from pa_table_games.values import CardMove, Settled
 
 
@@ -70,19 +76,28 @@ class Recorder:
             self.journal.append(effect)
 
 
-def checked_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
-    """The wager a player places: a known name, a seat of the table, a positive amount in whole cents, the game's
-    own rules (``GameInfo.check_wager``), then the limits; one line naming what is wrong otherwise."""
-    info = rnd.game.info
-    if name not in info.wagers:
-        raise WagerError(f"seat {seat}: unknown {rnd.spec.title.split(':')[0]} wager {name!r} "
-                         f"(known: {', '.join(info.wagers)})")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= rnd.rules.positions:
-        raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
-    amount = wager_amount(seat, name, amount)
-    info.check_wager(rnd, seat, name, amount)
-    check_limits(rnd, seat, name, amount)  # the table's and the wager's own limits, as the command line checks them
-    return Wager(seat, name, hand, amount)
+def _kept(name: str, then: Callable[..., None] | None = None) -> Callable[..., Any]:
+    """The recorded form of the verb ``name``: its plain change itself (:data:`.plain.VERBS`), with the part of the
+    table it changes (:data:`.plain.CHANGES`) kept before and after as one :class:`Changed`; ``then(rnd, result,
+    *arguments)`` keeps what the event or the chip ledger shows of it besides."""
+    change, part = plain.VERBS[name], plain.CHANGES[name]
+    bare = change is setattr  # ``rnd.set`` is ``setattr`` itself: it takes no round
+
+    def verb(self: Any, *args: Any, **kwargs: Any) -> Any:
+        target, key = part(self, *args, **kwargs)
+        before = read(target, key)
+        try:
+            result = change(*args) if bare else change(self, *args, **kwargs)
+        finally:
+            self.recorder.keep(Changed(target, key, before, read(target, key)))
+        if then is not None:
+            then(self, result, *args, **kwargs)
+        return result
+
+    verb.__name__ = verb.__qualname__ = name
+    verb.__doc__ = f"``plain.{name}``, kept as the part of the table it changed ({change.__doc__ or ''})"
+    verb.change = change  # type: ignore[attr-defined]
+    return verb
 
 
 class Changes:
@@ -99,49 +114,18 @@ class Changes:
         """Keep an effect whose change was already made."""
         self.recorder.keep(effect)
 
-    # -- the layout's and table's own bookkeeping -------------------------------------------
-    def set(self, obj: Any, name: str, value: Any) -> None:
-        """``obj.name = value`` as an effect."""
-        if getattr(obj, name) is not value:
-            self.apply(FieldSet(obj, name, getattr(obj, name), value))
-
-    def put(self, mapping: dict, key: Any, value: Any) -> None:
-        """``mapping[key] = value`` as an effect."""
-        self.apply(FieldSet(mapping, key, mapping.get(key, MISSING), value))
-
-    def append(self, items: list, item: Any) -> None:
-        self.apply(ListChanged(items, len(items), (), (item,)))
-
-    def insert(self, items: list, at: int, item: Any) -> None:
-        self.apply(ListChanged(items, at, (), (item,)))
-
-    def extend(self, items: list, more: Iterable) -> None:
-        more = tuple(more)
-        if more:
-            self.apply(ListChanged(items, len(items), (), more))
-
-    def add_member(self, items: set, member: Any) -> None:
-        if member not in items:
-            self.apply(SetAdded(items, member))
-
-    def restock(self, obj: Any, operation: Callable[..., Any], *args: Any) -> Any:
-        """Run one of the shoe's or the rack's own operations on ``obj`` (load, refill, take ...) as one effect."""
-        before = state_of(obj)
-        try:
-            return operation(*args)
-        finally:
-            self.apply_taken(Restocked(obj, before, state_of(obj)))
-
-    def randomly(self, rng: Any, draw: Callable[..., Any], *args: Any) -> Any:
-        """``draw(*args)`` from ``rng`` (a side, a dice roll, a Magic Card) as an effect."""
-        before = rng.getstate()
-        result = draw(*args)
-        self.apply_taken(RandomUsed(rng, before, rng.getstate()))
-        return result
-
-    def move_turn(self, walk: Any, at: int, taking: int | None) -> None:
-        """A walk round the table moves on (:mod:`.turns`)."""
-        self.apply(TurnMoved(walk, (walk.at, walk.taking), (at, taking)))
+    # -- the plain changes, each kept as the part of the table it changed -------------------------
+    set = _kept("set")
+    put = _kept("put")
+    append = _kept("append")
+    insert = _kept("insert")
+    extend = _kept("extend")
+    add_member = _kept("add_member")
+    restock = _kept("restock")  # one of the shoe's or the rack's own operations (load, refill, take ...)
+    randomly = _kept("randomly")  # a side, a dice roll, a Magic Card drawn from a random generator
+    move_turn = _kept("move_turn")  # a walk round the table moves on (:mod:`.turns`)
+    give_card = _kept("give_card")
+    split_off = _kept("split_off")
 
     # -- cards ------------------------------------------------------------------------------
     def draw(self, to: Any, face_up: bool = True) -> Card:
@@ -174,38 +158,23 @@ class Changes:
                       f"are collected and reshuffled ({self.spec.cite_text(self.game.info.cover_card_cite)})")
         return card
 
-    def set_aside_cover_card(self) -> Card:
-        """The cover card is the next card: remove it and place it to the side (§ 633a.7(e))."""
-        shoe = self.shoe
-        side = shoe.side if hasattr(shoe, "sides") else shoe
-        before = (side.dealt, side.cover_card_aside)
-        card = shoe.set_aside_cover_card()
-        self.apply_taken(CardMoved(card, "shoe", "set aside", True, side, (card,), before,
-                                   (side.dealt, side.cover_card_aside)))
-        return card
+    def _set_aside(self, card: Card) -> None:
+        """What the event shows of the cover card set aside (the shoe itself is kept whole: it is once a shoe)."""
+        self.apply_taken(CardMoved(card, "shoe", "set aside", True))
+
+    set_aside_cover_card = _kept("set_aside_cover_card", then=_set_aside)  # § 633a.7(e)
 
     def record(self, card: Card, to: str, face_up: bool = True) -> None:
         """``card``, already where the actions put it, is recorded as moved ``to`` (a card turned, a determinant card)."""
         self.apply_taken(CardMoved(card, "layout", to, face_up))
 
-    def give_card(self, hand: Any, card: Card) -> None:
-        """Give a player hand one more card (it keeps its total)."""
-        self.apply(HandCards(hand, tuple(hand.cards), (*hand.cards, card)))
-
-    def split_off(self, hand: Any) -> Card:
-        """Take the second card of a pair away, to start the new hand of a split."""
-        card = hand.cards[-1]
-        self.apply(HandCards(hand, tuple(hand.cards), tuple(hand.cards[:-1])))
-        return card
-
-    def discard(self, label: str, cards: list[Card] | tuple[Card, ...], *, moves: bool = True) -> None:
-        """Put ``cards`` in the discard rack as one bundle, in order (``moves``: record each card's move)."""
-        rack = self.table.rack
-        if cards:
-            self.apply(ListChanged(rack.bundles, len(rack.bundles), (), ((label, tuple(cards)),)))
+    def _discarded(self, _: None, label: str, cards: list[Card] | tuple[Card, ...], *, moves: bool = True) -> None:
+        """What the event shows of a discard: each card's move to the rack (unless ``moves`` is False)."""
         if moves:
             for card in cards:
                 self.record(card, "discard rack", False)
+
+    discard = _kept("discard", then=_discarded)  # one bundle in the rack, in order
 
     def note(self, text: str | Callable[[], str]) -> None:
         """Add ``text`` to the event being recorded; a callable is called only when one is."""
@@ -220,17 +189,17 @@ class Changes:
         new = isinstance(seat, int) and seat not in self.ledger.players
         self.apply(ChipsMoved(self.ledger, source, to, amount, new))
 
-    def place_wager(self, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
-        """Stake a wager (:func:`checked_wager`)."""
-        wager = checked_wager(self, seat, name, amount, hand)
-        self.apply(WagerPlaced(wager, name not in self.wager_names))
-        self._move_chips(seat, "layout", wager.amount)
-        return wager
+    def _placed(self, wager: Wager, seat: int, name: str, amount: Any, hand: int = 0) -> None:
+        """What the chip ledger counts of a wager staked: its chips moved from the player to the layout."""
+        self._move_chips(wager.seat, "layout", wager.amount)
 
-    def add_to_wager(self, wager: Wager, amount: Decimal) -> None:
-        """Raise a wager (a double down, House Money) by whole cents, within the maximum (``money.addition``)."""
-        self.apply(WagerRaised(wager, amount))
+    place_wager = _kept("place_wager", then=_placed)  # staked (:func:`~.plain.checked_wager`)
+
+    def _raised(self, _: None, wager: Wager, amount: Decimal) -> None:
+        """What the chip ledger counts of a wager raised (a double down, House Money): the chips added to it."""
         self._move_chips(wager.seat, "layout", amount)
+
+    add_to_wager = _kept("add_to_wager", then=_raised)
 
     def settle(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal = ZERO) -> Settled | None:
         """Settle ``wager`` once: ``net`` (whole cents) < 0 collects that much and returns the rest; >= 0 pays it.

@@ -1,11 +1,10 @@
 """Effects: what an action changed, as data that can apply itself and undo itself.
 
-Actions change a round only through :meth:`Round.apply <pa_table_games.runtime.round.Round.apply>`
-(or the Round helpers built on it: ``draw``, ``discard``, ``note``, ``place_wager``, ``settle``,
-``set`` ...). While a step fires, every applied effect is appended to the step's journal; a step
-refused halfway (an illegal decision, a stacked shoe run dry) is dropped whole by undoing its
-journal in reverse. Each effect keeps exactly what its undo needs (the old value, the cards taken
-and where from), so nothing is ever copied wholesale.
+Actions change a round only through its verbs (``rnd.set``, ``rnd.draw``, ``rnd.discard``, ``rnd.settle`` ...,
+:mod:`.changes`). While a step fires, every effect is appended to the step's journal; a step refused halfway (an
+illegal decision, a stacked shoe run dry) is dropped whole by undoing its journal in reverse. Most verbs keep one
+:class:`Changed`: the part of the table their plain change (:mod:`.plain`) touched, before and after. The shoe's
+draws, the wagers placed and settled and the chips moved keep what the event and the chip ledger show as well.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-#: a key that was absent before a :class:`FieldSet` on a mapping
+#: a key that was absent from a mapping before a :class:`Changed` of it
 MISSING = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
 
 
@@ -37,20 +36,60 @@ class Effect(ABC):
         """Take the change back."""
 
 
-@frozen(eq=False)
-class FieldSet(Effect):
-    """The layout's or table's own bookkeeping: ``obj.name`` (or ``obj[name]`` for a mapping) from ``old`` to ``new``."""
+#: the key of a :class:`Changed` that kept its target whole
+WHOLE = type("Whole", (), {"__repr__": lambda self: "WHOLE"})()
 
-    obj: Any
-    name: Any
-    old: Any
-    new: Any
+
+@frozen(eq=False)
+class Changed(Effect):
+    """What one plain change touched (:data:`.plain.CHANGES` names it from the change's arguments), as it was
+    ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key) or ``target``
+    whole (a list, a set, a random generator, a hand, a walk, the shoe or the rack, or a tuple of such: :func:`read`)."""
+
+    target: Any
+    key: Any
+    before: Any
+    after: Any
 
     def apply(self, rnd: Any) -> None:
-        _put(self.obj, self.name, self.new)
+        write(self.target, self.key, self.after)
 
     def undo(self, rnd: Any) -> None:
-        _put(self.obj, self.name, self.old)
+        write(self.target, self.key, self.before)
+
+
+def read(target: Any, key: Any = WHOLE) -> Any:
+    """What :class:`Changed` keeps of ``target`` (or of its entry ``key``): containers as tuples or frozensets, a
+    random generator as its state, any other object as every field of it (:func:`state_of`)."""
+    if key is not WHOLE:
+        return target.get(key, MISSING) if isinstance(target, dict) else getattr(target, key)
+    if isinstance(target, tuple):  # several objects
+        return tuple(read(each) for each in target)
+    if isinstance(target, list):
+        return tuple(target)
+    if isinstance(target, set):
+        return frozenset(target)
+    if isinstance(target, random.Random):
+        return target.getstate()
+    return state_of(target)
+
+
+def write(target: Any, key: Any, value: Any) -> None:
+    """Put back what :func:`read` saw, keeping each container's identity."""
+    if key is not WHOLE:
+        _put(target, key, value)
+    elif isinstance(target, tuple):
+        for each, its in zip(target, value):
+            write(each, WHOLE, its)
+    elif isinstance(target, list):
+        target[:] = value
+    elif isinstance(target, set):
+        target.clear()
+        target.update(value)
+    elif isinstance(target, random.Random):
+        target.setstate(value)
+    else:
+        restore(target, value)
 
 
 def _put(obj: Any, name: Any, value: Any) -> None:
@@ -61,36 +100,6 @@ def _put(obj: Any, name: Any, value: Any) -> None:
             obj[name] = value
     else:
         setattr(obj, name, value)
-
-
-@frozen(eq=False)
-class ListChanged(Effect):
-    """``items[at:at + len(removed)]`` became ``added`` (an append, insert, pop or emptying)."""
-
-    items: list
-    at: int
-    removed: tuple
-    added: tuple
-
-    def apply(self, rnd: Any) -> None:
-        self.items[self.at:self.at + len(self.removed)] = self.added
-
-    def undo(self, rnd: Any) -> None:
-        self.items[self.at:self.at + len(self.added)] = self.removed
-
-
-@frozen(eq=False)
-class SetAdded(Effect):
-    """``member`` joined ``items`` (recorded only when it was not there)."""
-
-    items: set
-    member: Any
-
-    def apply(self, rnd: Any) -> None:
-        self.items.add(self.member)
-
-    def undo(self, rnd: Any) -> None:
-        self.items.discard(self.member)
 
 
 @frozen(eq=False)
@@ -120,41 +129,9 @@ class CardMoved(Effect):
             shoe.dealt, shoe.cover_card_aside = self.before
 
 
-@frozen(eq=False)
-class HandCards(Effect):
-    """A player hand's cards from ``old`` to ``new`` (a card added, or split off): the hand keeps its total."""
-
-    hand: Any
-    old: tuple
-    new: tuple
-
-    def apply(self, rnd: Any) -> None:
-        self.hand.cards[:] = self.new
-        self.hand.__attrs_post_init__()
-
-    def undo(self, rnd: Any) -> None:
-        self.hand.cards[:] = self.old
-        self.hand.__attrs_post_init__()
-
-
-@frozen(eq=False)
-class Restocked(Effect):
-    """The shoe, its rack or a side loaded, refilled, emptied or shuffled: every field of ``obj`` before and after
-    (lists as tuples, a random generator as its state). Rare (a shuffle, a refill), so kept whole."""
-
-    obj: Any
-    before: dict
-    after: dict
-
-    def apply(self, rnd: Any) -> None:
-        restore(self.obj, self.after)
-
-    def undo(self, rnd: Any) -> None:
-        restore(self.obj, self.before)
-
-
 def state_of(obj: Any) -> dict:
-    """What :class:`Restocked` keeps of a shoe, double shoe or rack: its fields, containers as tuples."""
+    """What :class:`Changed` keeps of an object whole (a shoe, a double shoe, the rack, a hand, a walk): its fields,
+    containers as tuples."""
     out = {}
     for f in attrs.fields(type(obj)):
         value = getattr(obj, f.name)
@@ -196,37 +173,6 @@ def restore(obj: Any, state: dict) -> None:
                     current[key] = list(saved) if inner == "list" else saved
         else:
             setattr(obj, name, value)
-
-
-@frozen(eq=False)
-class WagerPlaced(Effect):
-    """A wager staked on the layout (its chips move through :class:`ChipsMoved`)."""
-
-    wager: Any
-    new_name: bool  # the first wager of its name this round
-
-    def apply(self, rnd: Any) -> None:
-        rnd.wagers.append(self.wager)
-        rnd.wager_names.add(self.wager.name)
-
-    def undo(self, rnd: Any) -> None:
-        rnd.wagers.remove(self.wager)
-        if self.new_name:
-            rnd.wager_names.discard(self.wager.name)
-
-
-@frozen(eq=False)
-class WagerRaised(Effect):
-    """A wager raised by ``amount`` (a double down, House Money)."""
-
-    wager: Any
-    amount: Any
-
-    def apply(self, rnd: Any) -> None:
-        self.wager.amount += self.amount
-
-    def undo(self, rnd: Any) -> None:
-        self.wager.amount -= self.amount
 
 
 @frozen(eq=False)
@@ -309,37 +255,6 @@ class Noted(Effect):
 
     def undo(self, rnd: Any) -> None:
         pass
-
-
-@frozen(eq=False)
-class TurnMoved(Effect):
-    """A walk round the table moved on (``at``: the first unit that has not had its turn; ``taking``: the unit
-    a pass's firing transition takes). A hand split off joining the walk is a :class:`ListChanged` of its units."""
-
-    walk: Any
-    old: tuple  # (at, taking)
-    new: tuple
-
-    def apply(self, rnd: Any) -> None:
-        self.walk.at, self.walk.taking = self.new
-
-    def undo(self, rnd: Any) -> None:
-        self.walk.at, self.walk.taking = self.old
-
-
-@frozen(eq=False)
-class RandomUsed(Effect):
-    """A random generator drew (the determinant side, a dice roll, a Magic Card): its state before and after."""
-
-    rng: Any
-    old: Any
-    new: Any
-
-    def apply(self, rnd: Any) -> None:
-        self.rng.setstate(self.new)
-
-    def undo(self, rnd: Any) -> None:
-        self.rng.setstate(self.old)
 
 
 @frozen(eq=False)

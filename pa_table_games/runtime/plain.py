@@ -1,11 +1,11 @@
-"""The round's change vocabulary in its plain form: each verb the actions call (``rnd.set``, ``rnd.draw``,
-``rnd.give_card`` ...) as the bare change, with nothing kept: no effect, no journal, no event.
+"""The round's change vocabulary, each verb the actions call (``rnd.set``, ``rnd.draw``, ``rnd.give_card`` ...) as
+the bare change, with nothing kept: no effect, no journal, no event.
 
 A round that records nothing (:class:`~pa_table_games.runtime.round.Unrecorded`, the simulation's) takes these
 functions as its methods, and the fast path (:mod:`pa_table_games.fastpath`) splices their bodies into the code
-it generates; a recorded round makes the same change through :meth:`Changes.apply` of an effect
-(:mod:`.changes`). One function per verb, each the change its effect's ``apply`` makes; the differential tests
-hold the two forms together (``tests/test_fast_path.py``).
+it generates. A recorded round makes the same change by calling the same function (:mod:`.changes`): what it keeps
+to undo it is the part of the table :data:`CHANGES` names, before and after. The few verbs whose recorded form
+also keeps what the event shows or the chip ledger counts are the ones ``tests/test_fast_path.py`` lists.
 
 The step hooks at the end (:func:`begin_step`, :func:`end_step`) are what ``Round.begin_event`` and
 ``end_event`` do for such a round: the transition firing noted, the turn moved, the state set.
@@ -16,9 +16,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from pa_table_games.money import ZERO, check_settlement
+from pa_table_games.equipment.chips import Wager
+from pa_table_games.errors import WagerError
+from pa_table_games.money import ZERO, check_limits, check_settlement, wager_amount
 from pa_table_games.runtime import turns
-from pa_table_games.runtime.changes import checked_wager
+from pa_table_games.runtime.effects import WHOLE
 from pa_table_games.values import Settled
 
 # -- the layout's and table's own bookkeeping ---------------------------------------------------
@@ -62,10 +64,6 @@ def set_aside_cover_card(rnd: Any) -> Any:
     return rnd.shoe.set_aside_cover_card()
 
 
-def apply_taken(rnd: Any, effect: Any) -> None:
-    """Nothing to keep: the change was made."""
-
-
 def record(rnd: Any, card: Any, to: str, face_up: bool = True) -> None:
     """Nothing to keep: the card is where the actions put it."""
 
@@ -91,6 +89,21 @@ def move_turn(rnd: Any, walk: Any, at: int, taking: int | None) -> None:
 
 
 # -- chips -------------------------------------------------------------------------------------------
+def checked_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) -> Wager:
+    """The wager a player places: a known name, a seat of the table, a positive amount in whole cents, the game's
+    own rules (``GameInfo.check_wager``), then the limits; one line naming what is wrong otherwise."""
+    info = rnd.game.info
+    if name not in info.wagers:
+        raise WagerError(f"seat {seat}: unknown {rnd.spec.title.split(':')[0]} wager {name!r} "
+                         f"(known: {', '.join(info.wagers)})")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= rnd.rules.positions:
+        raise WagerError(f"seat {seat}: the table has positions 1 to {rnd.rules.positions}")
+    amount = wager_amount(seat, name, amount)
+    info.check_wager(rnd, seat, name, amount)
+    check_limits(rnd, seat, name, amount)  # the table's and the wager's own limits, as the command line checks them
+    return Wager(seat, name, hand, amount)
+
+
 def place_wager(rnd: Any, seat: int, name: str, amount: Any, hand: int = 0) -> Any:
     wager = checked_wager(rnd, seat, name, amount, hand)
     rnd.wagers.append(wager)
@@ -124,8 +137,29 @@ def settle(rnd: Any, wager: Any, outcome: str, net: Decimal, cite: str, off_tabl
 #: The verbs above, by name: a round recording nothing takes them as its methods.
 VERBS = {name: fn for name, fn in dict(globals()).items()
          if name in ("set", "put", "append", "insert", "extend", "add_member", "restock", "randomly", "move_turn",
-                     "draw", "set_aside_cover_card", "apply_taken", "record", "give_card", "split_off", "discard",
+                     "draw", "set_aside_cover_card", "record", "give_card", "split_off", "discard",
                      "note", "place_wager", "add_to_wager", "settle")}
+
+#: What each verb changes, from its arguments: an entry of an object (a field, a mapping's key), an object whole,
+#: or several objects whole (a tuple of them).
+#: A recorded round keeps it before and after the change to undo it (:class:`~.effects.Changed`).
+CHANGES = {
+    "set": lambda rnd, obj, name, value: (obj, name),
+    "put": lambda rnd, mapping, key, value: (mapping, key),
+    "append": lambda rnd, items, item: (items, WHOLE),
+    "insert": lambda rnd, items, at, item: (items, WHOLE),
+    "extend": lambda rnd, items, more: (items, WHOLE),
+    "add_member": lambda rnd, items, member: (items, WHOLE),
+    "restock": lambda rnd, obj, operation, *args: (obj, WHOLE),
+    "randomly": lambda rnd, rng, draw, *args: (rng, WHOLE),
+    "move_turn": lambda rnd, walk, at, taking: (walk, WHOLE),
+    "give_card": lambda rnd, hand, card: (hand, WHOLE),
+    "split_off": lambda rnd, hand: (hand, WHOLE),
+    "discard": lambda rnd, label, cards, moves=True: (rnd.table.rack.bundles, WHOLE),
+    "set_aside_cover_card": lambda rnd: (rnd.shoe, WHOLE),
+    "place_wager": lambda rnd, seat, name, amount, hand=0: ((rnd.wagers, rnd.wager_names), WHOLE),
+    "add_to_wager": lambda rnd, wager, amount: (wager, "amount"),
+}
 
 
 # -- a step fired --------------------------------------------------------------------------------------
