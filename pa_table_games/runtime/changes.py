@@ -3,8 +3,8 @@ actions call, named in the regulation's words.
 
 Each verb is its plain change (:mod:`.plain`, the function a simulated round calls and the fast path splices),
 kept as the part of the table it changed, before and after (:func:`_kept`); a few keep besides what the event shows
-(a card's move) or the chip ledger counts. Only ``draw`` and ``settle`` are written again here, and ``record`` and
-``note``, which change nothing on the table (the listed table in ``tests/test_fast_path.py``).
+(a card's move, a settlement row) or the chip ledger counts. Only ``draw`` is written again here, and ``record``
+and ``note``, which change nothing on the table (the listed table in ``tests/test_fast_path.py``).
 
 What is kept of each effect is the round's :class:`Recorder`'s business: the step's undo journal (an atomic round:
 a refused step is undone from it) and the event being recorded (a round keeping its log). A round that records
@@ -21,10 +21,10 @@ from typing import Any
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import TableGamesError
-from pa_table_games.money import ZERO, check_settlement
+from pa_table_games.money import ZERO
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.effects import (
-    CardMoved, Changed, ChipsMoved, Effect, Noted, WagerSettled, read)
+    WHOLE, CardMoved, Changed, ChipsMoved, Effect, Noted, Shown, read)
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime.plain import checked_wager
 from pa_table_games.values import CardMove, Settled
@@ -49,7 +49,7 @@ class Draft:
             self.cards.append(CardMove(effect.card.code, effect.to, effect.face_up))
         elif kind is Noted:
             self.notes.append(effect.text)
-        elif kind is WagerSettled and effect.kept == "event":
+        elif kind is Shown:
             self.settled.append(effect.row)
 
 
@@ -85,11 +85,14 @@ def _kept(name: str, then: Callable[..., None] | None = None) -> Callable[..., A
 
     def verb(self: Any, *args: Any, **kwargs: Any) -> Any:
         target, key = part(self, *args, **kwargs)
-        before = read(target, key)
+        entry = type(key) is str and type(target) is not dict  # one field (most changes: read here, at no call)
+        before = getattr(target, key) if entry else read(target, key)
         try:
             result = change(*args) if bare else change(self, *args, **kwargs)
         finally:
-            self.recorder.keep(Changed(target, key, before, read(target, key)))
+            after = getattr(target, key) if entry else read(target, key)
+            if after is not before:  # a field set to what it was keeps nothing
+                self.recorder.keep(Changed(target, key, before, after))
         if then is not None:
             then(self, result, *args, **kwargs)
         return result
@@ -201,12 +204,10 @@ class Changes:
 
     add_to_wager = _kept("add_to_wager", then=_raised)
 
-    def settle(self, wager: Wager, outcome: str, net: Decimal, cite: str, off_table: Decimal = ZERO) -> Settled | None:
-        """Settle ``wager`` once: ``net`` (whole cents) < 0 collects that much and returns the rest; >= 0 pays it.
-        The settlement row, or None when the round records totals only."""
-        if wager.settled:
-            raise AssertionError(f"{wager} settled twice")
-        check_settlement(wager, net, off_table)
+    def _paid(self, row: Settled | None, wager: Wager, outcome: str, net: Decimal, cite: str,
+              off_table: Decimal = ZERO) -> None:
+        """What the chip ledger counts of a wager settled (``net`` < 0 collects that much and returns the rest;
+        >= 0 pays it) and the row the event shows."""
         seat = wager.seat
         if net < 0:
             self._move_chips("layout", "inventory", -net)
@@ -218,10 +219,7 @@ class Changes:
                 self._move_chips("inventory", seat, net - off_table)
             if off_table:
                 self._move_chips("off_table", seat, off_table)
-        if not self.rows:
-            later = wager.name not in self._seats.get(seat, ())
-            self.apply(WagerSettled(wager, net, None, "totals", wager.name not in self._nets, later))
-            return None
-        row = Settled(seat, wager.name, wager.hand, wager.amount, outcome, net, self.spec.cite_text(cite), off_table)
-        self.apply(WagerSettled(wager, net, row, "event" if self.log else "rows"))
-        return row
+        if row is not None and self.recorder.draft is not None:
+            self.apply_taken(Shown(row))
+
+    settle = _kept("settle", then=_paid)  # once, in whole cents: the row, or None when the round keeps totals

@@ -12,6 +12,8 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 import attrs
@@ -43,8 +45,9 @@ WHOLE = type("Whole", (), {"__repr__": lambda self: "WHOLE"})()
 @frozen(eq=False)
 class Changed(Effect):
     """What one plain change touched (:data:`.plain.CHANGES` names it from the change's arguments), as it was
-    ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key) or ``target``
-    whole (a list, a set, a random generator, a hand, a walk, the shoe or the rack, or a tuple of such: :func:`read`)."""
+    ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key), several of its
+    fields (``key``: their names), or ``target`` whole (a list, a set, a mapping, a random generator, a walk, the shoe
+    or the rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
 
     target: Any
     key: Any
@@ -58,17 +61,27 @@ class Changed(Effect):
         write(self.target, self.key, self.before)
 
 
+#: a reader of each tuple of field names :func:`read` has been given
+_GETTERS: dict[tuple[str, ...], Any] = {}
+
+
 def read(target: Any, key: Any = WHOLE) -> Any:
     """What :class:`Changed` keeps of ``target`` (or of its entry ``key``): containers as tuples or frozensets, a
     random generator as its state, any other object as every field of it (:func:`state_of`)."""
     if key is not WHOLE:
-        return target.get(key, MISSING) if isinstance(target, dict) else getattr(target, key)
-    if isinstance(target, tuple):  # several objects
-        return tuple(read(each) for each in target)
-    if isinstance(target, list):
+        if type(key) is tuple:  # several fields
+            getter = _GETTERS.get(key) or _GETTERS.setdefault(key, attrgetter(*key))
+            return tuple([tuple(value) if type(value) is list else value for value in getter(target)])
+        return target.get(key, MISSING) if type(target) is dict else getattr(target, key)
+    kind = type(target)
+    if kind is list:
         return tuple(target)
-    if isinstance(target, set):
+    if kind is tuple:  # several parts, each (target, key)
+        return tuple([read(each, its) for each, its in target])
+    if kind is set:
         return frozenset(target)
+    if kind is dict:
+        return tuple(target.items())
     if isinstance(target, random.Random):
         return target.getstate()
     return state_of(target)
@@ -76,14 +89,20 @@ def read(target: Any, key: Any = WHOLE) -> Any:
 
 def write(target: Any, key: Any, value: Any) -> None:
     """Put back what :func:`read` saw, keeping each container's identity."""
-    if key is not WHOLE:
+    if type(key) is tuple:
+        for name, its in zip(key, value):
+            if type(current := getattr(target, name)) is list:
+                current[:] = its
+            else:
+                setattr(target, name, its)
+    elif key is not WHOLE:
         _put(target, key, value)
     elif isinstance(target, tuple):
-        for each, its in zip(target, value):
-            write(each, WHOLE, its)
+        for (each, its_key), its in zip(target, value):
+            write(each, its_key, its)
     elif isinstance(target, list):
         target[:] = value
-    elif isinstance(target, set):
+    elif isinstance(target, (set, dict)):
         target.clear()
         target.update(value)
     elif isinstance(target, random.Random):
@@ -129,24 +148,37 @@ class CardMoved(Effect):
             shoe.dealt, shoe.cover_card_aside = self.before
 
 
+#: the field names of each kind of object :func:`state_of` has read
+_FIELDS: dict[type, tuple[str, ...]] = {}
+#: field values kept as they are (no container to copy)
+_AS_IS = frozenset({type(None), bool, int, str, tuple, Decimal})
+
+
 def state_of(obj: Any) -> dict:
     """What :class:`Changed` keeps of an object whole (a shoe, a double shoe, the rack, a hand, a walk): its fields,
     containers as tuples."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in attrs.fields(cls))
     out = {}
-    for f in attrs.fields(type(obj)):
-        value = getattr(obj, f.name)
-        if isinstance(value, random.Random):
-            out[f.name] = ("rng", value.getstate())
+    for name in names:
+        value = getattr(obj, name)
+        kind = type(value)
+        if kind in _AS_IS:
+            out[name] = ("value", value)
+        elif kind is list:
+            out[name] = ("list", tuple(value))
+        elif isinstance(value, random.Random):
+            out[name] = ("rng", value.getstate())
         elif isinstance(value, Counter):
-            out[f.name] = ("counter", dict(value))
-        elif isinstance(value, list):
-            out[f.name] = ("list", tuple(value))
+            out[name] = ("counter", dict(value))
         elif isinstance(value, dict):
-            out[f.name] = ("dict", {k: ("state", state_of(v)) if attrs.has(type(v)) else
-                                    ("list", tuple(v)) if isinstance(v, list) else ("value", v)
-                                    for k, v in value.items()})
+            out[name] = ("dict", {k: ("state", state_of(v)) if attrs.has(type(v)) else
+                                  ("list", tuple(v)) if isinstance(v, list) else ("value", v)
+                                  for k, v in value.items()})
         else:
-            out[f.name] = ("value", value)
+            out[name] = ("value", value)
     return out
 
 
@@ -173,41 +205,6 @@ def restore(obj: Any, state: dict) -> None:
                     current[key] = list(saved) if inner == "list" else saved
         else:
             setattr(obj, name, value)
-
-
-@frozen(eq=False)
-class WagerSettled(Effect):
-    """A wager settled once: its row (None when the round records totals only) or its net in the totals."""
-
-    wager: Any
-    net: Any
-    row: Any  # the Settled row
-    kept: str  # where the row went: "event", "rows", "totals"
-    new_total: bool = False  # totals: the first net of this wager name
-    placed_later: bool = False  # totals: a wager placed during the round
-
-    def apply(self, rnd: Any) -> None:
-        self.wager.settled = True
-        if self.kept == "rows":
-            rnd._settled.append(self.row)
-        elif self.kept == "totals":
-            name = self.wager.name
-            rnd._nets[name] = rnd._nets.get(name, 0) + self.net
-            if self.placed_later:
-                rnd._placed_later.append((name, self.wager.amount))
-
-    def undo(self, rnd: Any) -> None:
-        self.wager.settled = False
-        if self.kept == "rows":
-            rnd._settled.pop()
-        elif self.kept == "totals":
-            name = self.wager.name
-            if self.new_total:
-                del rnd._nets[name]
-            else:
-                rnd._nets[name] -= self.net
-            if self.placed_later:
-                rnd._placed_later.pop()
 
 
 #: the chip ledger's accounts: a seat (int) or one of these
@@ -249,6 +246,19 @@ class Noted(Effect):
     """A note the dealer's step records in its event; it changes nothing on the table."""
 
     text: str
+
+    def apply(self, rnd: Any) -> None:
+        pass
+
+    def undo(self, rnd: Any) -> None:
+        pass
+
+
+@frozen(eq=False)
+class Shown(Effect):
+    """A settlement row the dealer's step records in its event (the wager settled is a :class:`Changed`)."""
+
+    row: Any
 
     def apply(self, rnd: Any) -> None:
         pass

@@ -140,8 +140,8 @@ VERBS = {name: fn for name, fn in dict(globals()).items()
                      "draw", "set_aside_cover_card", "record", "give_card", "split_off", "discard",
                      "note", "place_wager", "add_to_wager", "settle")}
 
-#: What each verb changes, from its arguments: an entry of an object (a field, a mapping's key), an object whole,
-#: or several objects whole (a tuple of them).
+#: What each verb changes, from its arguments, as ``(target, key)``: an entry (a field, a mapping's key), several
+#: fields (their names), the target whole (``WHOLE``), or several such parts (a tuple of pairs, ``WHOLE``).
 #: A recorded round keeps it before and after the change to undo it (:class:`~.effects.Changed`).
 CHANGES = {
     "set": lambda rnd, obj, name, value: (obj, name),
@@ -152,13 +152,15 @@ CHANGES = {
     "add_member": lambda rnd, items, member: (items, WHOLE),
     "restock": lambda rnd, obj, operation, *args: (obj, WHOLE),
     "randomly": lambda rnd, rng, draw, *args: (rng, WHOLE),
-    "move_turn": lambda rnd, walk, at, taking: (walk, WHOLE),
-    "give_card": lambda rnd, hand, card: (hand, WHOLE),
-    "split_off": lambda rnd, hand: (hand, WHOLE),
+    "move_turn": lambda rnd, walk, at, taking: (walk, ("at", "taking")),
+    "give_card": lambda rnd, hand, card: (hand, hand.CARD_FIELDS),
+    "split_off": lambda rnd, hand: (hand, hand.CARD_FIELDS),
     "discard": lambda rnd, label, cards, moves=True: (rnd.table.rack.bundles, WHOLE),
     "set_aside_cover_card": lambda rnd: (rnd.shoe, WHOLE),
-    "place_wager": lambda rnd, seat, name, amount, hand=0: ((rnd.wagers, rnd.wager_names), WHOLE),
+    "place_wager": lambda rnd, seat, name, amount, hand=0: (((rnd.wagers, WHOLE), (rnd.wager_names, WHOLE)), WHOLE),
     "add_to_wager": lambda rnd, wager, amount: (wager, "amount"),
+    "settle": lambda rnd, wager, outcome, net, cite, off_table=ZERO: (
+        ((wager, "settled"), (rnd._nets, WHOLE), (rnd._settled, WHOLE), (rnd._placed_later, WHOLE)), WHOLE),
 }
 
 

@@ -71,7 +71,7 @@ class Round(Changes):
         #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
         self.turn: Any = None
         # the settlement rows when no event log is kept (a round keeping totals keeps none either)
-        self._settled: list[Settled] | tuple = [] if self.rows and not self.log else ()
+        self._settled: list[Settled] = []  # in the order settled (a round keeping events shows them there too)
         # record="totals": net per wager name, in the order first settled, and the amounts of wagers
         # settled that were not among ``seats`` (placed during the round: Insurance), in order
         self._nets: dict[str, Decimal] = {}  # exact: whole cents

@@ -25,6 +25,9 @@ class Hand:
     Its cards change only through :meth:`add_card` and :meth:`split_off`, which keep ``total``
     (the best total) and ``soft`` (an ace counted as 11) up to date."""
 
+    #: what :meth:`add_card` and :meth:`split_off` change (a played round keeps it, to undo them)
+    CARD_FIELDS = ("cards", "total", "soft")
+
     seat: int
     index: int
     wager: Wager
