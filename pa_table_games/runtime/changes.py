@@ -14,7 +14,7 @@ changes themselves; no verb here asks which kind of round it is in.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -162,7 +162,7 @@ class Changes:
         return card
 
     def _set_aside(self, card: Card) -> None:
-        """What the event shows of the cover card set aside (the shoe itself is kept whole: it is once a shoe)."""
+        """What the event shows of the cover card set aside (the shoe is kept whole: this happens once a shoe)."""
         self.apply_taken(CardMoved(card, "shoe", "set aside", True))
 
     set_aside_cover_card = _kept("set_aside_cover_card", then=_set_aside)  # § 633a.7(e)

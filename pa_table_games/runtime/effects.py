@@ -46,8 +46,8 @@ WHOLE = type("Whole", (), {"__repr__": lambda self: "WHOLE"})()
 class Changed(Effect):
     """What one plain change touched (:data:`.plain.CHANGES` names it from the change's arguments), as it was
     ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key), several of its
-    fields (``key``: their names), or ``target`` whole (a list, a set, a mapping, a random generator, a walk, the shoe
-    or the rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
+    fields (``key``: their names, a hand's cards and totals, a walk's place), or ``target`` whole (a list, a set, a
+    mapping, a random generator, the shoe or the rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
 
     target: Any
     key: Any
@@ -71,7 +71,8 @@ def read(target: Any, key: Any = WHOLE) -> Any:
     if key is not WHOLE:
         if type(key) is tuple:  # several fields
             getter = _GETTERS.get(key) or _GETTERS.setdefault(key, attrgetter(*key))
-            return tuple([tuple(value) if type(value) is list else value for value in getter(target)])
+            values = getter(target) if len(key) > 1 else (getter(target),)
+            return tuple([tuple(value) if type(value) is list else value for value in values])
         return target.get(key, MISSING) if type(target) is dict else getattr(target, key)
     kind = type(target)
     if kind is list:
@@ -155,8 +156,8 @@ _AS_IS = frozenset({type(None), bool, int, str, tuple, Decimal})
 
 
 def state_of(obj: Any) -> dict:
-    """What :class:`Changed` keeps of an object whole (a shoe, a double shoe, the rack, a hand, a walk): its fields,
-    containers as tuples."""
+    """What :class:`Changed` keeps of an object whole (a shoe, a double shoe, the rack): its fields, containers as
+    tuples."""
     cls = type(obj)
     names = _FIELDS.get(cls)
     if names is None:
