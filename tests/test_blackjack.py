@@ -240,6 +240,26 @@ class TestShoe:
             rnd.act("hit")
         assert (rnd.state, len(rnd.events), len(rnd.shoe)) == before
 
+    def test_a_shoe_running_out_after_its_cover_card_changes_nothing(self):
+        """(e): the hit meets the cover card, sets it aside, then finds no card: refused whole, the cover card back
+        in the shoe, where the next stacked card follows it."""
+        rnd = load_game(BJ).new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C TH 6S 8D 7C CUT")).advance()
+        before = (rnd.state, len(rnd.events), len(rnd.shoe), rnd.shoe.dealt, rnd.shoe.next_card())
+        with pytest.raises(ShoeExhausted, match="hit"):
+            rnd.act("hit")
+        assert (rnd.state, len(rnd.events), len(rnd.shoe), rnd.shoe.dealt, rnd.shoe.next_card()) == before
+        assert rnd.shoe.cover_card_aside is None and rnd.shoe.next_card().code == "CUT"
+
+    def test_a_simulated_round_names_the_step_a_stacked_shoe_ran_out_at(self):
+        """A round that records nothing deals with the same change as a played one: a stacked shoe running out names
+        the step dealing, as play does."""
+        from pa_table_games.runtime.round import Unrecorded
+
+        game = load_game(BJ, engine="compiled")
+        rnd = Unrecorded(game, game.new_table(shoe=Shoe.stacked("2C TH 6S 8D 7C")), {1: {BJ: 10}})
+        with pytest.raises(ShoeExhausted, match="at hit after 5 cards"):
+            game.engine.play_out(rnd, lambda rnd, legal: "hit")
+
 
 class TestRefusals:
     def make(self):

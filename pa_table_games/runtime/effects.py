@@ -42,23 +42,34 @@ class Effect(ABC):
 WHOLE = type("Whole", (), {"__repr__": lambda self: "WHOLE"})()
 
 
-@frozen(eq=False)
 class Changed(Effect):
     """What one plain change touched (:data:`.plain.CHANGES` names it from the change's arguments), as it was
     ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key), several of its
-    fields (``key``: their names, a hand's cards and totals, a walk's place), or ``target`` whole (a list, a set, a
+    fields (``key``: their names, a hand's cards and totals, a walk's place), a list's end (:class:`End`: the
+    shoe's cards a draw takes), or ``target`` whole (a list, a set, a
     mapping, a random generator, the shoe or the rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
 
-    target: Any
-    key: Any
-    before: Any
-    after: Any
+    __slots__ = ("target", "key", "before", "after")  # the most made effect: a plain class, made at little cost
+
+    def __init__(self, target: Any, key: Any, before: Any, after: Any) -> None:
+        self.target, self.key, self.before, self.after = target, key, before, after
+
+    def __repr__(self) -> str:
+        return f"Changed({self.target!r}, {self.key!r}, {self.before!r}, {self.after!r})"
 
     def apply(self, rnd: Any) -> None:
         write(self.target, self.key, self.after)
 
     def undo(self, rnd: Any) -> None:
         write(self.target, self.key, self.before)
+
+
+@frozen
+class End:
+    """The key of a list's last ``n`` items and its length: what dealing from its end changes (a shoe's cards,
+    taken from the end; at most the cover card and the card after it in one draw)."""
+
+    n: int
 
 
 #: a reader of each tuple of field names :func:`read` has been given
@@ -73,6 +84,8 @@ def read(target: Any, key: Any = WHOLE) -> Any:
             getter = _GETTERS.get(key) or _GETTERS.setdefault(key, attrgetter(*key))
             values = getter(target) if len(key) > 1 else (getter(target),)
             return tuple([tuple(value) if type(value) is list else value for value in values])
+        if type(key) is End:
+            return len(target), tuple(target[-key.n:])
         return target.get(key, MISSING) if type(target) is dict else getattr(target, key)
     kind = type(target)
     if kind is list:
@@ -96,6 +109,10 @@ def write(target: Any, key: Any, value: Any) -> None:
                 current[:] = its
             else:
                 setattr(target, name, its)
+    elif type(key) is End:
+        length, end = value
+        del target[length - len(end):]  # what lies before the end is as it was
+        target.extend(end)
     elif key is not WHOLE:
         _put(target, key, value)
     elif isinstance(target, tuple):
@@ -122,31 +139,23 @@ def _put(obj: Any, name: Any, value: Any) -> None:
         setattr(obj, name, value)
 
 
-@frozen(eq=False)
 class CardMoved(Effect):
-    """A card went ``to`` a place, face up or down, from the shoe (``taken``: every card the shoe gave up,
-    the cover card set aside first when it came) or from where it lay; the event records it."""
+    """A card went ``to`` a place, face up or down, from the shoe or from where it lay: the event records it (the
+    shoe or the layout it left is a :class:`Changed`)."""
 
-    card: Any
-    source: str
-    to: str
-    face_up: bool = True
-    shoe: Any = None  # the shoe (a side of a double shoe) the card came out of, else None
-    taken: tuple = ()  # the cards popped off the shoe, in order
-    before: tuple = ()  # the shoe's (dealt, cover_card_aside) before the draw
-    after: tuple = ()
+    __slots__ = ("card", "source", "to", "face_up")  # made for every card dealt: a plain class, as Changed
+
+    def __init__(self, card: Any, source: str, to: str, face_up: bool = True) -> None:
+        self.card, self.source, self.to, self.face_up = card, source, to, face_up
+
+    def __repr__(self) -> str:
+        return f"CardMoved({self.card!r}, {self.source!r}, {self.to!r}, {self.face_up!r})"
 
     def apply(self, rnd: Any) -> None:
-        shoe = self.shoe
-        if shoe is not None:
-            del shoe._cards[len(shoe._cards) - len(self.taken):]
-            shoe.dealt, shoe.cover_card_aside = self.after
+        pass
 
     def undo(self, rnd: Any) -> None:
-        shoe = self.shoe
-        if shoe is not None:
-            shoe._cards.extend(reversed(self.taken))
-            shoe.dealt, shoe.cover_card_aside = self.before
+        pass
 
 
 #: the field names of each kind of object :func:`state_of` has read

@@ -4,8 +4,8 @@ the bare change, with nothing kept: no effect, no journal, no event.
 A round that records nothing (:class:`~pa_table_games.runtime.round.Unrecorded`, the simulation's) takes these
 functions as its methods, and the fast path (:mod:`pa_table_games.fastpath`) splices their bodies into the code
 it generates. A recorded round makes the same change by calling the same function (:mod:`.changes`): what it keeps
-to undo it is the part of the table :data:`CHANGES` names, before and after. The few verbs whose recorded form
-also keeps what the event shows or the chip ledger counts are the ones ``tests/test_fast_path.py`` lists.
+to undo it is the part of the table :data:`CHANGES` names, before and after, with what the event shows or the chip
+ledger counts of it. No verb is written twice.
 
 The step hooks at the end (:func:`begin_step`, :func:`end_step`) are what ``Round.begin_event`` and
 ``end_event`` do for such a round: the transition firing noted, the turn moved, the state set.
@@ -20,7 +20,7 @@ from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import WagerError
 from pa_table_games.money import ZERO, check_limits, check_settlement, wager_amount
 from pa_table_games.runtime import turns
-from pa_table_games.runtime.effects import WHOLE
+from pa_table_games.runtime.effects import WHOLE, End
 from pa_table_games.values import Settled
 
 # -- the layout's and table's own bookkeeping ---------------------------------------------------
@@ -57,7 +57,8 @@ def randomly(rnd: Any, rng: Any, draw: Any, *args: Any) -> Any:
 
 # -- cards -------------------------------------------------------------------------------------------
 def draw(rnd: Any, to: Any, face_up: bool = True) -> Any:
-    return rnd.shoe.draw("a draw")
+    firing = rnd.firing  # the step dealing, named if a stacked shoe runs dry
+    return rnd.shoe.draw(firing.trigger if firing is not None else "a draw")
 
 
 def set_aside_cover_card(rnd: Any) -> Any:
@@ -65,7 +66,8 @@ def set_aside_cover_card(rnd: Any) -> Any:
 
 
 def record(rnd: Any, card: Any, to: str, face_up: bool = True) -> None:
-    """Nothing to keep: the card is where the actions put it."""
+    """``card``, already where the actions put it, is moved ``to`` (a card turned, a determinant card): nothing on
+    the table changes (a played round's event shows the move)."""
 
 
 def give_card(rnd: Any, hand: Any, card: Any) -> None:
@@ -81,7 +83,8 @@ def discard(rnd: Any, label: str, cards: Any, *, moves: bool = True) -> None:
 
 
 def note(rnd: Any, text: Any) -> None:
-    """Nothing to keep: no event is recorded, so a note's text is never even made."""
+    """A note for the event being recorded: nothing on the table changes (a callable's text is made only when an
+    event is recorded)."""
 
 
 def move_turn(rnd: Any, walk: Any, at: int, taking: int | None) -> None:
@@ -140,9 +143,20 @@ VERBS = {name: fn for name, fn in dict(globals()).items()
                      "draw", "set_aside_cover_card", "record", "give_card", "split_off", "discard",
                      "note", "place_wager", "add_to_wager", "settle")}
 
+def _dealing(rnd: Any, to: Any, face_up: bool = True) -> tuple:
+    """What a draw changes: the side of the shoe it deals from, its count and cover card, and its cards' end."""
+    shoe = rnd.shoe
+    side = shoe.side if hasattr(shoe, "sides") else shoe
+    return ((side, _COUNT), (side._cards, _END)), WHOLE
+
+
+_COUNT, _END = ("dealt", "cover_card_aside"), End(2)  # a draw takes at most the cover card and the card after it
+
+
 #: What each verb changes, from its arguments, as ``(target, key)``: an entry (a field, a mapping's key), several
-#: fields (their names), the target whole (``WHOLE``), or several such parts (a tuple of pairs, ``WHOLE``).
-#: A recorded round keeps it before and after the change to undo it (:class:`~.effects.Changed`).
+#: fields (their names), a list's end (:class:`~.effects.End`), the target whole (``WHOLE``), or several such parts
+#: (a tuple of pairs, ``WHOLE``); None, nothing on the table (the verb only records). A recorded round keeps it
+#: before and after the change to undo it (:class:`~.effects.Changed`).
 CHANGES = {
     "set": lambda rnd, obj, name, value: (obj, name),
     "put": lambda rnd, mapping, key, value: (mapping, key),
@@ -155,6 +169,9 @@ CHANGES = {
     "move_turn": lambda rnd, walk, at, taking: (walk, ("at", "taking")),
     "give_card": lambda rnd, hand, card: (hand, hand.CARD_FIELDS),
     "split_off": lambda rnd, hand: (hand, hand.CARD_FIELDS),
+    "draw": _dealing,
+    "record": None,
+    "note": None,
     "discard": lambda rnd, label, cards, moves=True: (rnd.table.rack.bundles, WHOLE),
     "set_aside_cover_card": lambda rnd: (rnd.shoe, WHOLE),
     "place_wager": lambda rnd, seat, name, amount, hand=0: (((rnd.wagers, WHOLE), (rnd.wager_names, WHOLE)), WHOLE),
