@@ -13,6 +13,7 @@ import ast
 import random
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 import pytest
 
@@ -256,6 +257,35 @@ class TestGuardsAskedOnce:
         assert visits["player_decisions"] > 1000
         assert asked["player_decisions"] <= visits["player_decisions"], (asked, visits)
 
+    def test_a_pass_scan_asks_what_its_transitions_share_once_a_unit(self, monkeypatch):
+        """The (o) pass of three seats holding the progressives: its scan asks of each unit whether it holds an
+        unsettled progressive wager once, where each of the pass's two transitions asked it. Fewer questions (the
+        calls of ``any`` the scan makes), the same rounds."""
+        import sys
+
+        seats = {s: {"blackjack": 10, "straight_jack": 1, "bad_beat": 1, "hit_and_run": 1} for s in (1, 2, 3)}
+
+        def dealt() -> tuple[int, Any]:
+            load_game("blackjack", engine="fast").engine.made.clear()  # made afresh, as asked_once now is
+            calls = Counter()
+
+            def count(frame, event, arg):
+                if event == "c_call" and arg is any and frame.f_code.co_filename.endswith(", dealer_hand_complete>"):
+                    calls[frame.f_code.co_name] += 1
+
+            sys.setprofile(count)
+            try:
+                tally = deal_tally(Deal("blackjack", None, seats, "basic"), 9, 300)
+            finally:
+                sys.setprofile(None)
+            return sum(calls.values()), tally.sums
+
+        asked, sums = dealt()
+        monkeypatch.setattr(generate_module, "asked_once", lambda statements: statements)
+        asked_each, sums_each = dealt()
+        load_game("blackjack", engine="fast").engine.made.clear()
+        assert sums == sums_each and asked < asked_each, (asked, asked_each)
+
     def test_only_a_transitions_tests_sharing_their_first_guards_are_merged(self):
         """``if A and B: return`` then ``if A and C:``, both marked as transitions' tests, become ``if A:`` holding
         both; an unmarked ``if`` (an action's own) and a test after one that does not return are left alone."""
@@ -270,7 +300,12 @@ class TestGuardsAskedOnce:
                       "if ASKED(a):\n    return 3\nif ASKED(a and e):\n    return 4\nif ASKED(f):\n    return 5") == (
             "if a:\n    if b:\n        return 1\n    if c and d:\n        return 2\n    return 3\n"
             "if f:\n    return 5")
-        for alone in ("if a and b:\n    return 1\nif ASKED(a and c):\n    return 2",  # an action's own if
+        assert merged("for u in us:\n    if ASKED(False if not a else b):\n        s = 0\n        break\n"
+                      "    if ASKED(c if a else False):\n        s = 1\n        break\n") == (
+            "for u in us:\n    if a:\n        if b:\n            s = 0\n            break\n        if c:\n"
+            "            s = 1\n            break")  # a pass's scan: a spliced guard's conditional read as 'and'
+        for alone in ("if ASKED(True if not a else b):\n    return 1\nif ASKED(a):\n    return 2",  # not an 'and'
+                      "if a and b:\n    return 1\nif ASKED(a and c):\n    return 2",  # an action's own if
                       "if ASKED(a and b):\n    x = 1\nif ASKED(a and c):\n    return 2",  # fired, and went on
                       "if ASKED(a and b):\n    return 1\ny = 2\nif ASKED(a and c):\n    return 2"):
             assert merged(alone) == ast.unparse(ast.parse(alone.replace("ASKED", "")))

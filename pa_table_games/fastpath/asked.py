@@ -1,7 +1,8 @@
 """Guards asked once: a run of a state's transitions whose tests begin with the same guards asks those once.
 
 A state's transitions are asked in file order, each test its guards joined by ``and``, and a transition that
-fires ends the state's function (it returns). Guards only read (:mod:`.purity` refuses one that writes), so when
+fires ends the state's function (it returns); a pass's scan asks its transitions of each unit the same way, and one
+that holds breaks off the scan. Guards only read (:mod:`.purity` refuses one that writes), so when
 ``if A and B:`` did not fire, asking ``A`` again for the next ``if A and C:`` answers as it did: the two are
 written ``if A:`` holding ``if B: ...`` then ``if C: ...``. In Double Down Madness a decision used to ask
 whether there is a hand to act on eight times and whether it is a Blackjack twice.
@@ -89,14 +90,32 @@ def _transition(statement: ast.stmt) -> bool:
 
 
 def _ends(body: list[ast.stmt]) -> bool:
-    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise))
+    """The block leaves the run when it fires: a transition returns (or raises), a pass's scan breaks off."""
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Break, ast.Continue))
 
 
 def _operands(test: ast.expr) -> list[ast.expr]:
-    """A test's guards in the order asked: ``A and (B and C)`` is ``A``, ``B``, ``C``."""
+    """A test's guards in the order asked: ``A and (B and C)`` is ``A``, ``B``, ``C``; so are a spliced guard's
+    ``False if not A else B`` and ``B if A else False``, which a test reads as ``A and B`` (asking the same, in the
+    same order)."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return [op for value in test.values for op in _operands(value)]
+    if isinstance(test, ast.IfExp):
+        if _falsy(test.body):
+            return [*_operands(_negated(test.test)), *_operands(test.orelse)]
+        if _falsy(test.orelse):
+            return [*_operands(test.test), *_operands(test.body)]
     return [test]
+
+
+def _falsy(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and not node.value
+
+
+def _negated(test: ast.expr) -> ast.expr:
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(ast.Not(), test)
 
 
 def _joined(operands: list[ast.expr]) -> Any:

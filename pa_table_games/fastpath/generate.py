@@ -209,7 +209,7 @@ def _scan(t: TransitionSpec, machine: Any, ns: Namespace, scanned: set[Any], bod
             if not test:  # holds for every unit: the later ones are never asked
                 body += ["        " + line for line in found]
                 break
-            body += [f"        if {test}:", *("            " + line for line in found)]
+            body += [f"        if {MARK}({test}):", *("            " + line for line in found)]  # (:mod:`.asked`)
     return scan
 
 
