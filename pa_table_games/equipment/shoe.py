@@ -101,6 +101,11 @@ class Shoe:
     cover_card_aside: Card | None = None  # set aside when it appeared (§ 633a.7(e))
     dealt: int = 0  # cards taken out since the last shuffle
 
+    @property
+    def side(self) -> Shoe:
+        """The shoe a card is dealt from: this one (a double shoe's is the side in use)."""
+        return self
+
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, joker: bool = False,
                  cover_depth: int | None = None, back: str = "", rng: random.Random | None = None) -> Shoe:

@@ -143,10 +143,10 @@ VERBS = {name: fn for name, fn in dict(globals()).items()
                      "draw", "set_aside_cover_card", "record", "give_card", "split_off", "discard",
                      "note", "place_wager", "add_to_wager", "settle")}
 
+
 def _dealing(rnd: Any, to: Any, face_up: bool = True) -> tuple:
     """What a draw changes: the side of the shoe it deals from, its count and cover card, and its cards' end."""
-    shoe = rnd.shoe
-    side = shoe.side if hasattr(shoe, "sides") else shoe
+    side = rnd.shoe.side
     return ((side, _COUNT), (side._cards, _END)), WHOLE
 
 

@@ -43,8 +43,7 @@ def deal(rnd, to, face_up: bool = True) -> Card:
     try:
         card = rnd.draw(to, face_up)
     except ShoeExhausted:
-        shoe = rnd.shoe
-        if (shoe.side if isinstance(shoe, DoubleShoe) else shoe).stacked_order:
+        if rnd.shoe.side.stacked_order:
             raise
         _refill_from_discard_rack(rnd)
         card = rnd.draw(to, face_up)
@@ -53,7 +52,7 @@ def deal(rnd, to, face_up: bool = True) -> Card:
 
 def _refill_from_discard_rack(rnd) -> None:
     shoe, rack = rnd.shoe, rnd.table.rack
-    side = shoe.side if isinstance(shoe, DoubleShoe) else shoe
+    side = shoe.side
     back = shoe.current if isinstance(shoe, DoubleShoe) else ""
     lay = rnd.layout
     cards, left = rnd.restock(rack, rack.take, lambda card: card.back == back, lay.earlier_bundles)
