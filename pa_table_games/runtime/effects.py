@@ -46,8 +46,8 @@ class Changed(Effect):
     """What one plain change touched (:data:`.plain.CHANGES` names it from the change's arguments), as it was
     ``before`` and ``after``: an entry of ``target`` (``key``: an attribute, or a mapping's key), several of its
     fields (``key``: their names, a hand's cards and totals, a walk's place), a list's end (:class:`End`: the
-    shoe's cards a draw takes), or ``target`` whole (a list, a set, a
-    mapping, a random generator, the shoe or the rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
+    shoe's cards a draw takes), or ``target`` whole (a list, a set, a mapping, a random generator, the shoe or the
+    rack; or several parts, a tuple of ``(target, key)``: :func:`read`)."""
 
     __slots__ = ("target", "key", "before", "after")  # the most made effect: a plain class, made at little cost
 
@@ -102,7 +102,7 @@ def read(target: Any, key: Any = WHOLE) -> Any:
 
 
 def write(target: Any, key: Any, value: Any) -> None:
-    """Put back what :func:`read` saw, keeping each container's identity."""
+    """Put back what :func:`read` saw, keeping each container's identity (the same kinds, told apart as it does)."""
     if type(key) is tuple:
         for name, its in zip(key, value):
             if type(current := getattr(target, name)) is list:
@@ -115,12 +115,12 @@ def write(target: Any, key: Any, value: Any) -> None:
         target.extend(end)
     elif key is not WHOLE:
         _put(target, key, value)
-    elif isinstance(target, tuple):
+    elif (kind := type(target)) is list:
+        target[:] = value
+    elif kind is tuple:
         for (each, its_key), its in zip(target, value):
             write(each, its_key, its)
-    elif isinstance(target, list):
-        target[:] = value
-    elif isinstance(target, (set, dict)):
+    elif kind is set or kind is dict:
         target.clear()
         target.update(value)
     elif isinstance(target, random.Random):
