@@ -30,7 +30,7 @@ class FastEngine(CompiledEngine):
         """The generated round function for ``rnd``'s game, wagers and options (made once per combination); with
         ``trace``, one that calls ``rnd.traced(t)`` as each transition fires (the tests' coverage of the fast path)."""
         game = rnd.game
-        made = game.__dict__.get("_fast_functions")
+        made = game._fast_functions
         if made is None:
             made = next((m for rules, m in self.made if rules == game.rules), None)
             if made is None:

@@ -70,6 +70,7 @@ class Round(Changes):
         #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
         #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
         self.turn: Any = None
+        self.players = _turns.NOT_YET  # the players its wagers make, kept while they stand (:func:`.turns.players_of`)
         # the settlement rows when no event log is kept (a round keeping totals keeps none either)
         self._settled: list[Settled] = []  # in the order settled (a round keeping events shows them there too)
         # record="totals": net per wager name, in the order first settled, and the amounts of wagers

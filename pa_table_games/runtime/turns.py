@@ -67,23 +67,58 @@ def _direction(start: str) -> bool:
     return start == "dealer_right"
 
 
+def mark_of(items: list) -> tuple[int, int]:
+    """What a memo was derived from: the list's length and its last item (a refused step may take an item
+    back and a later one add another: the length alone would not tell; the memo keeps the item alive)."""
+    return len(items), id(items[-1]) if items else 0
+
+
+class Players:
+    """The round's players, seat 1 first, as its wagers placed them, kept until a wager is placed (a round's
+    wagers are only ever added to, or a refused step's taken back): a pass over the players asks once a
+    round, not once a state. Derived, never what lies on the table: any two are alike."""
+
+    __slots__ = ("of", "mark", "players")
+
+    def __init__(self, wagers: list | None) -> None:
+        self.of, self.mark = wagers, mark_of(wagers or [])
+        self.players: tuple[Player, ...] = ()  # none placed, or not worked out yet (:data:`NOT_YET`)
+        if wagers and len(wagers) == 1:  # one seat, one wager
+            self.players = (Player(wagers[0].seat, (wagers[0],)),)
+        elif wagers:
+            seats: dict[int, list] = {}
+            for w in wagers:
+                seats.setdefault(w.seat, []).append(w)
+            self.players = tuple(Player(seat, tuple(seats[seat])) for seat in sorted(seats))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Players)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+#: a round's players before any pass asked for them (one shared memo, never a round's own)
+NOT_YET = Players(None)
+
+
+def players_of(rnd: Any) -> tuple[Player, ...]:
+    """The round's players (:class:`Players`), worked out again only when its wagers changed."""
+    memo, wagers = rnd.players, rnd.wagers
+    if memo.of is not wagers or mark_of(wagers) != memo.mark:
+        memo = rnd.players = Players(wagers)
+    return memo.players
+
+
 def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
     """The units a pass ``each`` goes over, seat 1 first (a box's hands in the order they are played);
     ``holding``: only the players holding one of these wagers."""
     if each == "player":
         if holding and rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
             return []
-        wagers = rnd.wagers
-        if len(wagers) == 1:  # one seat, one wager
-            players = [Player(wagers[0].seat, (wagers[0],))]
-        else:
-            seats: dict[int, list] = {}
-            for w in wagers:
-                seats.setdefault(w.seat, []).append(w)
-            players = [Player(seat, tuple(seats[seat])) for seat in sorted(seats)]
         if holding:
-            return [p for p in players if any(w.name in holding for w in p.wagers)]
-        return players
+            return [p for p in players_of(rnd) if any(w.name in holding for w in p.wagers)]
+        return list(players_of(rnd))
     if each == "wager":
         found = rnd.wagers
     else:

@@ -16,6 +16,7 @@ from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import is_two_card_21, points
 from pa_table_games.runtime.read_only import reads
+from pa_table_games.runtime.turns import mark_of
 
 
 @define
@@ -78,23 +79,18 @@ class Hand:
         return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
-def _mark(items: list) -> tuple[int, int]:
-    """What a memo was derived from: the list's length and its last item (a refused step may take an item
-    back and a later one add another: the length alone would not tell)."""
-    return len(items), id(items[-1]) if items else 0
-
-
 class Memo:
     """Answers derived from a layout, each kept with what it was derived from and worked out again when that
     changes: ``box``'s index of the hands, the round's wagers by name, the (o) pass's payouts (:mod:`.progressives`)."""
 
-    __slots__ = ("boxes", "boxes_of", "boxes_count", "named", "named_of", "named_count", "o_payouts")
+    __slots__ = ("boxes", "boxes_of", "boxes_len", "boxes_last", "named", "named_of", "named_count", "o_payouts")
 
     def __init__(self) -> None:
         # nothing is worked out before it is asked for (None: not yet; the first question works it out)
         self.boxes: dict[int, Hand] | None = None
-        self.boxes_of: list[Hand] | None = None  # the hands list indexed, and its length then
-        self.boxes_count = (-1, 0)
+        self.boxes_of: list[Hand] | None = None  # the hands list indexed, its length and its last hand then
+        self.boxes_len = -1
+        self.boxes_last: Hand | None = None
         self.named: dict[str, list[Wager]] | None = None  # the round's wagers by name, in placing order
         self.named_of: list[Wager] | None = None
         self.named_count = (-1, 0)
@@ -109,11 +105,11 @@ class Memo:
     @reads
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
         """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
-        if wagers is not self.named_of or _mark(wagers) != self.named_count:
+        if wagers is not self.named_of or mark_of(wagers) != self.named_count:
             self.named = {}
             for w in wagers:
                 self.named.setdefault(w.name, []).append(w)
-            self.named_of, self.named_count = wagers, _mark(wagers)
+            self.named_of, self.named_count = wagers, mark_of(wagers)
         return self.named.get(name, [])
 
 
@@ -159,12 +155,14 @@ class BlackjackLayout:
     def box(self, seat: int) -> Hand | None:
         """The first hand of ``seat``'s box (looked up: the index follows the hands as they are dealt and split)."""
         hands, memo = self.hands, self.memo
-        if hands is not memo.boxes_of or _mark(hands) != memo.boxes_count:  # hands are only added (or undone)
+        # hands are only added (or a refused step's taken back): the index stands while the list, its length and
+        # its last hand do (:func:`~pa_table_games.runtime.turns.mark_of`, asked here without a call: ~100 a round)
+        if hands is not memo.boxes_of or len(hands) != memo.boxes_len or (hands and hands[-1] is not memo.boxes_last):
             memo.boxes = {}
             for h in hands:
                 if h.index == 0:
                     memo.boxes.setdefault(h.seat, h)
-            memo.boxes_of, memo.boxes_count = hands, _mark(hands)
+            memo.boxes_of, memo.boxes_len, memo.boxes_last = hands, len(hands), hands[-1] if hands else None
         return memo.boxes.get(seat)
 
     def boxes(self) -> list[Hand]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import SURRENDER_LOSS, times
@@ -71,18 +72,27 @@ def _one(outcome: str | None) -> tuple[str, ...]:
     return () if outcome is None else (outcome,)
 
 
-#: what a first-cards wager reads (:data:`.first_cards.READS`), from the layout and the wager's seat
-_CARDS = {"player": lambda lay, seat: lay.box(seat).initial_two, "up": lambda lay, seat: lay.up_card,
-          "hole": lambda lay, seat: lay.hole_card, "next_box": lambda lay, seat: lay.box(seat + 1).initial_two}
+#: wager name -> (the Rules last asked about, its pay table as they offer it): a simulation asks under one Rules
+_OFFERED: dict[str, tuple[Any, Any]] = {}
+
+
+def offered_table(rules: Any, name: str) -> Any:
+    """``name``'s pay table as ``rules`` offer it (without the Crown Treasure Bonus where they do not, (g)(4))."""
+    last = _OFFERED.get(name)
+    if last is None or last[0] is not rules:
+        last = _OFFERED[name] = (rules, fc.as_offered(rules.pay_table(name), rules.crown_treasure_bonus))
+    return last[1]
 
 
 def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses), by the
-    classifier :mod:`.first_cards` registers for it, reading the cards it names."""
+    classifier :mod:`.first_cards` registers for it, reading the cards it names (:data:`.first_cards.READS`,
+    from the layout and the wager's seat) under the pay table the Rules offer."""
     lay, seat = rnd.layout, wager.seat
     how = fc.FIRST_CARDS[wager.name]
-    return how.outcomes_of([_CARDS[part](lay, seat) for part in how.reads],
-                           fc.as_offered(rnd.rules.pay_table(wager.name), rnd.rules.crown_treasure_bonus))
+    return how.outcomes_of([lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
+                            else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two  # "next_box"
+                            for part in how.reads], offered_table(rnd.rules, wager.name))
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:

@@ -1,0 +1,65 @@
+"""What a round works out once and then reads, where it used to work it out at every question (issue 31: the
+busier tables' speed). Each test deals rounds with the memo, counts the work, and checks the sums against the
+compiled runner's for the same rounds.
+
+- The players a pass goes over (``each: player``): grouped from the round's wagers once a round, and again only
+  when a wager is placed, not at every state that starts a walk.
+- A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
+  offered): looked up once per wager and Rules, not once per wager settled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.runtime import turns
+from pa_table_games.simulation.chunks import Deal, deal_tally
+
+#: the busier table of the benchmarks: seven seats, each with the Blackjack Wager and every optional wager a default
+#: table allows with it
+EVERY_OPTIONAL = {"blackjack": 10.0, "lucky_ladies": 5.0, "match_the_dealer": 5.0, "in_between": 5.0,
+                  "royal_match_21": 5.0, "bet_the_set_21": 5.0, "kings_bounty": 5.0, "three_card_poker": 5.0,
+                  "straight_jack": 1.0, "house_money": 5.0, "bad_beat": 1.0, "hit_and_run": 1.0}
+SEVEN = {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}
+ROUNDS = 200
+SEED = 4
+
+
+def _dealt(engine: str = "fast"):
+    return deal_tally(Deal("blackjack", None, SEVEN, "basic", engine), SEED, ROUNDS)
+
+
+def test_the_players_a_pass_goes_over_are_grouped_once_a_round(monkeypatch):
+    """Seven seats start about seven walks over the players a round; the players are grouped from the wagers
+    about once a round (again after an Insurance wager or a split's wager is placed): at most two groupings a
+    round, where every walk grouped them anew (about 47 players made a round)."""
+    made = Counter()
+
+    class Counted(turns.Player):
+        def __init__(self, *args, **kwargs):
+            made["players"] += 1
+            super().__init__(*args, **kwargs)
+
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(turns, "Player", Counted)
+    tally = _dealt()
+    assert tally.sums == want
+    assert 0 < made["players"] <= 2 * len(SEVEN) * ROUNDS, made
+
+
+def test_a_first_cards_wagers_offered_pay_table_is_looked_up_once_per_rules(monkeypatch):
+    """About fifty (g) wagers are settled a round at this table; each wager's table as offered is worked out
+    once for the Rules the simulation deals under, not once per wager settled."""
+    asked = Counter()
+    as_offered = fc.as_offered
+
+    def counted(table, crown_treasure_bonus):
+        asked[table.wager] += 1
+        return as_offered(table, crown_treasure_bonus)
+
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(fc, "as_offered", counted)
+    tally = _dealt()
+    assert tally.sums == want and tally.sums["lucky_ladies"][0] == ROUNDS  # settled in every round
+    assert max(asked.values(), default=0) <= 1, asked  # none when the Rules are those asked last
