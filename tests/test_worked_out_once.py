@@ -63,3 +63,24 @@ def test_a_first_cards_wagers_offered_pay_table_is_looked_up_once_per_rules(monk
     tally = _dealt()
     assert tally.sums == want and tally.sums["lucky_ladies"][0] == ROUNDS  # settled in every round
     assert max(asked.values(), default=0) <= 1, asked  # none when the Rules are those asked last
+
+
+def test_a_simulations_tally_adds_each_distinct_round_once(monkeypatch):
+    """One seat standing on 17: 2,000 rounds come in a handful of nets (lost, pushed, won, Blackjack, doubled ...);
+    the tally adds each distinct one once, times how many, where it added every round, and its sums are exactly
+    those of the same rounds added one by one from their settlement rows."""
+    from pa_table_games.simulation.tally import Tally
+
+    seat = {1: {"blackjack": 10.0}}
+    one_by_one = deal_tally(Deal("blackjack", None, seat, "stand17", "compiled", log=True), SEED, 2000).sums
+    added = Counter()
+    add = Tally._add
+
+    def counted(self, name, *args):
+        added[name] += 1
+        return add(self, name, *args)
+
+    monkeypatch.setattr(Tally, "_add", counted)
+    tally = deal_tally(Deal("blackjack", None, seat, "stand17"), SEED, 2000)
+    assert tally.sums == one_by_one and list(tally.sums) == list(one_by_one)
+    assert tally.sums["blackjack"][0] == 2000 and added["blackjack"] <= 20, added

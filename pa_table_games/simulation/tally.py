@@ -42,17 +42,37 @@ Z95 = 1.959963984540054
 
 
 class Tally:
-    """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount, in cents)."""
+    """Running sums per wager name: rounds placed, Σx, Σy, Σx², Σy², Σxy (x net, y initial amount, in cents).
 
-    __slots__ = ("rounds", "sums", "engines", "_initial", "_initial_cents")
+    A simulation's rounds (:meth:`add_totals`) are counted by their nets first: rounds with the same nets
+    under the same initial amounts add the same six numbers, so each distinct round is added once, times how
+    many there were, when the sums are read (or the count grows large). Exact either way: whole cents."""
+
+    __slots__ = ("rounds", "_sums", "engines", "_initial", "_initial_cents", "_names", "_seen")
+
+    #: distinct rounds counted before they are added to the sums
+    SEEN = 4096
 
     def __init__(self) -> None:
         self.rounds = 0
-        self.sums: dict[str, list[int]] = {}
+        self._sums: dict[str, list[int]] = {}
         self.engines: dict[str, int] = {}  # rounds dealt by each engine: "fast", "compiled", "transitions"
         # the initial amounts :meth:`add_totals` was last given, in cents: a simulation gives the same every round
         self._initial: dict[str, Decimal] | None = None
         self._initial_cents: dict[str, int] = {}
+        self._names: tuple[str, ...] = ()
+        self._seen: dict[tuple, int] = {}  # the nets of rounds under ``_initial``, name by name -> how many
+
+    @property
+    def sums(self) -> dict[str, list[int]]:
+        """Wager name ("" for the total) -> [rounds placed, Σx, Σy, Σx², Σy², Σxy]."""
+        if self._seen:
+            self._add_seen()
+        return self._sums
+
+    @sums.setter
+    def sums(self, sums: dict[str, list[int]]) -> None:
+        self._seen, self._sums = {}, sums
 
     def add(self, initial: dict[tuple[int, str], Decimal], settled: Any) -> None:
         """One finished round: ``initial`` (seat, wager) -> amount before the deal; its settlement rows."""
@@ -74,14 +94,36 @@ class Tally:
             y = initial.copy()
             for name, amount in placed_later:
                 y[name] = y.get(name, 0) + amount
-            self._add_round(nets, _in_cents(y))
+            self._add_round(nets, _in_cents(y))  # the sums' names stay in the order first seen
             return
         if initial is not self._initial:
+            if self._seen:
+                self._add_seen()
             self._initial, self._initial_cents = initial, _in_cents(initial)
-        self._add_round(nets, self._initial_cents)
+            self._names = tuple(self._initial_cents)
+        self.rounds += 1
+        seen, nets_now = self._seen, tuple(map(nets.get, self._names))
+        seen[nets_now] = seen.get(nets_now, 0) + 1
+        if len(seen) >= self.SEEN:
+            self._add_seen()
+
+    def _add_seen(self) -> None:
+        """The rounds counted by their nets, each distinct one added as many times as it was dealt."""
+        seen, self._seen = self._seen, {}
+        initial = self._initial_cents
+        total_y = sum(initial.values())
+        for nets, times in seen.items():
+            total_x = 0
+            for name, net in zip(self._names, nets):
+                xi = in_cents(net) if net is not None else 0
+                total_x += xi
+                self._add(name, xi, initial[name], times)
+            self._add("", total_x, total_y, times)
 
     def _add_round(self, x: dict[str, Decimal], y: dict[str, int]) -> None:
         """One round: per wager name its net ``x`` (dollars) and initial amount ``y`` (cents), and their total."""
+        if self._seen:
+            self._add_seen()
         self.rounds += 1
         total_x = total_y = 0
         for name, yi in y.items():
@@ -91,16 +133,16 @@ class Tally:
             self._add(name, xi, yi)
         self._add("", total_x, total_y)
 
-    def _add(self, name: str, x: int, y: int) -> None:
-        s = self.sums.get(name)
+    def _add(self, name: str, x: int, y: int, times: int = 1) -> None:
+        s = self._sums.get(name)
         if s is None:
-            s = self.sums[name] = [0] * 6
-        s[0] += 1
-        s[1] += x
-        s[2] += y
-        s[3] += x * x
-        s[4] += y * y
-        s[5] += x * y
+            s = self._sums[name] = [0] * 6
+        s[0] += times
+        s[1] += x * times
+        s[2] += y * times
+        s[3] += x * x * times
+        s[4] += y * y * times
+        s[5] += x * y * times
 
     def merge(self, other: Tally) -> Tally:
         """Add ``other``'s rounds to this tally, exactly: the sums become fractions, so merging
