@@ -27,6 +27,27 @@ class TestHand:
         assert seen == [(11, True), (16, True), (16, False), (22, False)]
         assert hand.busted
 
+    def test_a_card_added_is_counted_alone(self, monkeypatch):
+        """Totals kept as cards arrive (issue 31): a card dealt adds its own value to the hand's total and softness,
+        without the hand's cards being counted again, and always equals that count. Every sequence of up to six
+        ranks from every start, aces in any place."""
+        import itertools
+
+        from pa_table_games.games.blackjack import layout
+
+        def recount(cards):
+            raise AssertionError(f"{cards}: the hand was counted again")
+
+        ranks = list(parse_cards("AS 2S 5S 6S 9S TS"))
+        for length in range(1, 7):
+            for dealt in itertools.product(ranks, repeat=length):
+                hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0))  # counted once, empty, as it is made
+                with monkeypatch.context() as patched:
+                    patched.setattr(layout, "points", recount)
+                    for card in dealt:
+                        hand.add_card(card)
+                assert (hand.total, hand.soft) == points(dealt), dealt
+
     def test_split_off_recounts_the_remaining_card(self):
         """§ 633a.11: the second card of a pair leaves; the hand is its first card until dealt another."""
         hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0), list(parse_cards("AS AD")))

@@ -29,6 +29,16 @@ def points(cards: Sequence[Card]) -> tuple[int, bool]:
     return hard, False
 
 
+def points_after(total: int, soft: bool, card: Card) -> tuple[int, bool]:
+    """:func:`points` of a hand whose ``points`` were ``(total, soft)``, given one more card, without counting the
+    hand again: a hard total over 11 never turns soft, so only a soft hand or an ace can make one soft."""
+    value = POINTS[card.rank]
+    hard = (total - 10 if soft else total) + value
+    if (soft or value == 1) and hard <= 11:
+        return hard + 10, True
+    return hard, False
+
+
 def total(cards: Sequence[Card]) -> int:
     """The best total: soft if an ace can count 11 without passing 21."""
     return points(cards)[0]

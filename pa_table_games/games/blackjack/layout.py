@@ -14,7 +14,7 @@ from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.games.blackjack.hand import is_two_card_21, points
+from pa_table_games.games.blackjack.hand import is_two_card_21, points, points_after
 from pa_table_games.runtime.read_only import reads
 from pa_table_games.runtime.turns import mark_of
 
@@ -50,9 +50,9 @@ class Hand:
         self.total, self.soft = points(self.cards)
 
     def add_card(self, card: Card) -> None:
-        """Give the hand one more card."""
+        """Give the hand one more card (its total kept as the card arrives)."""
         self.cards.append(card)
-        self.total, self.soft = points(self.cards)
+        self.total, self.soft = points_after(self.total, self.soft, card)
 
     def split_off(self) -> Card:
         """Take the second card of a pair away, to start the new hand of a split."""
