@@ -10,18 +10,18 @@ compiled runner's for the same rounds.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
+from pathlib import Path
 
 from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.runtime import turns
 from pa_table_games.simulation.chunks import Deal, deal_tally
 
-#: the busier table of the benchmarks: seven seats, each with the Blackjack Wager and every optional wager a default
-#: table allows with it
-EVERY_OPTIONAL = {"blackjack": 10.0, "lucky_ladies": 5.0, "match_the_dealer": 5.0, "in_between": 5.0,
-                  "royal_match_21": 5.0, "bet_the_set_21": 5.0, "kings_bounty": 5.0, "three_card_poker": 5.0,
-                  "straight_jack": 1.0, "house_money": 5.0, "bad_beat": 1.0, "hit_and_run": 1.0}
-SEVEN = {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.scenarios import EVERY_OPTIONAL  # noqa: E402  (the checkout's benchmarks: their busier table)
+
+SEVEN = {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}  # seven seats, each with every optional wager
 ROUNDS = 200
 SEED = 4
 
