@@ -69,6 +69,19 @@ def reads_round(fn: Any) -> Any:
     return reading
 
 
+class Derived:
+    """Answers worked out from what lies on the table and kept until it changes (a memo), never part of it: any
+    two of a kind compare equal, so whatever holds one compares by what lies on the table alone."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self)
+
+    def __hash__(self) -> int:
+        return 0
+
+
 def _run_on_object(fn: Any, view: Any, args: tuple, kwargs: dict) -> Any:
     views = object.__getattribute__(view, "_views")
     answer = fn(_target(view), *map(_target, args), **{k: _target(v) for k, v in kwargs.items()})

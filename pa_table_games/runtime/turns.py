@@ -32,7 +32,7 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
-from pa_table_games.runtime.read_only import reads
+from pa_table_games.runtime.read_only import Derived, reads
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
@@ -73,10 +73,10 @@ def mark_of(items: list) -> tuple[int, int]:
     return len(items), id(items[-1]) if items else 0
 
 
-class Players:
+class Players(Derived):
     """The round's players, seat 1 first, as its wagers placed them, kept until a wager is placed (a round's
     wagers are only ever added to, or a refused step's taken back): a pass over the players asks once a
-    round, not once a state. Derived, never what lies on the table: any two are alike."""
+    round, not once a state."""
 
     __slots__ = ("of", "mark", "players")
 
@@ -90,12 +90,6 @@ class Players:
             for w in wagers:
                 seats.setdefault(w.seat, []).append(w)
             self.players = tuple(Player(seat, tuple(seats[seat])) for seat in sorted(seats))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Players)
-
-    def __hash__(self) -> int:
-        return 0
 
 
 #: a round's players before any pass asked for them (one shared memo, never a round's own)

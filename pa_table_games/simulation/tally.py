@@ -84,7 +84,7 @@ class Tally:
             x[row.wager] = x.get(row.wager, 0) + row.net
             if (row.seat, row.wager) not in initial:  # placed during the round: its amount when placed
                 y[row.wager] = y.get(row.wager, 0) + row.amount
-        self._add_round(x, _in_cents(y))
+        self._add_one(x, _in_cents(y))
 
     def add_totals(self, initial: dict[str, Decimal], nets: dict[str, Decimal],
                    placed_later: list[tuple[str, Decimal]]) -> None:
@@ -94,7 +94,7 @@ class Tally:
             y = initial.copy()
             for name, amount in placed_later:
                 y[name] = y.get(name, 0) + amount
-            self._add_round(nets, _in_cents(y))  # the sums' names stay in the order first seen
+            self._add_one(nets, _in_cents(y))
             return
         if initial is not self._initial:
             if self._seen:
@@ -107,31 +107,30 @@ class Tally:
         if len(seen) >= self.SEEN:
             self._add_seen()
 
-    def _add_seen(self) -> None:
-        """The rounds counted by their nets, each distinct one added as many times as it was dealt."""
-        seen, self._seen = self._seen, {}
-        initial = self._initial_cents
-        total_y = sum(initial.values())
-        for nets, times in seen.items():
-            total_x = 0
-            for name, net in zip(self._names, nets):
-                xi = in_cents(net) if net is not None else 0
-                total_x += xi
-                self._add(name, xi, initial[name], times)
-            self._add("", total_x, total_y, times)
-
-    def _add_round(self, x: dict[str, Decimal], y: dict[str, int]) -> None:
-        """One round: per wager name its net ``x`` (dollars) and initial amount ``y`` (cents), and their total."""
+    def _add_one(self, x: dict[str, Decimal], y: dict[str, int]) -> None:
+        """One round added now, after those waiting (the sums' names stay in the order first seen)."""
         if self._seen:
             self._add_seen()
         self.rounds += 1
+        self._add_round(x, y)
+
+    def _add_seen(self) -> None:
+        """The rounds counted by their nets, each distinct one added as many times as it was dealt."""
+        seen, self._seen = self._seen, {}
+        for nets, times in seen.items():
+            self._add_round({name: net for name, net in zip(self._names, nets) if net is not None},
+                            self._initial_cents, times)
+
+    def _add_round(self, x: dict[str, Decimal], y: dict[str, int], times: int = 1) -> None:
+        """``times`` rounds alike: per wager name its net ``x`` (dollars) and initial amount ``y`` (cents), and
+        their total."""
         total_x = total_y = 0
         for name, yi in y.items():
             xi = in_cents(x[name]) if name in x else 0
             total_x += xi
             total_y += yi
-            self._add(name, xi, yi)
-        self._add("", total_x, total_y)
+            self._add(name, xi, yi, times)
+        self._add("", total_x, total_y, times)
 
     def _add(self, name: str, x: int, y: int, times: int = 1) -> None:
         s = self._sums.get(name)

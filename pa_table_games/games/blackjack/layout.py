@@ -15,7 +15,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import is_two_card_21, points, points_after
-from pa_table_games.runtime.read_only import reads
+from pa_table_games.runtime.read_only import Derived, reads
 from pa_table_games.runtime.turns import mark_of
 
 
@@ -79,7 +79,7 @@ class Hand:
         return f"seat {self.seat} hand {self.index}" if self.from_split or self.index else f"seat {self.seat}"
 
 
-class Memo:
+class Memo(Derived):
     """Answers derived from a layout, each kept with what it was derived from and worked out again when that
     changes: ``box``'s index of the hands, the round's wagers by name, the (o) pass's payouts (:mod:`.progressives`)."""
 
@@ -95,12 +95,6 @@ class Memo:
         self.named_of: list[Wager] | None = None
         self.named_count = (-1, 0)
         self.o_payouts: dict[str, Any] = {}
-
-    def __eq__(self, other: object) -> bool:  # derived, never what lies on the table: any two are alike
-        return isinstance(other, Memo)
-
-    def __hash__(self) -> int:
-        return 0
 
     @reads
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:

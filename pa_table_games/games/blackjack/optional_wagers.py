@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import SURRENDER_LOSS, times
+from pa_table_games.games.blackjack.paytable_choice import offered_pay_table
 from pa_table_games.games.blackjack.paytables import wager_tables, wagers
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
@@ -72,18 +72,6 @@ def _one(outcome: str | None) -> tuple[str, ...]:
     return () if outcome is None else (outcome,)
 
 
-#: wager name -> (the Rules last asked about, its pay table as they offer it): a simulation asks under one Rules
-_OFFERED: dict[str, tuple[Any, Any]] = {}
-
-
-def offered_table(rules: Any, name: str) -> Any:
-    """``name``'s pay table as ``rules`` offer it (without the Crown Treasure Bonus where they do not, (g)(4))."""
-    last = _OFFERED.get(name)
-    if last is None or last[0] is not rules:
-        last = _OFFERED[name] = (rules, fc.as_offered(rules.pay_table(name), rules.crown_treasure_bonus))
-    return last[1]
-
-
 def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses), by the
     classifier :mod:`.first_cards` registers for it, reading the cards it names (:data:`.first_cards.READS`,
@@ -92,7 +80,7 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     how = fc.FIRST_CARDS[wager.name]
     return how.outcomes_of([lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
                             else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two  # "next_box"
-                            for part in how.reads], offered_table(rnd.rules, wager.name))
+                            for part in how.reads], offered_pay_table(rnd.rules, wager.name))
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:

@@ -14,6 +14,7 @@ from typing import Any
 import attrs
 
 from pa_table_games.errors import RulesFileError, WagerError
+import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wagers
 
 ANY_20 = "any_other_20"
@@ -50,20 +51,42 @@ def pay_tables_option(cite: str, help: str) -> Any:
                        "allowed": "{WAGER: TABLE, ...} (tables in paytables/blackjack.yaml)"})
 
 
-#: id(rules) -> (rules, {wager: table}): each Rules object's tables, looked up once (Rules are frozen).
-_CHOSEN: dict[int, tuple[Any, dict[str, PayTable]]] = {}
+#: id(rules) -> (rules, {wager: table}, {wager: table as offered}): each Rules object's tables, looked up once
+#: (Rules are frozen; an entry keeps its ``rules`` alive, so ids are not reused)
+_CHOSEN: dict[int, tuple[Any, dict[str, PayTable], dict[str, PayTable]]] = {}
+#: the entry asked for last: a simulation asks under one Rules object, round after round
+_last: tuple[Any, dict[str, PayTable], dict[str, PayTable]] = (None, {}, {})
+
+
+def _tables_of(rules: Any) -> tuple[Any, dict[str, PayTable], dict[str, PayTable]]:
+    global _last
+    entry = _last
+    if entry[0] is not rules:
+        entry = _CHOSEN.get(id(rules))
+        if entry is None or entry[0] is not rules:
+            if len(_CHOSEN) >= 256:
+                _CHOSEN.clear()
+            entry = _CHOSEN[id(rules)] = (rules, {}, {})
+        _last = entry
+    return entry
 
 
 def cached_pay_table_for(rules: Any, wager: str) -> PayTable:
     """:func:`pay_table_for`, remembered per Rules object (a bad choice is not remembered: it raises each time)."""
-    entry = _CHOSEN.get(id(rules))
-    if entry is None or entry[0] is not rules:  # an entry keeps its ``rules`` alive, so ids are not reused
-        if len(_CHOSEN) >= 256:
-            _CHOSEN.clear()
-        entry = _CHOSEN[id(rules)] = (rules, {})
-    table = entry[1].get(wager)
+    tables = _tables_of(rules)[1]
+    table = tables.get(wager)
     if table is None:
-        table = entry[1][wager] = pay_table_for(rules, wager)
+        table = tables[wager] = pay_table_for(rules, wager)
+    return table
+
+
+def offered_pay_table(rules: Any, wager: str) -> PayTable:
+    """``wager``'s table as ``rules`` offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where they do),
+    remembered as :func:`cached_pay_table_for` is."""
+    offered = _tables_of(rules)[2]
+    table = offered.get(wager)
+    if table is None:
+        table = offered[wager] = fc.as_offered(cached_pay_table_for(rules, wager), rules.crown_treasure_bonus)
     return table
 
 
