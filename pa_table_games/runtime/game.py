@@ -95,7 +95,8 @@ class Game:
 
     def __init__(self, info: GameInfo, rules: Any, machine: BoundMachine, engine: Any) -> None:
         self.info, self.rules, self.machine, self.engine = info, rules, machine, engine
-        self._fast_functions: Any = None  # the fast engine's round functions for these Rules (:mod:`..fastpath.engine`)
+        #: the fast engine's round functions for these Rules (:mod:`pa_table_games.fastpath.engine`)
+        self._fast_functions: Any = None
 
     @property
     def spec(self) -> MachineSpec:
