@@ -470,7 +470,7 @@ def _table(rnd):
     from pa_table_games.runtime.effects import state_of
 
     lay = rnd.layout
-    hands = [(h.total, h.soft) for h in lay.hands]
+    hands = [(h.total, h.soft) for h in lay.hands], (lay.dealer_total, lay.dealer_soft)
     wagers = [(w.seat, w.name, w.hand, w.amount, w.settled) for w in rnd.wagers], sorted(rnd.wager_names)
     walks = {k: (w.at, w.taking, len(w.units)) for k, w in rnd.walks.items()}
     return (repr(lay), hands, wagers, rnd.settlement(), walks, repr(state_of(rnd.shoe)), rnd.table.rack.bundles[:],

@@ -1,4 +1,4 @@
-"""A blackjack hand keeps its total as its cards change: it always equals a recount of the cards."""
+"""A blackjack hand, and the dealer's, keep their totals as their cards change: always a recount of the cards."""
 
 from __future__ import annotations
 
@@ -8,12 +8,16 @@ from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import points
-from pa_table_games.games.blackjack.layout import Hand
+from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
 from pa_table_games.strategies import get_strategy
 
 
 def recounted(hand: Hand) -> bool:
     return (hand.total, hand.soft) == points(hand.cards)
+
+
+def dealer_recounted(layout: BlackjackLayout) -> bool:
+    return (layout.dealer_total, layout.dealer_soft) == points(layout.dealer)
 
 
 class TestHand:
@@ -48,6 +52,28 @@ class TestHand:
                         hand.add_card(card)
                 assert (hand.total, hand.soft) == points(dealt), dealt
 
+    def test_the_dealer_s_cards_are_counted_as_they_arrive(self, monkeypatch):
+        """The dealer's hand keeps its total as a player's does: each card dealt to the dealer adds its own value,
+        without the dealer's cards being counted again (the (m) draw and its Double Down Madness reading, § 692.7(n),
+        ask it after every card)."""
+        import itertools
+
+        from pa_table_games.games.blackjack import layout
+
+        def recount(cards):
+            raise AssertionError(f"{cards}: the dealer's hand was counted again")
+
+        ranks = list(parse_cards("AS 2S 6S TS"))
+        for length in range(1, 6):
+            for dealt in itertools.product(ranks, repeat=length):
+                lay = BlackjackLayout()
+                with monkeypatch.context() as patched:
+                    patched.setattr(layout, "points", recount)
+                    for card in dealt:
+                        lay.add_card(card)
+                assert lay.dealer == list(dealt) and dealer_recounted(lay), dealt
+        assert dealer_recounted(BlackjackLayout(dealer=list(parse_cards("AS 6D"))))  # made with cards: counted once
+
     def test_split_off_recounts_the_remaining_card(self):
         """§ 633a.11: the second card of a pair leaves; the hand is its first card until dealt another."""
         hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0), list(parse_cards("AS AD")))
@@ -64,7 +90,7 @@ class TestHand:
         for _ in range(3):
             rnd.act("split")
             rnd.advance()
-            assert all(recounted(h) for h in rnd.layout.hands)
+            assert all(recounted(h) for h in rnd.layout.hands) and dealer_recounted(rnd.layout)
         while not rnd.is_over:
             rnd.act("stand")
             rnd.advance()
@@ -75,7 +101,7 @@ class TestHand:
 @pytest.mark.parametrize("game_name", ["blackjack", "double-down-madness"])
 def test_totals_match_a_recount_in_played_rounds(game_name):
     """Rounds played by the game's default strategy (splits and double downs included): after every
-    step every hand's total is a recount of its cards."""
+    step every hand's total, and the dealer's, is a recount of its cards."""
     game = load_game(game_name)
     choose = get_strategy(game_name, None, game.rules).choose
     table = game.new_table(seed=11)
@@ -85,4 +111,4 @@ def test_totals_match_a_recount_in_played_rounds(game_name):
         while not rnd.is_over:
             if rnd.step() is None:
                 rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
-            assert all(recounted(h) for h in rnd.layout.hands)
+            assert all(recounted(h) for h in rnd.layout.hands) and dealer_recounted(rnd.layout)

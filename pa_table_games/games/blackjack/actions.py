@@ -88,7 +88,7 @@ def deal_first_card_to_each_box(rnd) -> None:
 @action("(f)(2)")
 def deal_dealer_up_card(rnd) -> None:
     """one card face up to the dealer"""
-    rnd.append(rnd.layout.dealer, deal(rnd, "dealer"))
+    rnd.give_card(rnd.layout, deal(rnd, "dealer"))
 
 
 @action("(f)(3)")
@@ -101,7 +101,7 @@ def deal_second_card_to_each_box(rnd) -> None:
 @action("(f)(4)")
 def deal_hole_card(rnd) -> None:
     """a second card face down to the dealer: the hole card"""
-    rnd.append(rnd.layout.dealer, deal(rnd, "dealer (hole card)", face_up=False))
+    rnd.give_card(rnd.layout, deal(rnd, "dealer (hole card)", face_up=False))
 
 
 # -- (h): insurance, even money and the peek ------------------------------------------------------
@@ -271,16 +271,16 @@ def turn_hole_card(rnd) -> None:
 def deal_card_to_dealer(rnd) -> None:
     """deal the dealer an additional card face up and announce the total"""
     lay = rnd.layout
-    rnd.append(lay.dealer, deal(rnd, "dealer"))
+    rnd.give_card(lay, deal(rnd, "dealer"))
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")
 
 
 # -- (p) (q) (r): settlement ------------------------------------------------------------------------
 def _settle_hands(rnd, which: str) -> None:
-    dealer = rnd.layout.dealer
-    dealer_total = total(dealer)
-    dealer_blackjack = is_two_card_21(len(dealer), dealer_total)
-    for hand in rnd.in_turn_order([h for h in rnd.layout.hands if not h.settled]):
+    lay = rnd.layout
+    dealer_total = lay.dealer_total
+    dealer_blackjack = is_two_card_21(len(lay.dealer), dealer_total)
+    for hand in rnd.in_turn_order([h for h in lay.hands if not h.settled]):
         outcome, net, cite = blackjack_outcome(hand, dealer_total, dealer_blackjack, rnd.rules)
         if which == "all" or (which == "losing") == (net < 0):
             rnd.settle(hand.wager, outcome, times(hand.wager.amount, net), cite)

@@ -7,7 +7,7 @@ shown on the review page and in refusals ("allowed only when <doc>").
 from __future__ import annotations
 
 from pa_table_games.equipment.cards import COVER_CARD
-from pa_table_games.games.blackjack.hand import POINTS, is_ten_value, points
+from pa_table_games.games.blackjack.hand import POINTS, is_ten_value
 from pa_table_games.games.blackjack.progressives import dealer_hand_decides_a_progressive
 from pa_table_games.games.blackjack.registry import guard
 from pa_table_games.money import rules_maximum
@@ -159,13 +159,13 @@ def no_outcome_depends_on_dealer(rnd, unit) -> bool:
 @guard("(m)")
 def dealer_total_below_17(rnd, unit) -> bool:
     """the dealer's hand has a hard or soft total below 17"""
-    return points(rnd.layout.dealer)[0] < 17
+    return rnd.layout.dealer_total < 17
 
 
 @guard("(m)")
 def dealer_busted(rnd, unit) -> bool:
     """the dealer's hand totals more than 21: the dealer busts rather than stands"""
-    return points(rnd.layout.dealer)[0] > 21
+    return rnd.layout.dealer_total > 21
 
 
 # -- (r): settlement ------------------------------------------------------------------------------

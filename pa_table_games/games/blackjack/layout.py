@@ -109,7 +109,13 @@ class Memo(Derived):
 
 @define
 class BlackjackLayout:
-    """Hands in play order and the dealer's cards (whose turn it is, the round knows: ``Round.turn``)."""
+    """Hands in play order and the dealer's cards (whose turn it is, the round knows: ``Round.turn``).
+
+    The dealer's cards change only through :meth:`add_card`, which keeps ``dealer_total`` (the best total) and
+    ``dealer_soft`` up to date, as a hand keeps its own."""
+
+    #: what :meth:`add_card` changes (a played round keeps it, to undo it)
+    CARD_FIELDS = ("dealer", "dealer_total", "dealer_soft")
 
     hands: list[Hand] = field(factory=list)
     dealer: list[Card] = field(factory=list)
@@ -131,6 +137,17 @@ class BlackjackLayout:
     lucky_player: int | None = None
     #: what the layout works out from what lies on it, kept to answer again quickly (not itself on the table)
     memo: Memo = field(factory=Memo, eq=False, repr=False)
+    dealer_total: int = field(init=False, default=0, eq=False, repr=False)
+    dealer_soft: bool = field(init=False, default=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        if self.dealer:
+            self.dealer_total, self.dealer_soft = points(self.dealer)
+
+    def add_card(self, card: Card) -> None:
+        """Give the dealer one more card (the dealer's total kept as the card arrives)."""
+        self.dealer.append(card)
+        self.dealer_total, self.dealer_soft = points_after(self.dealer_total, self.dealer_soft, card)
 
     @property
     def has_up_card(self) -> bool:
@@ -172,5 +189,3 @@ class BlackjackLayout:
         held = [c for h in self.hands if not h.discarded for c in h.cards]
         return held if self.dealer_discarded else held + self.dealer
 
-    def dealer_points(self) -> tuple[int, bool]:
-        return points(self.dealer)

@@ -39,7 +39,7 @@ reshuffle_cards = action("(d)(2)")(blackjack.reshuffle_cards)
 @action("(e)(1)")
 def deal_hole_card(rnd) -> None:
     """one card face down to the dealer: the hole card"""
-    rnd.append(rnd.layout.dealer, deal(rnd, "dealer (hole card)", face_up=False))
+    rnd.give_card(rnd.layout, deal(rnd, "dealer (hole card)", face_up=False))
 
 
 @action(("(e)(2)", "(l)(2)"))
@@ -167,12 +167,12 @@ deal_card_to_dealer = action("(n)")(blackjack.deal_card_to_dealer)
 # -- (p) (q) (r) (s) (t): settlement, from the dealer's right ----------------------------------------
 def _settle(rnd, which: str) -> None:
     """Settle the open main and Push 22 wagers in the declared pass: ``losing``, ``winning`` or ``all``."""
-    dealer, odds = rnd.layout.dealer, rnd.rules.push_22_odds
+    dealer_total, odds = rnd.layout.dealer_total, rnd.rules.push_22_odds
     for hand in rnd.in_turn_order(rnd.layout.hands):
-        rows = [] if hand.settled else [(hand, hand.wager, *main_outcome(hand, dealer))]
+        rows = [] if hand.settled else [(hand, hand.wager, *main_outcome(hand, dealer_total))]
         push_22 = rnd.wager(hand.seat, PUSH_22)
         if push_22 is not None and not push_22.settled:
-            rows.append((None, push_22, *push_22_outcome(dealer, odds)))
+            rows.append((None, push_22, *push_22_outcome(dealer_total, odds)))
         for owner, wager, outcome, net, cite in rows:
             if which == "all" or (which == "losing") == (net < 0):
                 rnd.settle(wager, outcome, times(wager.amount, net), cite)

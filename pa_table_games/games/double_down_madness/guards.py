@@ -9,7 +9,7 @@ this section's citations rather than written twice.
 from __future__ import annotations
 
 import pa_table_games.games.blackjack.guards as blackjack
-from pa_table_games.games.blackjack.hand import is_ten_value, points
+from pa_table_games.games.blackjack.hand import is_ten_value
 from pa_table_games.games.double_down_madness.layout import PUSH_22
 from pa_table_games.games.double_down_madness.registry import guard
 from pa_table_games.money import CENT, room_under_maximum
@@ -106,21 +106,21 @@ def push_22_wager_is_live(rnd, unit) -> bool:
 @guard("(n)")
 def dealer_must_draw(rnd, unit) -> bool:
     """the dealer's total is below 17, or a soft 17 (the dealer hits soft 17 and stands on soft 18 or more)"""
-    value, soft = points(rnd.layout.dealer)
-    return value < 17 or (value == 17 and soft)
+    lay = rnd.layout
+    return lay.dealer_total < 17 or (lay.dealer_total == 17 and lay.dealer_soft)
 
 
 @guard("(n)")
 def dealer_busted(rnd, unit) -> bool:
     """the dealer's hand totals more than 21: the dealer busts rather than stands (22 is settled by (p))"""
-    return points(rnd.layout.dealer)[0] > 21
+    return rnd.layout.dealer_total > 21
 
 
 # -- (p) (t): settlement -------------------------------------------------------------------------------
 @guard("(p)(1)")
 def dealer_total_is_22(rnd, unit) -> bool:
     """the total point count of the dealer's hand is 22"""
-    return points(rnd.layout.dealer)[0] == 22
+    return rnd.layout.dealer_total == 22
 
 
 @guard("(t)(1)")

@@ -8,17 +8,14 @@ wager pays even money (§ 692.10(a) is not available; even money is our default)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from fractions import Fraction
 
-from pa_table_games.equipment.cards import Card
-from pa_table_games.games.blackjack.hand import total
 from pa_table_games.games.blackjack.layout import Hand
 
 
-def main_outcome(hand: Hand, dealer: Sequence[Card]) -> tuple[str, int | Fraction, str]:
-    """The Double Down Madness wager of a hand still in play once the dealer's hand is complete."""
-    dealer_total, player_total = total(dealer), hand.total
+def main_outcome(hand: Hand, dealer_total: int) -> tuple[str, int | Fraction, str]:
+    """The Double Down Madness wager of a hand still in play once the dealer's hand totals ``dealer_total``."""
+    player_total = hand.total
     if player_total > 21:  # settled when it busted; kept here so the rule is whole
         return "bust", -1, "(p)(1)"
     if dealer_total == 22:
@@ -32,8 +29,8 @@ def main_outcome(hand: Hand, dealer: Sequence[Card]) -> tuple[str, int | Fractio
     return "lose", -1, "(s)(2)"
 
 
-def push_22_outcome(dealer: Sequence[Card], odds: Fraction) -> tuple[str, int | Fraction, str]:
+def push_22_outcome(dealer_total: int, odds: Fraction) -> tuple[str, int | Fraction, str]:
     """A Push 22 wager wins ``odds`` to 1 when the dealer ends on 22 ((p)(1)), else it is collected ((p)(2))."""
-    if total(dealer) == 22:
+    if dealer_total == 22:
         return "win", odds, "(p)(1)"
     return "lose", -1, "(p)(2)"
