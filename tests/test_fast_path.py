@@ -24,7 +24,7 @@ from pa_table_games import load_game
 from pa_table_games.equipment.shoe import COVER_CARD, Shoe
 from pa_table_games.fastpath import generate as generate_module
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
-from pa_table_games.fastpath.source import body_of
+from pa_table_games.fastpath.source import body_of, copy_of, nodes_in
 from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime import plain
@@ -349,6 +349,26 @@ class TestSplicing:
         made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
         assert "deal(rnd," not in made.source and "except ShoeExhausted" in made.source
         assert "_refill_from_discard_rack(rnd)" in made.source and "rack.take," not in made.source
+
+    def test_the_generator_s_walk_and_copy_see_every_node_of_the_shipped_functions(self):
+        """The generator walks and copies trees its own way, faster than the ast module's (issue 31: a state's
+        function made in a quarter less time): over every shipped file's functions, its walk meets every node
+        ``ast.walk`` meets but the shared contexts and operators, and its copy unparses as the original, shares no
+        node that can change and keeps every position."""
+        import ast
+        import pathlib
+
+        from pa_table_games.fastpath.source import _SHARED
+
+        for path in sorted(pathlib.Path(generate_module.__file__).parents[1].rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            walked = [n for n in ast.walk(tree) if not isinstance(n, _SHARED)]
+            assert sorted(map(id, nodes_in(tree))) == sorted(map(id, walked)), path
+            twin = copy_of(tree)
+            assert ast.unparse(twin) == ast.unparse(tree), path
+            pairs = list(zip(ast.walk(tree), ast.walk(twin)))
+            assert all((a is b) == isinstance(a, _SHARED) and getattr(a, "lineno", 0) == getattr(b, "lineno", 0)
+                       for a, b in pairs), path
 
     def test_early_returns_become_branches(self):
         """``if x: return`` then more statements is spliced as ``if x: ... else: ...``."""

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pa_table_games.fastpath.fold import Folder, Knowns, Namespace, droppable, fold
-from pa_table_games.fastpath.source import Body, Transformer, body_of, copy_of
+from pa_table_games.fastpath.source import Body, Transformer, body_of, copy_of, nodes_in
 
 #: how deep calls are spliced into calls
 DEPTH = 8
@@ -313,7 +313,7 @@ def _returns_as(statements: list[ast.stmt], target: str | None) -> list[ast.stmt
 def _propagated(statements: list[ast.stmt], names: set[str], folder: Folder) -> list[ast.stmt]:
     """A spliced local (or temporary) assigned once, at the top of the body, a fixed value: read as that value."""
     stores: dict[str, int] = {}
-    for n in ast.walk(ast.Module(statements, [])):
+    for n in nodes_in(ast.Module(statements, [])):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in names:
             stores[n.id] = stores.get(n.id, 0) + 1
     fixed: dict[str, ast.expr] = {}

@@ -15,6 +15,7 @@ import inspect
 import linecache
 import types
 from collections import Counter
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -28,28 +29,60 @@ _REFUSED_NODES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal,
 _SHARED = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 
 
+class _Visited(dict):
+    """For each type met, whether its instances are visited and copied: a node that is not shared (a name, a number,
+    a context or an operator is not). Asked once a field, so answered by a look-up once the type has been met."""
+
+    def __missing__(self, kind: type) -> bool:
+        visited = self[kind] = issubclass(kind, ast.AST) and not issubclass(kind, _SHARED)
+        return visited
+
+
+_VISITED = _Visited()
+
+
+def nodes_in(tree: ast.AST) -> Iterator[ast.AST]:
+    """Every node of ``tree`` but the shared ones (contexts and operators), in no set order: :func:`ast.walk` for
+    a question any node may answer (is there a return, which names are stored), walked faster."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        fields = node.__dict__
+        for name in node._fields:
+            value = fields.get(name)
+            if type(value) is list:
+                todo += [v for v in value if _VISITED[type(v)]]
+            elif _VISITED[type(value)]:
+                todo.append(value)
+
+
 class Transformer(ast.NodeTransformer):
     """:class:`ast.NodeTransformer` as the generator uses it, walked faster: a context or an operator (a third
-    of the nodes) is never visited, and the method for each kind of node is looked up once."""
+    of the nodes) is never visited, only a node's fields are walked (not its position), and the method for each
+    kind of node is looked up once."""
 
     def visit(self, node: ast.AST) -> Any:
-        method = self._methods.get(type(node))
-        if method is None:
-            method = self._methods[type(node)] = getattr(type(self), "visit_" + type(node).__name__,
-                                                         type(self).generic_visit)
-        return method(self, node)
+        return (self._methods.get(type(node)) or self._method(type(node)))(self, node)
+
+    def _method(self, kind: type) -> Any:
+        method = self._methods[kind] = getattr(type(self), "visit_" + kind.__name__, type(self).generic_visit)
+        return method
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._methods = {}
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
-        for name, old in list(node.__dict__.items()):
+        fields, methods, visited = node.__dict__, self._methods, _VISITED
+        for name in node._fields:
+            old = fields.get(name)  # a field unset (deleted by a visit) is skipped
             if type(old) is list:
                 new: list = []
                 for value in old:
-                    if isinstance(value, ast.AST) and not isinstance(value, _SHARED):
-                        value = self.visit(value)
+                    kind = type(value)
+                    if visited[kind]:
+                        value = (methods.get(kind) or self._method(kind))(self, value)  # self.visit(value), inline
                         if value is None:
                             continue
                         if not isinstance(value, ast.AST):
@@ -57,12 +90,12 @@ class Transformer(ast.NodeTransformer):
                             continue
                     new.append(value)
                 old[:] = new
-            elif isinstance(old, ast.AST) and not isinstance(old, _SHARED):
-                value = self.visit(old)
+            elif visited[type(old)]:
+                value = (methods.get(type(old)) or self._method(type(old)))(self, old)
                 if value is None:
-                    delattr(node, name)
+                    del fields[name]
                 else:
-                    setattr(node, name, value)
+                    fields[name] = value
         return node
 
 
@@ -108,7 +141,7 @@ def body_of(fn: Any) -> Body | None:
     if statements and isinstance(statements[0], ast.Expr) and isinstance(statements[0].value, ast.Constant) \
             and isinstance(statements[0].value.value, str):
         statements = statements[1:]  # the doc string
-    for n in ast.walk(ast.Module(statements, [])):
+    for n in nodes_in(ast.Module(statements, [])):
         if isinstance(n, _REFUSED_NODES) or (isinstance(n, ast.Name) and n.id in _REFUSED_NAMES):
             return None
     statements = _early_returns_folded(statements)
@@ -121,9 +154,9 @@ def body_of(fn: Any) -> Body | None:
     defaults.update(fn.__kwdefaults__ or {})
     all_params = {*params, *kwonly, *((args.vararg.arg,) if args.vararg else ())}
     local = frozenset(code.co_varnames + code.co_cellvars) - all_params
-    assigned = frozenset(n.id for n in ast.walk(ast.Module(statements, []))
+    assigned = frozenset(n.id for n in nodes_in(ast.Module(statements, []))
                          if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)) & all_params
-    reads = Counter(n.id for n in ast.walk(ast.Module(statements, []))
+    reads = Counter(n.id for n in nodes_in(ast.Module(statements, []))
                     if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load))
     shaped = None if assigned else _as_expression(statements, local)
     expression, named = shaped if shaped is not None else (None, frozenset())
@@ -174,7 +207,7 @@ def _returns_end(statements: list[ast.stmt] | tuple, top: bool) -> bool:
         elif isinstance(stmt, ast.If) and last:
             if not (_returns_end(stmt.body, top) and _returns_end(stmt.orelse, top)):
                 return False
-        elif any(isinstance(n, ast.Return) for n in ast.walk(stmt)):
+        elif any(isinstance(n, ast.Return) for n in nodes_in(stmt)):
             return False
     return True
 
@@ -311,11 +344,17 @@ def _substituted(expr: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
 
 def copy_of(node: Any) -> Any:
     """A deep copy of an AST node or a list of them (spliced code is never shared between two places)."""
-    if type(node) is list:
-        return [copy_of(n) for n in node]
-    if not isinstance(node, ast.AST) or isinstance(node, _SHARED):
+    kind = type(node)
+    if kind is list:
+        return [copy_of(n) if _VISITED[type(n)] or type(n) is list else n for n in node]
+    if not _VISITED[kind]:
         return node  # a name, a number, a constant's value, a context or an operator: shared as it is
-    new = type(node).__new__(type(node))
-    new.__dict__.update({name: copy_of(value) if isinstance(value, (ast.AST, list)) else value
-                         for name, value in node.__dict__.items()})
+    new = kind.__new__(kind)
+    fields = new.__dict__
+    for name, value in node.__dict__.items():
+        its = type(value)
+        if its is list:
+            fields[name] = [copy_of(n) if _VISITED[type(n)] or type(n) is list else n for n in value]
+        else:
+            fields[name] = copy_of(value) if _VISITED[its] else value
     return new
