@@ -188,4 +188,3 @@ class BlackjackLayout:
         """Cards still on the layout (not yet in the discard rack)."""
         held = [c for h in self.hands if not h.discarded for c in h.cards]
         return held if self.dealer_discarded else held + self.dealer
-
