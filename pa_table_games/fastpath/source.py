@@ -353,8 +353,5 @@ def copy_of(node: Any) -> Any:
     fields = new.__dict__
     for name, value in node.__dict__.items():
         its = type(value)
-        if its is list:
-            fields[name] = [copy_of(n) if _VISITED[type(n)] or type(n) is list else n for n in value]
-        else:
-            fields[name] = copy_of(value) if _VISITED[its] else value
+        fields[name] = copy_of(value) if its is list or _VISITED[its] else value
     return new

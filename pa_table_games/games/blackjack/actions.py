@@ -10,7 +10,7 @@ from __future__ import annotations
 from pa_table_games.money import SURRENDER_LOSS, ZERO, addition, brief, fraction_of, times
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
-from pa_table_games.games.blackjack.hand import describe, is_blackjack, is_two_card_21, total
+from pa_table_games.games.blackjack.hand import describe, is_two_card_21, total
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome
 from pa_table_games.games.blackjack.registry import action
@@ -141,7 +141,7 @@ def read_hole_card(rnd) -> None:
     """insert the hole card in the card reader, face down, without exposing it"""
     lay = rnd.layout
     rnd.set(lay, "insurance_open", False)
-    rnd.set(lay, "dealer_blackjack", is_blackjack(lay.dealer))
+    rnd.set(lay, "dealer_blackjack", is_two_card_21(len(lay.dealer), lay.dealer_total))
     rnd.note("card reader: the dealer " + ("has" if lay.dealer_blackjack else "does not have") + " a Blackjack")
 
 
