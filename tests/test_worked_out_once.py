@@ -4,6 +4,8 @@ compiled runner's for the same rounds.
 
 - The players a pass goes over (``each: player``): grouped from the round's wagers once a round, and again only
   when a wager is placed, not at every state that starts a walk.
+- The players holding one of a pass's wagers (``holding:``): picked once a round for each pass, not at every
+  state that starts the pass's walk.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled.
 """
@@ -14,8 +16,10 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+from pa_table_games import load_game
 from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.runtime import turns
+from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -46,6 +50,27 @@ def test_the_players_a_pass_goes_over_are_grouped_once_a_round(monkeypatch):
     tally = _dealt()
     assert tally.sums == want
     assert 0 < made["players"] <= 2 * len(SEVEN) * ROUNDS, made
+
+
+def test_the_players_holding_a_passs_wagers_are_picked_once_a_round():
+    """The (o) pass goes over the players holding a progressive: the players are picked from their wagers once, and
+    each later walk over them reads what was picked; a wager placed afterwards (here a second progressive at a seat
+    that held none) is picked up."""
+    game = load_game("blackjack", engine="compiled")
+    seats = {1: {"blackjack": 10, "bad_beat": 1}, 2: {"blackjack": 10}, 3: {"blackjack": 10, "hit_and_run": 1}}
+    rnd = Unrecorded(game, game.new_table(seed=SEED), seats)
+    holding = ("bad_beat", "hit_and_run", "straight_jack")
+    assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 3]
+
+    class Unread(tuple):
+        def __iter__(self):
+            raise AssertionError("a player's wagers were read again")
+
+    for player in turns.players_of(rnd):
+        player.wagers = Unread(player.wagers)
+    assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 3]  # read once, not again
+    rnd.place_wager(2, "straight_jack", 1)  # the players are grouped anew from the wagers now placed
+    assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 2, 3]
 
 
 def test_a_first_cards_wagers_offered_pay_table_is_looked_up_once_per_rules(monkeypatch):

@@ -78,11 +78,12 @@ class Players(Derived):
     wagers are only ever added to, or a refused step's taken back): a pass over the players asks once a
     round, not once a state."""
 
-    __slots__ = ("of", "mark", "players")
+    __slots__ = ("of", "mark", "players", "holders")
 
     def __init__(self, wagers: list | None) -> None:
         self.of, self.mark = wagers, mark_of(wagers or [])
         self.players: tuple[Player, ...] = ()  # none placed, or not worked out yet (:data:`NOT_YET`)
+        self.holders: dict[tuple[str, ...], tuple[Player, ...]] = {}  # a pass's ``holding`` -> its players
         if wagers and len(wagers) == 1:  # one seat, one wager
             self.players = (Player(wagers[0].seat, (wagers[0],)),)
         elif wagers:
@@ -96,12 +97,26 @@ class Players(Derived):
 NOT_YET = Players(None)
 
 
-def players_of(rnd: Any) -> tuple[Player, ...]:
-    """The round's players (:class:`Players`), worked out again only when its wagers changed."""
+def _players(rnd: Any) -> Players:
+    """The round's :class:`Players`, worked out again only when its wagers changed."""
     memo, wagers = rnd.players, rnd.wagers
     if memo.of is not wagers or mark_of(wagers) != memo.mark:
         memo = rnd.players = Players(wagers)
-    return memo.players
+    return memo
+
+
+def players_of(rnd: Any) -> tuple[Player, ...]:
+    """The round's players, seat 1 first."""
+    return _players(rnd).players
+
+
+def holders_of(rnd: Any, holding: tuple[str, ...]) -> tuple[Player, ...]:
+    """The round's players holding one of the ``holding`` wagers, seat 1 first (asked once a round per pass)."""
+    memo = _players(rnd)
+    found = memo.holders.get(holding)
+    if found is None:
+        found = memo.holders[holding] = tuple(p for p in memo.players if any(w.name in holding for w in p.wagers))
+    return found
 
 
 def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
@@ -110,9 +125,7 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
     if each == "player":
         if holding and rnd.wager_names.isdisjoint(holding):  # nobody holds one (most rounds)
             return []
-        if holding:
-            return [p for p in players_of(rnd) if any(w.name in holding for w in p.wagers)]
-        return list(players_of(rnd))
+        return list(holders_of(rnd, holding) if holding else players_of(rnd))
     if each == "wager":
         found = rnd.wagers
     else:
