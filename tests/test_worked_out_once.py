@@ -7,7 +7,8 @@ compiled runner's for the same rounds.
 - The players holding one of a pass's wagers (``holding:``): picked once a round for each pass, not at every
   state that starts the pass's walk.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
-  offered): looked up once per wager and Rules, not once per wager settled.
+  offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
+  depend on it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 from pa_table_games import load_game
-from pa_table_games.games.blackjack import first_cards as fc
+from pa_table_games.games.blackjack import first_cards as fc, optional_wagers
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
@@ -71,6 +72,25 @@ def test_the_players_holding_a_passs_wagers_are_picked_once_a_round():
     assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 3]  # read once, not again
     rnd.place_wager(2, "straight_jack", 1)  # the players are grouped anew from the wagers now placed
     assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 2, 3]
+
+
+def test_a_first_cards_wagers_pay_table_is_read_only_by_a_classifier_that_reads_it(monkeypatch):
+    """Of the (g) wagers only Royal Match 21 reads its pay table to classify (the Crown Treasure Bonus is an outcome
+    only where the table in play lists it); the others' outcomes do not depend on it, and theirs is not looked up
+    to decide them (about fifty a round at this table), only to pay a win."""
+    asked = Counter()
+    offered = optional_wagers.offered_pay_table
+
+    def counted(rules, wager):
+        asked[wager] += 1
+        return offered(rules, wager)
+
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(optional_wagers, "offered_pay_table", counted)
+    tally = _dealt()
+    assert tally.sums == want
+    reading = {name for name, how in fc.FIRST_CARDS.items() if how.with_table}
+    assert reading == {"royal_match_21"} and set(asked) == reading, asked
 
 
 def test_a_first_cards_wagers_offered_pay_table_is_looked_up_once_per_rules(monkeypatch):

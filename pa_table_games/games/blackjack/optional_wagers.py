@@ -80,7 +80,8 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     how = fc.FIRST_CARDS[wager.name]
     return how.outcomes_of([lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
                             else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two  # "next_box"
-                            for part in how.reads], offered_pay_table(rnd.rules, wager.name))
+                            for part in how.reads],
+                           offered_pay_table(rnd.rules, wager.name) if how.with_table else None)
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
