@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pa_table_games.equipment.cards import Card, parse_cards
+from itertools import product
+
+from pa_table_games.equipment.cards import Card, parse_cards, standard_deck
 from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.games.blackjack.hand import total
 
@@ -177,6 +179,18 @@ class TestTwoCardStraight:
     def test_cases(self, player: str, straight: bool) -> None:
         """Consecutive ranks, ace-king and ace-2 included ((g)(9), (o)(3)(i))."""
         assert fc.is_two_card_straight(cards(player)) is straight
+
+    def test_every_two_cards_and_every_suit_count(self) -> None:
+        """For every two cards of a deck: a straight exactly when the ranks are next to each other, the ace high
+        or low ((o)(3)(i)), and suited exactly when both are of one suit, as are three cards of one suit; an
+        empty hand is not suited, one card is."""
+        order = "A23456789TJQKA"
+        for first, second in product(standard_deck(), repeat=2):
+            ranks = first.rank + second.rank
+            assert fc.is_two_card_straight((first, second)) is (ranks in order or ranks[::-1] in order), ranks
+            assert fc.is_suited((first, second)) is (first.suit == second.suit)
+        assert fc.is_suited(cards("2H 9H KH")) and not fc.is_suited(cards("2H 9H KS"))
+        assert not fc.is_suited(()) and fc.is_suited(cards("QS"))
 
 
 class TestHouseMoney:

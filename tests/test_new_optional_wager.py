@@ -31,7 +31,7 @@ CLASSIFIER = '''
 @first_cards_wager("suited_start", "player")
 def suited_start_outcome(player2: Sequence[Card]) -> str | None:
     """Suited Start Wager (illustrative), (g)(11): the initial two cards are of one suit."""
-    return "suited" if _suited(player2) else None
+    return "suited" if is_suited(player2) else None
 '''
 PAY_TABLE = '''
   suited_start:

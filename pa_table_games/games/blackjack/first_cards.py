@@ -95,8 +95,15 @@ def _identical(player2: Sequence[Card]) -> bool:
     return player2[0].code == player2[1].code
 
 
-def _suited(cards: Sequence[Card]) -> bool:
-    return len({card.suit for card in cards}) == 1
+def is_suited(cards: Sequence[Card]) -> bool:
+    """Are the cards (one or more) all of one suit? Asked of two or three cards, dozens of times a round."""
+    if not cards:
+        return False
+    suit = cards[0].suit
+    for card in cards:
+        if card.suit != suit:
+            return False
+    return True
 
 
 @first_cards_wager("lucky_ladies", "player", "up", "hole", groups=("A", "2345678", "9", "TJK", "Q"),
@@ -116,7 +123,7 @@ def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
         return "queen_of_hearts_pair"
     if _identical(player2):
         return "matched_20"
-    return "suited_20" if _suited(player2) else "any_20"
+    return "suited_20" if is_suited(player2) else "any_20"
 
 
 @first_cards_wager("match_the_dealer", "player", "up")
@@ -152,14 +159,14 @@ def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
 
 def is_royal_match(cards: Sequence[Card]) -> bool:
     """Are these two cards the king and queen of one suit (a Royal Match, § 633a.1)?"""
-    return _suited(cards) and sorted(card.rank for card in cards) == ["K", "Q"]
+    return is_suited(cards) and sorted(card.rank for card in cards) == ["K", "Q"]
 
 
 def royal_match_21_outcome(player2: Sequence[Card]) -> str | None:
     """Royal Match 21 Wager, § 633a.7(g)(4): a Royal Match, else a Suited Match (any suited two)."""
     if is_royal_match(player2):
         return "royal_match"
-    return "suited_match" if _suited(player2) else None
+    return "suited_match" if is_suited(player2) else None
 
 
 def crown_treasure(player2: Sequence[Card], dealer2: Sequence[Card]) -> bool:
@@ -182,7 +189,7 @@ def bet_the_set_21_outcome(player2: Sequence[Card]) -> str | None:
     """Bet the Set 21 Wager, § 633a.7(g)(5): a suited pair of the same rank, else a pair."""
     if player2[0].rank != player2[1].rank:
         return None
-    return "suited_pair" if _suited(player2) else "pair"
+    return "suited_pair" if is_suited(player2) else "pair"
 
 
 @first_cards_wager("kings_bounty", "player", "up", "hole", groups=("A", "2345678", "9", "TJQ", "K"),
@@ -202,10 +209,10 @@ def kings_bounty_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: 
             return "king_of_spades_pair_dealer_blackjack"
         return "king_of_spades_pair"
     if kings:
-        return "suited_kings" if _suited(player2) else "unsuited_kings"
+        return "suited_kings" if is_suited(player2) else "unsuited_kings"
     if _identical(player2):
         return "suited_queens_jacks_or_tens"
-    return "suited_20" if _suited(player2) else "unsuited_20"
+    return "suited_20" if is_suited(player2) else "unsuited_20"
 
 
 def super_match_outcome(four_cards: Sequence[Card]) -> str | None:
@@ -235,7 +242,7 @@ def three_card_poker_outcome(player2: Sequence[Card], dealer_up: Card) -> str | 
     three-of-a-kind, straight, flush.
     """
     hand = (*player2, dealer_up)
-    flush = _suited(hand)
+    flush = is_suited(hand)
     if len({card.rank for card in hand}) == 1:
         return "suited_three_of_a_kind" if flush else "three_of_a_kind"
     if is_three_card_straight(hand):
@@ -248,15 +255,17 @@ def is_two_card_straight(player2: Sequence[Card]) -> bool:
 
     An ace plays high or low: ace-king and ace-2 are two-card straights ((o)(3)(i)).
     """
-    ranks = {HIGH_ORDER[card.rank] for card in player2}
-    return len(ranks) == 2 and (max(ranks) - min(ranks) == 1 or ranks == {14, 2})
+    if len(player2) != 2:
+        return False
+    first, second = HIGH_ORDER[player2[0].rank], HIGH_ORDER[player2[1].rank]
+    return abs(first - second) == 1 or (first, second) in ((14, 2), (2, 14))
 
 
 @first_cards_wager("house_money", "player", groups=tuple(RANKS))
 def house_money_outcome(player2: Sequence[Card]) -> str | None:
     """House Money Wager, § 633a.7(g)(10): best first, an ace-king suited, a two-card
     straight flush, a pair, a two-card straight; anything else is collected."""
-    suited = _suited(player2)
+    suited = is_suited(player2)
     if suited and sorted(card.rank for card in player2) == ["A", "K"]:
         return "ace_king_suited"
     if is_two_card_straight(player2):

@@ -10,17 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pa_table_games.equipment.cards import Card
-from pa_table_games.games.blackjack.first_cards import HIGH_ORDER, is_two_card_straight
+from pa_table_games.games.blackjack.first_cards import HIGH_ORDER, is_suited, is_two_card_straight
 from pa_table_games.games.blackjack.hand import is_blackjack, total
 
 _LENGTHS = {2: "two_card_straight", 3: "three_card_straight", 4: "four_card_straight",
             5: "five_card_straight", 6: "six_card_straight"}
 _DEALER_CARDS = {5: "dealer_five_cards", 6: "dealer_six_cards", 7: "dealer_seven_cards",
                  8: "dealer_eight_cards"}
-
-
-def _suited(cards: Sequence[Card]) -> bool:
-    return len({card.suit for card in cards}) == 1
 
 
 def bad_beat_outcome(player: Sequence[Card], dealer: Sequence[Card], any_20: bool = False) -> str | None:
@@ -34,11 +30,11 @@ def bad_beat_outcome(player: Sequence[Card], dealer: Sequence[Card], any_20: boo
     if total(player) != 20:
         return None
     if is_blackjack(dealer):
-        if len(player) == 2 and _suited(dealer):
+        if len(player) == 2 and is_suited(dealer):
             identical = player[0].code == player[1].code
             if identical and player[0].code != "QH":
                 return "player_matched_20_beaten_by_suited_blackjack"
-            if _suited(player):
+            if is_suited(player):
                 return "player_suited_20_beaten_by_suited_blackjack"
         return "player_20_beaten_by_blackjack"
     if total(dealer) == 21:
