@@ -146,7 +146,9 @@ def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
     strictly between the player's two cards, paid by the spread (the number of ranks between
     them). A pair, two consecutive ranks, or an up card equal to a player card loses.
     """
-    low, high = sorted(HIGH_ORDER[card.rank] for card in player2)
+    low, high = HIGH_ORDER[player2[0].rank], HIGH_ORDER[player2[1].rank]
+    if low > high:
+        low, high = high, low
     up = HIGH_ORDER[dealer_up.rank]
     if low == high == up:
         return "triple_match"
@@ -159,7 +161,7 @@ def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
 
 def is_royal_match(cards: Sequence[Card]) -> bool:
     """Are these two cards the king and queen of one suit (a Royal Match, § 633a.1)?"""
-    return is_suited(cards) and sorted(card.rank for card in cards) == ["K", "Q"]
+    return len(cards) == 2 and is_suited(cards) and cards[0].rank + cards[1].rank in ("KQ", "QK")
 
 
 def royal_match_21_outcome(player2: Sequence[Card]) -> str | None:
