@@ -78,10 +78,11 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     from the layout and the wager's seat) under the pay table the Rules offer."""
     lay, seat = rnd.layout, wager.seat
     how = fc.FIRST_CARDS[wager.name]
-    return how.outcomes_of([lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
-                            else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two  # "next_box"
-                            for part in how.reads],
-                           offered_pay_table(rnd.rules, wager.name) if how.with_table else None)
+    args = []  # a loop: a comprehension would make a frame of its own, about fifty a round at seven seats
+    for part in how.reads:
+        args.append(lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
+                    else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two)  # "next_box"
+    return how.outcomes_of(args, offered_pay_table(rnd.rules, wager.name) if how.with_table else None)
 
 
 def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
