@@ -65,7 +65,12 @@ def up_is_ace_or_ten(rnd) -> bool:
 def first_cards_dealt(rnd) -> bool:
     """Every box holds its initial two cards and the dealer two cards: the (g) wagers can be decided."""
     lay = rnd.layout
-    return len(lay.dealer) >= 2 and all(len(b.initial_two) == 2 for b in lay.boxes())
+    if len(lay.dealer) < 2:
+        return False
+    for hand in lay.hands:  # each box's first hand (a loop: asked of every player in two passes a round)
+        if hand.index == 0 and len(hand.initial_two) != 2:
+            return False
+    return True
 
 
 def _one(outcome: str | None) -> tuple[str, ...]:
