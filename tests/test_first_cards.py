@@ -183,13 +183,19 @@ class TestTwoCardStraight:
     def test_every_two_cards_and_every_suit_count(self) -> None:
         """For every two cards of a deck: a straight exactly when the ranks are next to each other, the ace high
         or low ((o)(3)(i)); suited exactly when both are of one suit, as are three cards of one suit (an
-        empty hand is not suited, one card is); a Royal Match exactly when they are the king and queen of one suit."""
+        empty hand is not suited, one card is); a Royal Match exactly when they are the king and queen of one suit; and House Money's outcome, best first
+        ((g)(10))."""
         order = "A23456789TJQKA"
         for first, second in product(standard_deck(), repeat=2):
             ranks = first.rank + second.rank
             assert fc.is_two_card_straight((first, second)) is (ranks in order or ranks[::-1] in order), ranks
             assert fc.is_suited((first, second)) is (first.suit == second.suit)
-            assert fc.is_royal_match((first, second)) is (first.suit == second.suit and ranks in ("KQ", "QK"))
+            suited, straight = first.suit == second.suit, ranks in order or ranks[::-1] in order
+            assert fc.is_royal_match((first, second)) is (suited and ranks in ("KQ", "QK"))
+            assert fc.house_money_outcome((first, second)) == (
+                "ace_king_suited" if suited and ranks in ("AK", "KA") else
+                ("two_card_straight_flush" if suited else "two_card_straight") if straight else
+                "pair" if first.rank == second.rank else None), ranks
         assert fc.is_suited(cards("2H 9H KH")) and not fc.is_suited(cards("2H 9H KS"))
         assert not fc.is_suited(()) and fc.is_suited(cards("QS"))
 

@@ -106,6 +106,11 @@ def is_suited(cards: Sequence[Card]) -> bool:
     return True
 
 
+def _of_ranks(two: Sequence[Card], ranks: str) -> bool:
+    """Are these two cards of the two ``ranks``, in either order (``"KQ"``: a king and a queen)?"""
+    return len(two) == 2 and two[0].rank + two[1].rank in (ranks, ranks[::-1])
+
+
 @first_cards_wager("lucky_ladies", "player", "up", "hole", groups=("A", "2345678", "9", "TJK", "Q"),
                    named_suits="H")
 def lucky_ladies_outcome(player2: Sequence[Card], dealer_up: Card, dealer_hole: Card) -> str | None:
@@ -161,7 +166,7 @@ def in_between_outcome(player2: Sequence[Card], dealer_up: Card) -> str | None:
 
 def is_royal_match(cards: Sequence[Card]) -> bool:
     """Are these two cards the king and queen of one suit (a Royal Match, § 633a.1)?"""
-    return len(cards) == 2 and is_suited(cards) and cards[0].rank + cards[1].rank in ("KQ", "QK")
+    return _of_ranks(cards, "KQ") and is_suited(cards)
 
 
 def royal_match_21_outcome(player2: Sequence[Card]) -> str | None:
@@ -268,7 +273,7 @@ def house_money_outcome(player2: Sequence[Card]) -> str | None:
     """House Money Wager, § 633a.7(g)(10): best first, an ace-king suited, a two-card
     straight flush, a pair, a two-card straight; anything else is collected."""
     suited = is_suited(player2)
-    if suited and sorted(card.rank for card in player2) == ["A", "K"]:
+    if suited and _of_ranks(player2, "AK"):
         return "ace_king_suited"
     if is_two_card_straight(player2):
         return "two_card_straight_flush" if suited else "two_card_straight"
