@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-
 from itertools import product
+
+import pytest
 
 from pa_table_games.equipment.cards import Card, parse_cards, standard_deck
 from pa_table_games.games.blackjack import first_cards as fc
@@ -182,15 +182,15 @@ class TestTwoCardStraight:
 
     def test_every_two_cards_and_every_suit_count(self) -> None:
         """For every two cards of a deck: a straight exactly when the ranks are next to each other, the ace high
-        or low ((o)(3)(i)); suited exactly when both are of one suit, as are three cards of one suit (an
-        empty hand is not suited, one card is); a Royal Match exactly when they are the king and queen of one suit; and House Money's outcome, best first
-        ((g)(10))."""
+        or low ((o)(3)(i)); suited exactly when both are of one suit, as are three cards of one suit (an empty
+        hand is not suited, one card is); a Royal Match exactly when they are the king and queen of one suit;
+        and House Money's outcome, best first ((g)(10))."""
         order = "A23456789TJQKA"
         for first, second in product(standard_deck(), repeat=2):
             ranks = first.rank + second.rank
-            assert fc.is_two_card_straight((first, second)) is (ranks in order or ranks[::-1] in order), ranks
-            assert fc.is_suited((first, second)) is (first.suit == second.suit)
             suited, straight = first.suit == second.suit, ranks in order or ranks[::-1] in order
+            assert fc.is_two_card_straight((first, second)) is straight, ranks
+            assert fc.is_suited((first, second)) is suited
             assert fc.is_royal_match((first, second)) is (suited and ranks in ("KQ", "QK"))
             assert fc.house_money_outcome((first, second)) == (
                 "ace_king_suited" if suited and ranks in ("AK", "KA") else
