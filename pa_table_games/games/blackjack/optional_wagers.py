@@ -73,10 +73,6 @@ def first_cards_dealt(rnd) -> bool:
     return True
 
 
-def _one(outcome: str | None) -> tuple[str, ...]:
-    return () if outcome is None else (outcome,)
-
-
 def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     """The pay-table outcomes ``wager`` wins on the cards now on the layout (empty: it loses), by the
     classifier :mod:`.first_cards` registers for it, reading the cards it names (:data:`.first_cards.READS`,
