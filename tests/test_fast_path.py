@@ -260,8 +260,10 @@ class TestGuardsAskedOnce:
     def test_a_pass_scan_asks_what_its_transitions_share_once_a_unit(self, monkeypatch):
         """The (o) pass of three seats holding the progressives: its scan asks of each unit whether it holds an
         unsettled progressive wager once, where each of the pass's two transitions asked it. Fewer questions (the
-        calls of ``any`` the scan makes), the same rounds."""
+        calls of ``any`` the scan makes, left as calls here), the same rounds."""
         import sys
+
+        monkeypatch.setattr(generate_module, "as_loops", lambda function: function)
 
         seats = {s: {"blackjack": 10, "straight_jack": 1, "bad_beat": 1, "hit_and_run": 1} for s in (1, 2, 3)}
 

@@ -24,6 +24,7 @@ from typing import Any
 from pa_table_games.fastpath.asked import MARK, asked_once, unmark
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
+from pa_table_games.fastpath.loops import as_loops
 from pa_table_games.fastpath.purity import check_guard
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns
@@ -61,6 +62,7 @@ class Generated:
             tree = self.splicer.visit(unmark(ast.parse(self.skeletons[state])))
             tree.body = fold(tree.body, self.ns, self.knowns)
             tree.body[0].body = asked_once(tree.body[0].body)
+            tree.body[0] = as_loops(tree.body[0])
             ast.fix_missing_locations(tree)
             self.names.update(self.ns.values)
             exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
