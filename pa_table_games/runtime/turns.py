@@ -115,7 +115,13 @@ def holders_of(rnd: Any, holding: tuple[str, ...]) -> tuple[Player, ...]:
     memo = _players(rnd)
     found = memo.holders.get(holding)
     if found is None:
-        found = memo.holders[holding] = tuple(p for p in memo.players if any(w.name in holding for w in p.wagers))
+        held = []
+        for player in memo.players:  # loops: a generator's frame for each player cost more than the search
+            for wager in player.wagers:
+                if wager.name in holding:
+                    held.append(player)
+                    break
+        found = memo.holders[holding] = tuple(held)
     return found
 
 
