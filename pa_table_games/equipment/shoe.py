@@ -192,12 +192,12 @@ class Shoe:
 
     def load(self, cards: list[Card]) -> None:
         """Shuffle ``cards`` (the cover card among them is re-placed) and put them in the shoe."""
-        cover = [c for c in cards if c is COVER_CARD]
-        playing = [c for c in cards if c is not COVER_CARD] if cover else list(cards)
+        playing = [c for c in cards if c is not COVER_CARD]  # one pass over the shoe: the covers are the rest
+        covers = len(cards) - len(playing)
         shuffle(self.rng, playing)
-        if cover:
+        if covers:
             depth = min(self.cover_depth or 0, len(playing))
-            playing[len(playing) - depth:len(playing) - depth] = cover
+            playing[len(playing) - depth:len(playing) - depth] = [COVER_CARD] * covers
         self._cards = playing[::-1]
         self.cover_card_aside = None
         self.batch_is_new = True
