@@ -101,7 +101,8 @@ def test_the_fast_paths_passes_make_no_frame_of_their_own():
 
     def count(frame: Any, event: str, arg: Any) -> None:
         code = frame.f_code
-        if event == "call" and code.co_filename.startswith("<fast path") and code.co_name in ("<genexpr>", "<listcomp>", "<lambda>"):
+        if event == "call" and code.co_filename.startswith("<fast path") \
+                and code.co_name in ("<genexpr>", "<listcomp>", "<lambda>"):
             frames[code.co_filename.rsplit(", ", 1)[-1].rstrip(">"), code.co_name] += 1
 
     load_game("blackjack", engine="fast").engine.made.clear()

@@ -40,6 +40,9 @@ def as_loops(function: ast.FunctionDef) -> ast.FunctionDef:
 
 
 class _Loops(Transformer):
+    """Writes a function's comprehensions as loops (:func:`as_loops`); ``stored``: the names the function
+    assigns, which are not the builtins."""
+
     def __init__(self, stored: set[str]) -> None:
         self.stored = stored
         self.counter: Iterator[int] = itertools.count(1)
@@ -93,7 +96,8 @@ class _Loops(Transformer):
             body, orelse = self._made(value.body, target), self._made(value.orelse, target)
             if body is None and orelse is None:
                 return None
-            return [ast.If(value.test, body or [_assign(target, value.body)], orelse or [_assign(target, value.orelse)])]
+            return [ast.If(value.test, body or [_assign(target, value.body)],
+                           orelse or [_assign(target, value.orelse)])]
         if isinstance(value, ast.BinOp):  # ``sum(...) * rate``: the left operand is evaluated first
             left = f"_each{next(self.counter)}_left"
             made = self._made(value.left, left)
@@ -242,7 +246,8 @@ class _Loops(Transformer):
                   *(g.iter for g in comprehension.generators[1:])]
         for part in inside:
             for node in ast.walk(part):
-                if isinstance(node, ast.Lambda) and names & {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}:
+                if isinstance(node, ast.Lambda) \
+                        and names & {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}:
                     return False
                 if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) and names & {
                         t.id for g in node.generators for t in ast.walk(g.target) if isinstance(t, ast.Name)}:
