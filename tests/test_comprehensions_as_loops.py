@@ -38,6 +38,8 @@ CASES = {
     "any in a condition": ("r = [u for u in xs if all(g(u + k) for k in ys)]", 0),
     "names do not leak": ("v = 'outer'\nb = [v for v in xs]\nif any(g(v) for v in ys):\n    pass\nr = (v, b)", 0),
     "the first iterable reads the outer name": ("v = xs\nr = [v for v in v if g(v)]", 0),
+    "a set": ("r = {f(v) for v in xs if g(v)}", 0),
+    "a set, set shadowed": ("set = frozenset\nr = {f(v) for v in xs}", 1),
     "a branch": ("r = [] if flag else [f(v) for v in xs if g(v)]", 0),
     "a left operand": ("r = sum(f(v) for v in xs) * 2 + len(ys)", 0),
     "the iterable of a for": ("r = []\nfor u in ([] if flag else [v for v in xs if g(v)]):\n    r.append(f(u))", 0),
@@ -88,7 +90,7 @@ def test_a_loop_answers_and_asks_as_its_comprehension(case, xs, ys, flag):
     comprehension, _ = _function(body, loops=False)
     loop, source = _function(body, loops=True)
     assert _run(loop, list(xs), list(ys), flag) == _run(comprehension, list(xs), list(ys), flag), source
-    made = sum(isinstance(n, (ast.ListComp, ast.GeneratorExp)) for n in ast.walk(ast.parse(source)))
+    made = sum(isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) for n in ast.walk(ast.parse(source)))
     assert made == kept, source
 
 

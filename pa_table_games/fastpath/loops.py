@@ -3,7 +3,7 @@
 
 In Python 3.11 a comprehension or a generator expression is a function of its own: each evaluation makes a
 frame, and a generator is resumed once an item. On the two or three wagers of a player that costs more than
-the loop. Written again are a comprehension that a statement's value is (``x = [...]``, ``x = sorted(...)``,
+the loop. Written again are a comprehension that a statement's value is (``x = [...]``, ``{...}``, ``sorted(...)``,
 ``x = any(...)``), or a branch of it (``x = [] if ... else [...]``), or its left operand (``x = sum(...) * rate``);
 the iterable of a ``for``; and ``any``, ``all``, ``bool([...])`` or ``[...]`` where an ``if`` asks only its truth
 (the test, an operand of ``and``, ``or``, ``not``, a part of a conditional expression). The loop does what the
@@ -92,6 +92,11 @@ class _Loops(Transformer):
         """``target = value`` as a loop, or None when ``value`` is not a comprehension made whole."""
         if isinstance(value, ast.ListComp):
             return self._listed(value, lambda items: [_assign(target, _load(items))])
+        if isinstance(value, ast.SetComp) and "set" not in self.stored and self._renamable(value):
+            items = self._fresh("items")
+            loop = self._loop(value, lambda item: [_call(items, "add", item)])
+            made = ast.Call(ast.Name("set", ast.Load()), [], [])
+            return [_assign(items, made), *loop, _assign(target, _load(items))]
         if isinstance(value, ast.IfExp):  # ``a if test else b``: the branch taken is made
             body, orelse = self._made(value.body, target), self._made(value.orelse, target)
             if body is None and orelse is None:
@@ -132,7 +137,7 @@ class _Loops(Transformer):
         if not self._renamable(comprehension):
             return None
         items = self._fresh("items")
-        loop = self._loop(comprehension, lambda item: [_append(items, item)])
+        loop = self._loop(comprehension, lambda item: [_call(items, "append", item)])
         return [_assign(items, ast.List([], ast.Load())), *loop, *then(items)]
 
     # -- an if's test -----------------------------------------------------------------------------------------
@@ -231,7 +236,7 @@ class _Loops(Transformer):
             body = [ast.For(generator.target, generator.iter, body, [])]
         return self._visited(body)
 
-    def _renamable(self, comprehension: ast.ListComp | ast.GeneratorExp) -> bool:
+    def _renamable(self, comprehension: ast.ListComp | ast.SetComp | ast.GeneratorExp) -> bool:
         """Plain targets (names), no ``async``, and no scope inside it binding one of its names again."""
         names: set[str] = set()
         for generator in comprehension.generators:
@@ -288,5 +293,5 @@ def _assign(name: str, value: ast.expr) -> ast.Assign:
     return ast.Assign([ast.Name(name, ast.Store())], value)
 
 
-def _append(items: str, item: ast.expr) -> ast.Expr:
-    return ast.Expr(ast.Call(ast.Attribute(_load(items), "append", ast.Load()), [item], []))
+def _call(items: str, method: str, item: ast.expr) -> ast.Expr:
+    return ast.Expr(ast.Call(ast.Attribute(_load(items), method, ast.Load()), [item], []))
