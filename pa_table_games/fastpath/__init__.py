@@ -6,6 +6,7 @@ action and runtime hook it calls spliced in from that function's own source (:mo
 evaluated against what is fixed for the whole run (:mod:`.fold`): the Rules, the transitions themselves, the
 options of a simulated round (none) and the fact that such a round records nothing. Whatever cannot be spliced
 (a loop that returns from its middle, a ``try``) is called, exactly as the interpreted engines call it, so the
-fast path covers every game, wager and Rules file the machine does; :mod:`.generate` builds the function and
-:mod:`.engine` runs rounds with it.
+fast path covers every game, wager and Rules file the machine does; :mod:`.generate` builds the function
+(asking a state's shared first guards once, :mod:`.asked`, and writing its comprehensions as loops,
+:mod:`.loops`) and :mod:`.engine` runs rounds with it.
 """
