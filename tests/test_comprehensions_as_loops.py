@@ -45,6 +45,9 @@ CASES = {
     "the iterable of a for": ("r = []\nfor u in ([] if flag else [v for v in xs if g(v)]):\n    r.append(f(u))", 0),
     "a list asked whether it is empty": ("if [v for v in [w for w in xs if f(w)] if g(v)]:\n    r = 1\nelse:\n"
                                          "    r = 2", 0),
+    "a list that fails part way binds nothing": ("try:\n    xs = [10 // f(v) for v in xs]\nexcept ZeroDivisionError:\n"
+                                                 "    pass\nr = xs", 0),
+    "a while's test stays": ("n = 0\nwhile n < 3 and any(g(v + n) for v in xs):\n    n += 1\nr = n", 1),
     "a lambda binding the name again": ("r = [(lambda v: v + 1)(v) for v in xs]", 1),
     "a right operand": ("r = 2 * sum(f(v) for v in xs)", 1),
     "two generators, any": ("r = any(g(a + b) for a in xs if f(a) for b in ys)", 0),
