@@ -47,9 +47,6 @@ class _Loops(Transformer):
         self.stored = stored
         self.counter: Iterator[int] = itertools.count(1)
 
-    def visit_Lambda(self, node: ast.Lambda) -> ast.Lambda:  # a lambda's body is an expression: nothing to do
-        return node
-
     def visit_Assign(self, node: ast.Assign) -> ast.stmt | list[ast.stmt]:
         if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             made = self._made(node.value, node.targets[0].id)
