@@ -6,6 +6,7 @@ compiled runner's for the same rounds.
   when a wager is placed, not at every state that starts a walk.
 - The players holding one of a pass's wagers (``holding:``): picked once a round for each pass, not at every
   state that starts the pass's walk.
+- The key of a pass's walk: made once per pass by the loader, so finding the walk compares no declarations.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
@@ -19,6 +20,7 @@ from pathlib import Path
 
 from pa_table_games import load_game
 from pa_table_games.games.blackjack import first_cards as fc, optional_wagers
+from pa_table_games.machine.spec import Turns
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
@@ -72,6 +74,28 @@ def test_the_players_holding_a_passs_wagers_are_picked_once_a_round():
     assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 3]  # read once, not again
     rnd.place_wager(2, "straight_jack", 1)  # the players are grouped anew from the wagers now placed
     assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 2, 3]
+
+
+def test_a_passs_walk_is_found_by_the_one_key_its_transitions_share(monkeypatch):
+    """The transitions of a pass (a dealer self-loop declaring ``turns``) take part in one walk, looked up by its
+    key at every turn: the loader makes that key once per pass, so finding the walk never compares two equal
+    declarations (the (o) pass compared seven a round at seven seats). The same sums as the compiled runner."""
+    by_pass: dict = {}
+    for t in load_game("blackjack").machine.spec.transitions:
+        if isinstance(t.walk, tuple):
+            by_pass.setdefault(t.walk, []).append(t.walk)
+    assert len(by_pass) > 1 and all(all(w is ws[0] for w in ws) for ws in by_pass.values())
+    compared = Counter()
+    equal = Turns.__eq__
+
+    def counted(self, other):
+        compared[self.cite] += 1
+        return equal(self, other)
+
+    monkeypatch.setattr(Turns, "__eq__", counted)
+    fast = _dealt()
+    assert not compared, compared
+    assert fast.sums == _dealt("compiled").sums
 
 
 def test_a_first_cards_wagers_pay_table_is_read_only_by_a_classifier_that_reads_it(monkeypatch):

@@ -192,6 +192,7 @@ class _Loader:
 
     def transitions(self, doc: LineDict) -> list[TransitionSpec]:
         result = []
+        passes: dict[tuple, tuple] = {}  # a pass's key, one object for all its transitions: a walk is looked up by it
         for index, node in enumerate(self.items(doc, "transitions")):
             self.check_keys(node, _TRANSITION, "a transition", required={"trigger", "source", "dest", "cite"})
             trigger = self.text(node, "trigger")
@@ -208,7 +209,8 @@ class _Loader:
                 raise self.fail(node.line_of("by"), f"{what}: 'by' must be dealer or player")
             source, turns = ends["source"], self.turns(node, what)
             is_pass = turns is not None and by == "dealer" and source == ends["dest"]
-            walk = (source, turns) if is_pass else source if self.state_turns[source] is not None else None
+            walk = passes.setdefault((source, turns), (source, turns)) if is_pass \
+                else source if self.state_turns[source] is not None else None
             ends_turn = node.get("ends_turn", False)
             if not isinstance(ends_turn, bool):
                 raise self.fail(node.line_of("ends_turn"), f"{what}: 'ends_turn' must be true or false")
