@@ -8,16 +8,19 @@ import ast
 import sys
 import textwrap
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.scenarios import EVERY_OPTIONAL
 from pa_table_games.fastpath.loops import as_loops
 from pa_table_games.games import load_game
 from pa_table_games.simulation.chunks import Deal, deal_tally
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.scenarios import EVERY_OPTIONAL  # noqa: E402  (the checkout's benchmarks: their busier table)
 
 #: each a function body of ``xs``, ``ys`` and ``flag`` asking ``f``, ``g`` (logged); the count is how many
 #: comprehensions stay comprehensions once it is written as loops
