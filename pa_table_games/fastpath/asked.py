@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 from typing import Any
 
+from pa_table_games.fastpath.source import negated
+
 #: the skeleton's mark on a transition's test: ``if ASKED(test):`` (never called: :func:`unmark` takes it off)
 MARK = "ASKED"
 
@@ -102,7 +104,7 @@ def _operands(test: ast.expr) -> list[ast.expr]:
         return [op for value in test.values for op in _operands(value)]
     if isinstance(test, ast.IfExp):
         if _falsy(test.body):
-            return [*_operands(_negated(test.test)), *_operands(test.orelse)]
+            return [*_operands(negated(test.test)), *_operands(test.orelse)]
         if _falsy(test.orelse):
             return [*_operands(test.test), *_operands(test.body)]
     return [test]
@@ -110,12 +112,6 @@ def _operands(test: ast.expr) -> list[ast.expr]:
 
 def _falsy(node: ast.expr) -> bool:
     return isinstance(node, ast.Constant) and not node.value
-
-
-def _negated(test: ast.expr) -> ast.expr:
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return test.operand
-    return ast.UnaryOp(ast.Not(), test)
 
 
 def _joined(operands: list[ast.expr]) -> Any:

@@ -20,7 +20,7 @@ from typing import Any
 
 import attrs
 
-from pa_table_games.fastpath.source import Transformer
+from pa_table_games.fastpath.source import Transformer, negated
 
 _LITERALS = (type(None), bool, int, float, str, bytes)
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -308,11 +308,10 @@ def droppable(node: ast.expr) -> bool:
 
 
 def _negated(test: ast.expr) -> ast.expr:
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return test.operand
+    """:func:`~.source.negated`, a single comparison turned round (``a in b``: ``a not in b``)."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPPOSITE:
         return ast.Compare(test.left, [_OPPOSITE[type(test.ops[0])]()], test.comparators)
-    return ast.UnaryOp(ast.Not(), test)
+    return negated(test)
 
 
 _OPPOSITE = {ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,

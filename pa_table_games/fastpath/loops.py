@@ -24,7 +24,7 @@ import ast
 import itertools
 from collections.abc import Callable, Iterator
 
-from pa_table_games.fastpath.source import Transformer, nodes_in
+from pa_table_games.fastpath.source import Transformer, negated, nodes_in
 
 #: builtins whose first argument a statement may hand as a list built by a loop: the same answer
 _TAKING_ITEMS = frozenset({"sorted", "min", "max", "sum", "list", "tuple", "set", "frozenset"})
@@ -69,11 +69,10 @@ class _Loops(Transformer):
         made there."""
         node.body = self._visited(node.body)
         node.orelse = self._visited(node.orelse)
-        items = f"_each{next(self.counter)}_iter"
+        items = self._fresh("iter")
         made = self._made(node.iter, items)
         if made is None:
             return node
-        self.stored.add(items)
         node.iter = _load(items)
         return [*made, node]
 
@@ -101,11 +100,10 @@ class _Loops(Transformer):
             return [ast.If(value.test, body or [_assign(target, value.body)],
                            orelse or [_assign(target, value.orelse)])]
         if isinstance(value, ast.BinOp):  # ``sum(...) * rate``: the left operand is evaluated first
-            left = f"_each{next(self.counter)}_left"
+            left = self._fresh("left")
             made = self._made(value.left, left)
             if made is None:
                 return None
-            self.stored.add(left)
             return [*made, _assign(target, ast.BinOp(_load(left), value.op, value.right))]
         call = self._builtin_call(value)
         if call is None or not call.args or not isinstance(call.args[0], (ast.GeneratorExp, ast.ListComp)) \
@@ -165,7 +163,7 @@ class _Loops(Transformer):
         if isinstance(test, ast.BoolOp):
             return self._joined(test, answer)
         if isinstance(test, ast.UnaryOp):
-            return [*self._truth(test.operand, answer), _assign(answer, ast.UnaryOp(ast.Not(), _load(answer)))]
+            return [*self._truth(test.operand, answer), _assign(answer, negated(_load(answer)))]
         if isinstance(test, ast.IfExp):
             return [*self._truth(test.test, answer),
                     ast.If(_load(answer), self._truth(test.body, answer), self._truth(test.orelse, answer))]
@@ -191,7 +189,7 @@ class _Loops(Transformer):
         for operand in reversed(operands):
             asked = self._truth(operand, answer)
             if made:
-                go_on = _load(answer) if both else ast.UnaryOp(ast.Not(), _load(answer))
+                go_on = _load(answer) if both else negated(_load(answer))
                 asked = [*asked, ast.If(go_on, made, [])]
             made = asked
         return made
@@ -206,8 +204,8 @@ class _Loops(Transformer):
             stop = [_assign(answer, ast.Constant(stop_at)), ast.Break()]
             if isinstance(item, ast.Constant) and bool(item.value) is stop_at:
                 return stop
-            return [ast.If(item if stop_at else ast.UnaryOp(ast.Not(), item), stop, [])]
-        stop = _load(answer) if stop_at else ast.UnaryOp(ast.Not(), _load(answer))
+            return [ast.If(item if stop_at else negated(item), stop, [])]
+        stop = _load(answer) if stop_at else negated(_load(answer))
         return [_assign(answer, ast.Constant(not stop_at)), *self._loop(comprehension, decided, stop)]
 
     # -- the loop ------------------------------------------------------------------------------------------------

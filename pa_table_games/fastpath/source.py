@@ -342,6 +342,13 @@ def _substituted(expr: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
     return _Substitute(values).visit(copy_of(expr)) if values else copy_of(expr)
 
 
+def negated(test: ast.expr) -> ast.expr:
+    """``not test`` (``test`` itself when it is a ``not``: only an ``if`` reads it, for its truth)."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return test.operand
+    return ast.UnaryOp(ast.Not(), test)
+
+
 def copy_of(node: Any) -> Any:
     """A deep copy of an AST node or a list of them (spliced code is never shared between two places)."""
     kind = type(node)
