@@ -153,3 +153,60 @@ def test_a_simulations_tally_adds_each_distinct_round_once(monkeypatch):
     tally = deal_tally(Deal("blackjack", None, seat, "stand17"), SEED, 2000)
     assert tally.sums == one_by_one and list(tally.sums) == list(one_by_one)
     assert tally.sums["blackjack"][0] == 2000 and added["blackjack"] <= 20, added
+
+
+def test_a_hands_initial_two_cards_are_kept_as_they_arrive():
+    """The (g) wagers read each box's initial two cards about 170 times a round at seven seats: the hand keeps them
+    as its cards arrive (and keeps them through a split), so reading them works nothing out. No code runs to read
+    them in 200 seven-seat rounds (thousands of calls when each read worked them out), the sums are the compiled
+    runner's; and in rounds played step by step, with splits and refused decisions, every hand's initial two
+    cards after every step are its pair as split, else its first two cards."""
+    from pa_table_games.errors import IllegalAction
+    from pa_table_games.games.blackjack.layout import Hand
+    from pa_table_games.strategies import get_strategy
+
+    reads = [code for code in (getattr(getattr(Hand, "initial_two", None), "fget", None),) if code is not None]
+    calls = Counter()
+
+    def count(frame, event, arg):
+        if event == "call" and any(frame.f_code is fn.__code__ for fn in reads):
+            calls["initial_two"] += 1
+
+    want = _dealt("compiled").sums
+    sys.setprofile(count)
+    try:
+        tally = _dealt()
+    finally:
+        sys.setprofile(None)
+    assert tally.sums == want and not reads and calls["initial_two"] == 0, calls
+
+    game = load_game("blackjack", engine="transitions")
+    basic, table = get_strategy("blackjack", "basic", game.rules), game.new_table(seed=SEED)
+    seats = {seat: {"blackjack": 10.0, "royal_match_21": 5.0, "lucky_ladies": 5.0} for seat in (1, 3, 5)}
+    splits = 0
+
+    def check(rnd) -> None:
+        for hand in rnd.layout.hands:
+            assert hand.initial_two == (hand.first_two or tuple(hand.cards[:2])), (rnd, hand)
+
+    for _ in range(300):
+        rnd = game.new_round(seats, table=table, atomic=True)
+        while True:
+            event = rnd.step()
+            check(rnd)
+            if event is not None:
+                continue
+            if rnd.is_over:
+                break
+            legal = tuple(a.name for a in rnd.legal_actions())
+            refused = next((name for name in ("split", "double", "surrender") if name not in legal), None)
+            if refused is not None:
+                try:
+                    rnd.act(refused)
+                except IllegalAction:  # refused: the round unchanged
+                    check(rnd)
+            word = basic.choose(rnd, legal)
+            splits += word == "split"
+            rnd.act(word)
+            check(rnd)
+    assert splits > 5, splits
