@@ -224,13 +224,17 @@ class TestAPassIsScannedInline:
 
 
 class TestGuardsAskedOnce:
-    def test_a_decision_asks_whether_the_hand_is_a_blackjack_once(self):
+    def test_a_decision_asks_whether_the_hand_is_a_blackjack_once(self, monkeypatch):
         """Double Down Madness with Push 22 at three seats: before each decision the dealer's transitions of
         player_decisions ask of the hand whose turn it is whether it is a Blackjack (paid at once, (j)), then the
         same for a Push 22 holder, then whether it busted ... Each test begins with the same guards; the round
         function asks them once a visit, where it asked the Blackjack question twice (and whether there is a hand
-        eight times)."""
+        eight times). A visit is counted as a call of the state's function here: the state's loop (a transition
+        back to it goes on at the top, :func:`generate._again`) is left out."""
         import sys
+
+        monkeypatch.setattr(generate_module, "_again", lambda body, state: body)
+        load_game("double_down_madness", engine="fast").engine.made.clear()  # made afresh, without the loops
 
         from pa_table_games.games.blackjack.layout import Hand
 
@@ -254,6 +258,7 @@ class TestGuardsAskedOnce:
                 game.engine.play_out(rnd, player.choose)
             finally:
                 sys.setprofile(None)
+        load_game("double_down_madness", engine="fast").engine.made.clear()
         assert visits["player_decisions"] > 1000
         assert asked["player_decisions"] <= visits["player_decisions"], (asked, visits)
 
@@ -311,6 +316,38 @@ class TestGuardsAskedOnce:
                       "if ASKED(a and b):\n    x = 1\nif ASKED(a and c):\n    return 2",  # fired, and went on
                       "if ASKED(a and b):\n    return 1\ny = 2\nif ASKED(a and c):\n    return 2"):
             assert merged(alone) == ast.unparse(ast.parse(alone.replace("ASKED", "")))
+
+
+class TestADecisionGoesOnInItsState:
+    def test_a_hit_goes_on_in_the_state_s_function(self):
+        """One seat standing on 17 hits about 0.7 times a round: each hit leads back to player_decisions, and the
+        state's function goes on at its top rather than answering the state for ``play`` to call it again. It is
+        called once a round (the round enters the state once), while the player decides more than once a round;
+        the rounds are those the compiled runner deals."""
+        import sys
+
+        deal = Deal("blackjack", None, {1: {"blackjack": 10.0}}, "stand17")
+        want = deal_tally(Deal("blackjack", None, {1: {"blackjack": 10.0}}, "stand17", "compiled"), 3, 400).sums
+        deal_tally(deal, 3, 10)  # the state functions made
+        calls, decided = Counter(), Counter()
+        from pa_table_games.runtime.compiled import Legal
+
+        decide = Legal.__init__.__code__  # what the strategy is asked with, once a decision
+
+        def count(frame, event, arg):
+            if event == "call":
+                if frame.f_code.co_filename.endswith(", player_decisions>"):
+                    calls["player_decisions"] += 1
+                elif frame.f_code is decide:
+                    decided["decisions"] += 1
+
+        sys.setprofile(count)
+        try:
+            tally = deal_tally(deal, 3, 400)
+        finally:
+            sys.setprofile(None)
+        assert tally.sums == want
+        assert decided["decisions"] > 500 and calls["player_decisions"] <= 400, (calls, decided)
 
 
 class _Traced(Round):

@@ -170,9 +170,20 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
                         body += ["    " + line for line in inner]
                     body += ["end_decision(rnd)", "refuse(rnd, action)"]
                 body.append("stuck(rnd)")
+            body = _again(body, state.id)
         lines += ["    " + line for line in body]
         skeletons[state.id] = "\n".join(lines) + "\n"
     return skeletons
+
+
+def _again(body: list[str], state: str) -> list[str]:
+    """``body`` in a loop when a transition leads back to ``state`` (a hit, a turn passed on): it goes on at the top
+    (``continue``) rather than answering the state for ``play`` to call its function again."""
+    back = f"return {state!r}"
+    if not any(line.strip() == back for line in body):
+        return body
+    return ["while True:", *("    " + (line[:len(line) - len(back)] + "continue" if line.strip() == back else line)
+                             for line in body)]
 
 
 def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, trace: bool,
