@@ -24,10 +24,10 @@ class Hand:
     """One player hand in a box; ``index`` counts split hands from 0.
 
     Its cards change only through :meth:`add_card` and :meth:`split_off`, which keep ``total``
-    (the best total), ``soft`` (an ace counted as 11) and ``initial_two`` up to date."""
+    (the best total) and ``soft`` (an ace counted as 11) up to date."""
 
     #: what :meth:`add_card` and :meth:`split_off` change (a played round keeps it, to undo them)
-    CARD_FIELDS = ("cards", "total", "soft", "initial_two")
+    CARD_FIELDS = ("cards", "total", "soft")
 
     seat: int
     index: int
@@ -45,28 +45,27 @@ class Hand:
     first_two: tuple[Card, ...] = ()  # the box's initial two cards, kept when the pair is split
     total: int = field(init=False, default=0, eq=False, repr=False)
     soft: bool = field(init=False, default=False, eq=False, repr=False)
-    #: the player's initial two cards, which decide the (g) wagers, even after a split (fewer until dealt): kept as
-    #: the cards arrive, since it is read about 170 times a round at seven seats
-    initial_two: tuple[Card, ...] = field(init=False, default=(), eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         self.total, self.soft = points(self.cards)
-        self.initial_two = self.first_two or tuple(self.cards[:2])
 
     def add_card(self, card: Card) -> None:
-        """Give the hand one more card (its total kept as the card arrives, and its initial two cards till two)."""
+        """Give the hand one more card (its total kept as the card arrives)."""
         self.cards.append(card)
         self.total, self.soft = points_after(self.total, self.soft, card)
-        if len(self.initial_two) < 2:
-            self.initial_two += (card,)
 
     def split_off(self) -> Card:
-        """Take the second card of a pair away, to start the new hand of a split (whose initial two cards the hand
-        keeps once ``first_two`` holds them)."""
+        """Take the second card of a pair away, to start the new hand of a split."""
         card = self.cards.pop()
         self.total, self.soft = points(self.cards)
-        self.initial_two = self.first_two or tuple(self.cards[:2])
         return card
+
+    @property
+    def initial_two(self) -> tuple[Card, ...]:
+        """The player's initial two cards, which decide the (g) wagers, even after a split (fewer until dealt).
+        Asked about 170 times a round at seven seats: the pair is built without slicing the list."""
+        cards = self.cards
+        return self.first_two or ((cards[0], cards[1]) if len(cards) > 1 else tuple(cards))
 
     @property
     def blackjack(self) -> bool:
