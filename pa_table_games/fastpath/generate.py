@@ -4,7 +4,8 @@
 ``play`` calls in turn: from the state the round is in, the dealer's transitions in file order, the first whose
 guards hold firing between the round's step hooks; where none holds and players decide, the strategy names a
 decision and the first of that decision's transitions whose guards hold fires (none: the round refuses it, with its cite); a final
-state ends the round. The skeleton names only the registered guards and actions, the transitions and the
+state ends the round. A transition back to the state it leaves (a hit, a turn passed on) goes on at the top of the
+state's function, a loop, without returning to ``play``. The skeleton names only the registered guards and actions, the transitions and the
 runtime's hooks; every one of them is then spliced in from its own source and the whole partially evaluated
 (:mod:`.inline`, :mod:`.fold`), so the code that runs is the same code every other engine calls.
 
