@@ -15,6 +15,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
+import attrs
 import pytest
 
 from depth import LONG, depth
@@ -28,7 +29,7 @@ from pa_table_games.fastpath.source import body_of, copy_of, nodes_in
 from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime import plain
-from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.compiled import CompiledEngine, Legal
 from pa_table_games.runtime.round import Round, Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_rounds, deal_tally
 from pa_table_games.strategies import get_strategy, strategy_names
@@ -327,11 +328,9 @@ class TestADecisionGoesOnInItsState:
         import sys
 
         deal = Deal("blackjack", None, {1: {"blackjack": 10.0}}, "stand17")
-        want = deal_tally(Deal("blackjack", None, {1: {"blackjack": 10.0}}, "stand17", "compiled"), 3, 400).sums
+        want = deal_tally(attrs.evolve(deal, engine="compiled"), 3, 400).sums
         deal_tally(deal, 3, 10)  # the state functions made
         calls, decided = Counter(), Counter()
-        from pa_table_games.runtime.compiled import Legal
-
         decide = Legal.__init__.__code__  # what the strategy is asked with, once a decision
 
         def count(frame, event, arg):

@@ -3,11 +3,12 @@
 :func:`generate` writes the selection rule of :mod:`pa_table_games.machine.bound` as one function per state, which
 ``play`` calls in turn: from the state the round is in, the dealer's transitions in file order, the first whose
 guards hold firing between the round's step hooks; where none holds and players decide, the strategy names a
-decision and the first of that decision's transitions whose guards hold fires (none: the round refuses it, with its cite); a final
-state ends the round. A transition back to the state it leaves (a hit, a turn passed on) goes on at the top of the
-state's function, a loop, without returning to ``play``. The skeleton names only the registered guards and actions, the transitions and the
-runtime's hooks; every one of them is then spliced in from its own source and the whole partially evaluated
-(:mod:`.inline`, :mod:`.fold`), so the code that runs is the same code every other engine calls.
+decision and the first of that decision's transitions whose guards hold fires (none: the round refuses it, with its
+cite); a final state ends the round. A transition back to the state it leaves (a hit, a turn passed on) goes on at
+the top of the state's function, a loop, without returning to ``play``. The skeleton names only the registered guards
+and actions, the transitions and the runtime's hooks; every one of them is then spliced in from its own source and
+the whole partially evaluated (:mod:`.inline`, :mod:`.fold`), so the code that runs is the same code every other
+engine calls.
 
 The function is made for one bound machine, one game (its Rules), the wagers a pass's ``holding`` names that
 are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves it) and what the round keeps
@@ -183,7 +184,7 @@ def _again(body: list[str], state: str) -> list[str]:
     back = f"return {state!r}"
     if not any(line.strip() == back for line in body):
         return body
-    return ["while True:", *("    " + (line[:len(line) - len(back)] + "continue" if line.strip() == back else line)
+    return ["while True:", *("    " + (line.replace(back, "continue") if line.strip() == back else line)
                              for line in body)]
 
 
