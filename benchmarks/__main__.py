@@ -1,12 +1,13 @@
 """``make bench`` / ``python -m benchmarks``: how fast rounds are dealt, from one run on one core.
 
 A benchmark, not a test: it prints a table and asserts nothing. Every single-process figure
-is rounds per CPU-second of this process (``time.process_time``), so other work on the
+is rounds per CPU-second of the process that deals (``time.process_time``), so other work on the
 machine disturbs it less than wall-clock time would; the ``--workers`` comparison is wall
-clock, since it measures parallelism. The runners the targets compare, (a), (c), (e) and the busier tables, are
-measured after the others (where the busier tables' ratios before the fast path were measured), each
-:data:`TIMES` times, taken in turn, and their medians compared. Blackjack under its default Rules, one seat with a
-Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand17``):
+clock, since it measures parallelism. The runners the targets compare, (a), (c), (e), the busier tables and the
+same tables dealt by the code of cc76a2a before the fast path (:mod:`.before`, each run a fresh process), are
+measured after the others, each :data:`TIMES` times, taken in turn, and their medians compared. Blackjack under
+its default Rules, one seat with a Blackjack Wager of 10 and no optional wagers, the player standing on 17
+(``stand17``):
 
 (a) the fast path as ``simulate`` uses it (the round function generated from the machine, no event log), and the
     compiled runner (the rule generated per state, fired through the round's hooks) without and with the event log;
@@ -23,11 +24,11 @@ Blackjack Wager of 10 and no optional wagers, the player standing on 17 (``stand
     interactive engine through ``reset``/``step``, the ``stand17`` table read from the observation),
     rounds per second beside (d), if the extra ``rl`` is installed (``make`` installs it).
 
-Then the fast path with ``basic``; the busier tables of :mod:`.scenarios`, each as a ratio to (c) and to that ratio
-before the fast path; what one round of (a) costs in machine instructions (valgrind's callgrind, when installed:
-the steadier figure) and in Python function calls; ``simulate --workers 2`` against one worker; and the time of the
-exact answer beside them: ``edge blackjack`` (the house edge under continuous
-shuffle by card removal, no rounds dealt) warm, with the dealer tables in the user cache
+Then the fast path with ``basic``; stand17 before the fast path; the busier tables of :mod:`.scenarios`, each as a
+ratio to (c) and to that ratio before the fast path; what one round of (a) costs in machine instructions
+(valgrind's callgrind, when installed: the steadier figure) and in Python function calls; ``simulate --workers 2``
+against one worker; and the time of the exact answer beside them: ``edge blackjack`` (the house edge under
+continuous shuffle by card removal, no rounds dealt) warm, with the dealer tables in the user cache
 (``~/.cache/pa-table-games``), and cold (``PA_TABLE_GAMES_CACHE=off``), each a fresh process.
 """
 
@@ -45,7 +46,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from benchmarks import scenarios
+from benchmarks import before, scenarios
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
 from pa_table_games.games import game_info
@@ -76,15 +77,20 @@ MISSING = {"gym": "  (d) gymnasium not installed: `pip install -e '.[bench]'` (m
                     "(`pip install -e '.[bench-openspiel]'`; make bench tries)"}
 
 
+def cpu_seconds(run: Callable[[int], object], n: int) -> float:
+    """The CPU seconds of ``run(n)``: this process's, or the child's where the run deals in one (:mod:`.before`)."""
+    start = time.process_time()
+    spent = run(n)
+    return spent if isinstance(spent, before.ChildSeconds) else time.process_time() - start
+
+
 def per_cpu_second(run: Callable[[int], object], seconds: float, first: int = 500) -> tuple[int, float]:
     """Call ``run(n)`` with growing ``n`` until one call takes ``seconds`` of CPU; (rounds, rounds per second). A
     first call of ``first`` rounds is not timed: it makes what is made once (the fast path's state functions)."""
     run(first)
     n = first
     while True:
-        start = time.process_time()
-        run(n)
-        spent = time.process_time() - start
+        spent = cpu_seconds(run, n)
         if spent >= seconds or n >= 50_000_000:
             return n, n / spent
         n = int(n * min(10.0, max(2.0, 1.2 * seconds / max(spent, 1e-3))))
@@ -102,9 +108,7 @@ def in_turn(runs: dict[str, tuple[Callable[[int], object], int]], seconds: float
             if label not in sizes:
                 sizes[label], rate = per_cpu_second(run, seconds, first)
             else:
-                start = time.process_time()
-                run(sizes[label])
-                rate = sizes[label] / (time.process_time() - start)
+                rate = sizes[label] / cpu_seconds(run, sizes[label])
             rates[label].append(rate)
     return {label: (sizes[label], statistics.median(rates[label])) for label in runs}
 
@@ -288,9 +292,14 @@ def main() -> None:
         rows[key] = per_cpu_second(run, seconds, first) if run is not None else None
     same = same_game()
     spiel_run = openspiel_episodes()
-    judged = in_turn({"fast": (fast_path("stand17"), 500), "plain": (plain, 5000),
-                      **({"spiel": (spiel_run, 500)} if spiel_run else {}),
-                      **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}}, s, TIMES)
+    with before.old_tree() as tree:  # the tables as cc76a2a dealt them, taken in turn with today's
+        tables = {"stand17": ("blackjack", SEATS, "stand17"), **scenarios.TABLES}
+        olden = {} if tree is None else {f"before: {label}": (before.runner(tree, *table), 20)
+                                         for label, table in tables.items()}
+        same_before = tree is not None and all(before.same_rounds(tree, *table) for table in tables.values())
+        judged = in_turn({"fast": (fast_path("stand17"), 500), "plain": (plain, 5000),
+                          **({"spiel": (spiel_run, 500)} if spiel_run else {}),
+                          **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}, **olden}, s, TIMES)
     rows.update(fast=judged["fast"], plain=judged["plain"], spiel=judged.get("spiel"))
     print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
     for key, label in ROWS.items():
@@ -315,12 +324,21 @@ def main() -> None:
           + (f"{spiel:,.0f}" if spiel else "not installed"))
     print(f"  basic strategy: {basic:,.0f} rounds/s on one core (a billion rounds: "
           f"{1e9 / basic / 3600:,.1f} core-hours; 1e8 rounds on 16 such cores: {1e8 / basic / 16 / 60:,.1f} min)")
-    print("\n  the busier tables (fast path), rounds/s and ratio to (c); that ratio before the fast path; the multiple:")
+    if olden:
+        was = judged["before: stand17"][1]
+        print(f"\n  before the fast path ({before.COMMIT}'s compiled runner, the same rounds, measured in this run), "
+              f"stand17: {was:,.0f}/s, {was / base:.4f} of (c); the fast path now {fast / was:.2f}x that\n"
+              f"  (each table below and stand17 net, wager by wager, what they net today over 300 rounds: "
+              f"{same_before})")
+    print("\n  the busier tables (fast path), rounds/s and ratio to (c); that ratio before the fast path ("
+          + (f"{before.COMMIT}, measured in this run" if olden else
+             f"no git tree of {before.COMMIT} here: the ratios recorded on the 2-core machine") + "); the multiple:")
     for label in scenarios.TABLES:
         rate = judged[label][1]
         ratio = rate / base
-        multiple = ratio / scenarios.BEFORE[label]
-        print(f"  {label:46} {rate:9,.0f}/s  {ratio:.4f} (before {scenarios.BEFORE[label]:.4f}): {multiple:.2f}x "
+        was = judged[f"before: {label}"][1] / base if olden else scenarios.BEFORE[label]
+        multiple = ratio / was
+        print(f"  {label:46} {rate:9,.0f}/s  {ratio:.4f} (before {was:.4f}): {multiple:.2f}x "
               f"({verdict(multiple, scenarios.WANTED[label])})")
     if not args.no_callgrind:
         counts = {engine: instructions_per_round(engine) for engine in ("fast", "compiled", "plain")}

@@ -3,10 +3,10 @@ fast path was generated.
 
 Seven seats each holding the Blackjack Wager and every optional wager allowed at a default table (basic
 strategy); Double Down Madness with Push 22 at three seats (its own strategy); Six-Card Fortune with its wagers at
-two seats (the house way). ``BEFORE`` is each table's ratio to the plain loop at cc76a2a, the commit this work
-started from, measured the same way on the same 2-core machine (the old compiled runner, then the simulation's
-engine): a ratio travels between machines and sittings far better than a rate, and the plain loop is the same
-code in both trees.
+two seats (the house way). ``make bench`` deals each table with the code of cc76a2a too, the commit this work started
+from, in the same run (:mod:`.before`). ``BEFORE`` is what it prints where that tree cannot be unpacked: each table's
+ratio to the plain loop at cc76a2a as recorded on the 2-core machine (on a later machine the same code gave ratios
+5 to 10 % lower, so a multiple against the recorded ones reads low).
 """
 
 from __future__ import annotations
