@@ -52,7 +52,8 @@ def old_tree(commit: str = COMMIT, root: Path = ROOT) -> Iterator[Path | None]:
         return
     with tempfile.TemporaryDirectory(prefix="pa-table-games-before-") as folder:
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            tar.extractall(folder, filter="tar")  # our own commit's files, and still no path outside the folder
+            # our own commit's files, and still no path outside the folder (the filter: Python 3.11.4 and later)
+            tar.extractall(folder, **({"filter": "tar"} if hasattr(tarfile, "tar_filter") else {}))
         yield Path(folder)
 
 
