@@ -294,12 +294,12 @@ def main() -> None:
     spiel_run = openspiel_episodes()
     with before.old_tree() as tree:  # the tables as cc76a2a dealt them, taken in turn with today's
         tables = {"stand17": ("blackjack", SEATS, "stand17"), **scenarios.TABLES}
-        olden = {} if tree is None else {f"before: {label}": (before.runner(tree, *table), 20)
+        old_runs = {} if tree is None else {f"before: {label}": (before.runner(tree, *table), 20)
                                          for label, table in tables.items()}
         same_before = tree is not None and all(before.same_rounds(tree, *table) for table in tables.values())
         judged = in_turn({"fast": (fast_path("stand17"), 500), "plain": (plain, 5000),
                           **({"spiel": (spiel_run, 500)} if spiel_run else {}),
-                          **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}, **olden}, s, TIMES)
+                          **{label: (scenarios.runner(label), 50) for label in scenarios.TABLES}, **old_runs}, s, TIMES)
     rows.update(fast=judged["fast"], plain=judged["plain"], spiel=judged.get("spiel"))
     print(f"  {'runner':58} {'rounds':>10} {'speed':>14}")
     for key, label in ROWS.items():
@@ -324,19 +324,20 @@ def main() -> None:
           + (f"{spiel:,.0f}" if spiel else "not installed"))
     print(f"  basic strategy: {basic:,.0f} rounds/s on one core (a billion rounds: "
           f"{1e9 / basic / 3600:,.1f} core-hours; 1e8 rounds on 16 such cores: {1e8 / basic / 16 / 60:,.1f} min)")
-    if olden:
+    if old_runs:
         was = judged["before: stand17"][1]
         print(f"\n  before the fast path ({before.COMMIT}'s compiled runner, the same rounds, measured in this run), "
-              f"stand17: {was:,.0f}/s, {was / base:.4f} of (c); the fast path now {fast / was:.2f}x that\n"
-              f"  (each table below and stand17 net, wager by wager, what they net today over 300 rounds: "
-              f"{same_before})")
+              f"stand17: {was:,.0f}/s, {was / base:.4f} of (c); the fast path now {fast / was:.2f}x that\n  "
+              + ("each table below and stand17 net, wager by wager, what they net today over 300 rounds"
+                 if same_before else "NOT the same rounds: a table nets otherwise today, so these multiples compare "
+                 "different games"))
     print("\n  the busier tables (fast path), rounds/s and ratio to (c); that ratio before the fast path ("
-          + (f"{before.COMMIT}, measured in this run" if olden else
+          + (f"{before.COMMIT}, measured in this run" if old_runs else
              f"no git tree of {before.COMMIT} here: the ratios recorded on the 2-core machine") + "); the multiple:")
     for label in scenarios.TABLES:
         rate = judged[label][1]
         ratio = rate / base
-        was = judged[f"before: {label}"][1] / base if olden else scenarios.BEFORE[label]
+        was = judged[f"before: {label}"][1] / base if old_runs else scenarios.BEFORE[label]
         multiple = ratio / was
         print(f"  {label:46} {rate:9,.0f}/s  {ratio:.4f} (before {was:.4f}): {multiple:.2f}x "
               f"({verdict(multiple, scenarios.WANTED[label])})")
