@@ -45,7 +45,7 @@ class TestHand:
         ranks = list(parse_cards("AS 2S 5S 6S 9S TS"))
         for length in range(1, 7):
             for dealt in itertools.product(ranks, repeat=length):
-                hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0))  # counted once, empty, as it is made
+                hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0))  # made empty: 0, hard, nothing counted
                 with monkeypatch.context() as patched:
                     patched.setattr(layout, "points", recount)
                     for card in dealt:
@@ -74,6 +74,35 @@ class TestHand:
                 assert lay.dealer == list(dealt) and dealer_recounted(lay), dealt
         assert dealer_recounted(BlackjackLayout(dealer=list(parse_cards("AS 6D"))))  # made with cards: counted once
 
+    def test_a_card_dealt_in_play_looks_its_total_up(self, monkeypatch):
+        """Issue 31: the total a card makes is looked up (``AFTER``), not worked out card by card, for every total a
+        hand or the dealer holds before a card in play (up to hard 21 plus a ten); a hand made empty is not counted
+        at all. Past that (only a test deals so far) it is worked out, and still right."""
+        import itertools
+
+        from pa_table_games.games.blackjack import layout
+
+        def worked_out(*args):
+            raise AssertionError(f"{args}: worked out, not looked up")
+
+        ranks = list(parse_cards("AS 2S 5S 6S 9S TS KH"))
+        for length in range(1, 7):
+            for dealt in itertools.product(ranks, repeat=length):
+                if points(dealt[:-1])[0] > 21:
+                    continue  # a busted hand takes no card in play
+                with monkeypatch.context() as patched:
+                    patched.setattr(layout, "points_after", worked_out)
+                    patched.setattr(layout, "points", worked_out)
+                    hand, lay = Hand(1, 0, Wager(1, "blackjack", 0, 10.0)), BlackjackLayout()
+                    for card in dealt:
+                        hand.add_card(card)
+                        lay.add_card(card)
+                assert (hand.total, hand.soft) == points(dealt) == (lay.dealer_total, lay.dealer_soft), dealt
+        hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0), list(parse_cards("TS TD TH")))  # 30: no hand in play
+        hand.add_card(parse_cards("KC")[0])
+        hand.add_card(parse_cards("AC")[0])
+        assert (hand.total, hand.soft) == (41, False) and recounted(hand)
+
     def test_split_off_recounts_the_remaining_card(self):
         """§ 633a.11: the second card of a pair leaves; the hand is its first card until dealt another."""
         hand = Hand(1, 0, Wager(1, "blackjack", 0, 10.0), list(parse_cards("AS AD")))
@@ -96,6 +125,27 @@ class TestHand:
             rnd.advance()
         assert [(h.index, h.total) for h in rnd.layout.hands] == [(0, 11), (3, 10), (2, 18), (1, 17)]
         assert all(recounted(h) for h in rnd.layout.hands)
+
+
+@pytest.mark.parametrize("game_name", ["blackjack", "double-down-madness"])
+def test_simulated_rounds_look_every_total_up(game_name, monkeypatch):
+    """Issue 31: 300 rounds at two seats through the fast path, as ``simulate`` deals them, never work a hand's
+    total out (every card's was looked up) and net what they netted when it was worked out at every card (the
+    sums pinned from main before the change)."""
+    from pa_table_games.games.blackjack import layout
+    from pa_table_games.simulation.chunks import Deal, deal_tally
+
+    def worked_out(*args):
+        raise AssertionError(f"{args}: a total worked out in a simulated round")
+
+    wager = "blackjack" if game_name == "blackjack" else "double_down_madness"
+    monkeypatch.setattr(layout, "points_after", worked_out)
+    tally = deal_tally(Deal(game_name, None, {1: {wager: 10.0}, 2: {wager: 10.0}}, None, "fast"), 3, 300)
+    assert tally.sums[""][:2] == PINNED[game_name]
+
+
+#: the rounds and the net in cents of the test above, recorded on main when each card's total was worked out
+PINNED = {"blackjack": [300, -19500], "double-down-madness": [300, -74000]}
 
 
 @pytest.mark.parametrize("game_name", ["blackjack", "double-down-madness"])

@@ -39,6 +39,18 @@ def points_after(total: int, soft: bool, card: Card) -> tuple[int, bool]:
     return hard, False
 
 
+def _after_table(limit: int) -> tuple[tuple[dict[str, tuple[int, bool]], ...], ...]:
+    by_rank = {rank: Card.from_code(f"{rank}S") for rank in POINTS}
+    return tuple(tuple({rank: points_after(total, soft, card) for rank, card in by_rank.items()}
+                       for total in range(limit)) for soft in (False, True))
+
+
+#: :func:`points_after` worked out once: ``AFTER[soft][total][rank]``, for every total a hand holds before a card in
+#: play (a hand over 21 takes none: up to hard 21 plus a ten, 31): a hand kept as its cards arrive looks its next
+#: total up instead of working it out at every card
+AFTER = _after_table(32)
+
+
 def total(cards: Sequence[Card]) -> int:
     """The best total: soft if an ace can count 11 without passing 21."""
     return points(cards)[0]
