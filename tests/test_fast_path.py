@@ -349,6 +349,44 @@ class TestADecisionGoesOnInItsState:
         assert decided["decisions"] > 500 and calls["player_decisions"] <= 400, (calls, decided)
 
 
+class TestASimulationLooksItsFunctionUpOnce:
+    def test_the_rounds_at_a_table_are_played_by_one_function_looked_up_once(self, monkeypatch):
+        """Issue 31: a simulation's rounds at one table are made alike (the same wagers before the deal, no
+        options), so the generated function is looked up for the first and plays them all, where ``play_out``
+        looked it up again every round. A round in which a wager was placed (Insurance, taken here whenever it is
+        offered) is still checked against it. Round by round, the nets are those the compiled runner deals."""
+        from itertools import islice
+
+        from pa_table_games.fastpath.engine import FastEngine
+        from pa_table_games.simulation.chunks import deal_rounds
+
+        fast, compiled = load_game("blackjack", engine="fast"), load_game("blackjack", engine="compiled")
+        basic = get_strategy("blackjack", "basic", fast.rules)
+
+        class Insures:
+            def choose(self, rnd, legal):
+                return next((w for w in ("insurance=yes", "even_money=yes") if w in legal), None) or \
+                    basic.choose(rnd, legal)
+
+        seats = {1: {"blackjack": 10.0, "lucky_ladies": 5.0}, 2: {"blackjack": 10.0}}
+
+        def nets(game):
+            rounds = deal_rounds(game, game.new_table(seed=4), seats, Insures(), record="totals")
+            return [rnd.totals() for rnd in islice(rounds, 400)]
+
+        want = nets(compiled)
+        lookups = Counter()
+        function = FastEngine.function
+
+        def counted(self, rnd, trace=False):
+            lookups["insured" if "insurance" in rnd.wager_names else "as dealt"] += 1
+            return function(self, rnd, trace)
+
+        monkeypatch.setattr(FastEngine, "function", counted)
+        assert nets(fast) == want
+        assert lookups["as dealt"] == 1 and lookups["insured"] > 5, lookups
+
+
 class _Traced(Round):
     def __init__(self, *args, **kwargs) -> None:
         self.fired: set[int] = set()

@@ -57,10 +57,30 @@ class FastEngine(CompiledEngine):
         placed = len(rnd.wager_names)
         made = self.function(rnd, trace)
         made.play(rnd, choose)
-        if len(rnd.wager_names) != placed and made is not self.function(rnd, trace):
+        if len(rnd.wager_names) != placed:
+            self._still_made_for(rnd, made, trace)
+        return rnd
+
+    def player_for(self, rnd: Round) -> Any:
+        """``play_out`` for ``rnd`` and the rounds a simulation makes after it at its table (the same game, Rules,
+        wagers placed before the deal and options: the same generated function), that function looked up once."""
+        if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
+            return self.play_out
+        made = self.function(rnd)
+        play, placed = made.play, len(rnd.wager_names)
+
+        def play_alike(rnd: Round, choose: Any) -> Round:
+            play(rnd, choose)
+            if len(rnd.wager_names) != placed:
+                self._still_made_for(rnd, made)
+            return rnd
+        return play_alike
+
+    def _still_made_for(self, rnd: Round, made: Generated, trace: bool = False) -> None:
+        """A wager was placed during the round: it must not be one that chooses the round's steps."""
+        if made is not self.function(rnd, trace):
             raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the fast "
                                  "path chooses a round's steps from the wagers placed before the deal")
-        return rnd
 
 
 def _refuse(rnd: Round, action: Action) -> None:

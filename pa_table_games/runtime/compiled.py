@@ -88,6 +88,10 @@ class CompiledEngine:
                 return rnd
             self._decide(rnd, choose)
 
+    def player_for(self, rnd: Round) -> Callable[[Round, Choose], Round]:
+        """How to play ``rnd`` and the rounds a simulation makes like it to their end: :meth:`play_out`."""
+        return self.play_out
+
     def decision_for(self, rnd: Round, choose: Choose) -> Action:
         """The decision ``choose`` makes now, as the acting player's :class:`Action`."""
         turn = rnd.deciding()

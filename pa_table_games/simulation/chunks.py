@@ -113,9 +113,10 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
             yield play_out(Round(game, table, seats, atomic=False, record="events"), choose)
     first = Unrecorded(game, table, seats, record=record)  # every wager checked once, as a player places it
     checked = first.checked_wagers()
-    yield play_out(first, choose)
+    play_alike = game.engine.player_for(first)  # the rounds after it are made alike: one lookup for all
+    yield play_alike(first, choose)
     while True:
-        yield play_out(Unrecorded(game, table, seats, record=record, checked=checked), choose)
+        yield play_alike(Unrecorded(game, table, seats, record=record, checked=checked), choose)
 
 
 @frozen
