@@ -10,6 +10,7 @@ transition accepts is refused by ``Round.act`` with the forbidding cite.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pa_table_games.fastpath.generate import Generated, generate
@@ -61,7 +62,7 @@ class FastEngine(CompiledEngine):
             self._still_made_for(rnd, made, trace)
         return rnd
 
-    def player_for(self, rnd: Round) -> Any:
+    def player_for(self, rnd: Round) -> Callable[[Round, Any], Round]:
         """``play_out`` for ``rnd`` and the rounds a simulation makes after it at its table (the same game, Rules,
         wagers placed before the deal and options: the same generated function), that function looked up once."""
         if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
