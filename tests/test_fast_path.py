@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import random
 from collections import Counter
+from itertools import islice
 from decimal import Decimal
 from typing import Any
 
@@ -355,10 +356,7 @@ class TestASimulationLooksItsFunctionUpOnce:
         options), so the generated function is looked up for the first and plays them all, where ``play_out``
         looked it up again every round. A round in which a wager was placed (Insurance, taken here whenever it is
         offered) is still checked against it. Round by round, the nets are those the compiled runner deals."""
-        from itertools import islice
-
         from pa_table_games.fastpath.engine import FastEngine
-        from pa_table_games.simulation.chunks import deal_rounds
 
         fast, compiled = load_game("blackjack", engine="fast"), load_game("blackjack", engine="compiled")
         basic = get_strategy("blackjack", "basic", fast.rules)

@@ -80,7 +80,7 @@ class TestHand:
         at all. Past that (only a test deals so far) it is worked out, and still right."""
         import itertools
 
-        from pa_table_games.games.blackjack import layout
+        from pa_table_games.games.blackjack import hand as arithmetic, layout
 
         def worked_out(*args):
             raise AssertionError(f"{args}: worked out, not looked up")
@@ -91,7 +91,8 @@ class TestHand:
                 if points(dealt[:-1])[0] > 21:
                     continue  # a busted hand takes no card in play
                 with monkeypatch.context() as patched:
-                    patched.setattr(layout, "points_after", worked_out)
+                    patched.setattr(arithmetic, "points_after", worked_out)  # what fills a row of AFTER
+                    patched.setattr(layout, "points_after", worked_out, raising=False)  # where a hand called it
                     patched.setattr(layout, "points", worked_out)
                     hand, lay = Hand(1, 0, Wager(1, "blackjack", 0, 10.0)), BlackjackLayout()
                     for card in dealt:
@@ -132,14 +133,15 @@ def test_simulated_rounds_look_every_total_up(game_name, monkeypatch):
     """Issue 31: 300 rounds at two seats through the fast path, as ``simulate`` deals them, never work a hand's
     total out (every card's was looked up) and net what they netted when it was worked out at every card (the
     sums pinned from main before the change)."""
-    from pa_table_games.games.blackjack import layout
+    from pa_table_games.games.blackjack import hand as arithmetic, layout
     from pa_table_games.simulation.chunks import Deal, deal_tally
 
     def worked_out(*args):
         raise AssertionError(f"{args}: a total worked out in a simulated round")
 
     wager = "blackjack" if game_name == "blackjack" else "double_down_madness"
-    monkeypatch.setattr(layout, "points_after", worked_out)
+    monkeypatch.setattr(arithmetic, "points_after", worked_out)  # what fills a row of AFTER
+    monkeypatch.setattr(layout, "points_after", worked_out, raising=False)  # where a hand called it
     tally = deal_tally(Deal(game_name, None, {1: {wager: 10.0}, 2: {wager: 10.0}}, None, "fast"), 3, 300)
     assert tally.sums[""][:2] == PINNED[game_name]
 

@@ -53,35 +53,23 @@ class FastEngine(CompiledEngine):
 
     def play_out(self, rnd: Round, choose: Any, trace: bool = False) -> Round:
         """Play ``rnd`` to its end: the generated function for a round recording nothing, else the compiled runner."""
-        if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
-            return super().play_out(rnd, choose)
-        placed = len(rnd.wager_names)
-        made = self.function(rnd, trace)
-        made.play(rnd, choose)
-        if len(rnd.wager_names) != placed:
-            self._still_made_for(rnd, made, trace)
-        return rnd
+        return self.player_for(rnd, trace)(rnd, choose)
 
-    def player_for(self, rnd: Round) -> Callable[[Round, Any], Round]:
+    def player_for(self, rnd: Round, trace: bool = False) -> Callable[[Round, Any], Round]:
         """``play_out`` for ``rnd`` and the rounds a simulation makes after it at its table (the same game, Rules,
         wagers placed before the deal and options: the same generated function), that function looked up once."""
         if rnd.log or rnd.atomic or type(rnd) is not Unrecorded:
-            return self.play_out
-        made = self.function(rnd)
+            return super().play_out
+        made = self.function(rnd, trace)
         play, placed = made.play, len(rnd.wager_names)
 
         def play_alike(rnd: Round, choose: Any) -> Round:
             play(rnd, choose)
-            if len(rnd.wager_names) != placed:
-                self._still_made_for(rnd, made)
+            if len(rnd.wager_names) != placed and made is not self.function(rnd, trace):
+                raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the "
+                                     "fast path chooses a round's steps from the wagers placed before the deal")
             return rnd
         return play_alike
-
-    def _still_made_for(self, rnd: Round, made: Generated, trace: bool = False) -> None:
-        """A wager was placed during the round: it must not be one that chooses the round's steps."""
-        if made is not self.function(rnd, trace):
-            raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the fast "
-                                 "path chooses a round's steps from the wagers placed before the deal")
 
 
 def _refuse(rnd: Round, action: Action) -> None:

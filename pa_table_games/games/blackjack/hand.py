@@ -39,16 +39,27 @@ def points_after(total: int, soft: bool, card: Card) -> tuple[int, bool]:
     return hard, False
 
 
-def _after_table(limit: int) -> tuple[tuple[dict[str, tuple[int, bool]], ...], ...]:
-    by_rank = {rank: Card.from_code(f"{rank}S") for rank in POINTS}
-    return tuple(tuple({rank: points_after(total, soft, card) for rank, card in by_rank.items()}
-                       for total in range(limit)) for soft in (False, True))
+class _After(dict):
+    """total -> {rank: :func:`points_after` of that total and a card of that rank}, for one softness: the totals a
+    hand holds before a card in play (up to hard 21 plus a ten, 31) worked out as the table is made, any other the
+    first time it is asked (only a test deals past a bust)."""
+
+    _CARDS = {rank: Card.from_code(f"{rank}S") for rank in POINTS}
+
+    def __init__(self, soft: bool) -> None:
+        super().__init__()
+        self.soft = soft
+        for total in range(32):
+            self.__missing__(total)
+
+    def __missing__(self, total: int) -> dict[str, tuple[int, bool]]:
+        row = self[total] = {rank: points_after(total, self.soft, card) for rank, card in self._CARDS.items()}
+        return row
 
 
-#: :func:`points_after` worked out once: ``AFTER[soft][total][rank]``, for every total a hand holds before a card in
-#: play (a hand over 21 takes none: up to hard 21 plus a ten, 31): a hand kept as its cards arrive looks its next
-#: total up instead of working it out at every card
-AFTER = _after_table(32)
+#: :func:`points_after` looked up: ``AFTER[soft][total][rank]``; a hand kept as its cards arrive looks its next total
+#: up instead of working it out at every card
+AFTER = (_After(False), _After(True))
 
 
 def total(cards: Sequence[Card]) -> int:

@@ -14,7 +14,7 @@ from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.games.blackjack.hand import AFTER, is_two_card_21, points, points_after
+from pa_table_games.games.blackjack.hand import AFTER, is_two_card_21, points
 from pa_table_games.runtime.read_only import Derived, reads
 from pa_table_games.runtime.turns import mark_of
 
@@ -53,10 +53,7 @@ class Hand:
     def add_card(self, card: Card) -> None:
         """Give the hand one more card (its total kept as the card arrives)."""
         self.cards.append(card)
-        try:
-            self.total, self.soft = AFTER[self.soft][self.total][card.rank]
-        except IndexError:  # a total no hand holds in play (a test's): worked out
-            self.total, self.soft = points_after(self.total, self.soft, card)
+        self.total, self.soft = AFTER[self.soft][self.total][card.rank]
 
     def split_off(self) -> Card:
         """Take the second card of a pair away, to start the new hand of a split."""
@@ -153,10 +150,7 @@ class BlackjackLayout:
     def add_card(self, card: Card) -> None:
         """Give the dealer one more card (the dealer's total kept as the card arrives)."""
         self.dealer.append(card)
-        try:
-            self.dealer_total, self.dealer_soft = AFTER[self.dealer_soft][self.dealer_total][card.rank]
-        except IndexError:  # a total no dealer holds in play (a test's): worked out
-            self.dealer_total, self.dealer_soft = points_after(self.dealer_total, self.dealer_soft, card)
+        self.dealer_total, self.dealer_soft = AFTER[self.dealer_soft][self.dealer_total][card.rank]
 
     @property
     def has_up_card(self) -> bool:
