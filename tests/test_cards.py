@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+import sys
 from collections import Counter
 
 import pytest
 
 from pa_table_games.equipment.cards import COVER_CARD, JOKER, Card, parse_cards, standard_deck
 from pa_table_games.errors import CardCodeError, ShoeExhausted
-from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.shoe import DiscardRack, Shoe
 
 
 class TestCards:
@@ -47,3 +49,46 @@ class TestShoe:
         """Drawing past the cover card sets it aside and returns the next card (§ 633a.7(e))."""
         shoe = Shoe.stacked("CUT 9H")
         assert shoe.draw().code == "9H" and shoe.cover_card_aside is COVER_CARD
+
+    @pytest.mark.parametrize("decks", [1, 8])
+    def test_a_reshuffle_takes_the_rack_and_loads_the_shoe_card_for_card_as_random_shuffle(self, decks):
+        """The discard rack's cards, taken all together and loaded with the cover card, come out in exactly the
+        order ``random.shuffle`` gives the rack's cards, the cover card at its depth (§ 633a.7(e))."""
+        rack = DiscardRack()
+        deck = list(standard_deck()) * decks
+        for start in range(0, len(deck), 5):
+            rack.place(f"seat {start}", deck[start:start + 5])
+        shoe = Shoe([], Counter(deck + [COVER_CARD]), random.Random(7), cover_depth=20)
+        shoe.load(rack.take_all() + [COVER_CARD])
+        expected = list(deck)
+        random.Random(7).shuffle(expected)
+        expected.insert(len(expected) - 20, COVER_CARD)
+        assert shoe.remaining() == expected and not rack.bundles
+
+    def test_a_reshuffle_runs_no_python_step_a_card_but_the_shuffle_itself(self):
+        """Taking the rack and loading the shoe cost the same bytecodes for one deck as for eight: only the
+        Fisher-Yates steps go card by card (a continuous or frequent reshuffle is paid every few rounds)."""
+        def bytecodes(decks: int) -> int:
+            rack, counted = DiscardRack(), [0]
+            deck = list(standard_deck()) * decks
+            for start in range(0, len(deck), 5):
+                rack.place("hand", deck[start:start + 5])
+            shoe = Shoe([], Counter(deck + [COVER_CARD]), random.Random(7), cover_depth=20)
+
+            def trace(frame, event, arg):
+                if frame.f_code.co_filename.endswith("shoe.py") and frame.f_code.co_name != "shuffle":
+                    frame.f_trace_opcodes = True
+                    return count
+                return None
+
+            def count(frame, event, arg):
+                counted[0] += event == "opcode"
+                return count
+            sys.settrace(trace)
+            try:
+                shoe.load(rack.take_all() + [COVER_CARD])
+            finally:
+                sys.settrace(None)
+            assert len(shoe) == len(deck) + 1
+            return counted[0]
+        assert bytecodes(8) == bytecodes(1)
