@@ -7,6 +7,8 @@ compiled runner's for the same rounds.
 - The players holding one of a pass's wagers (``holding:``): picked once a round for each pass, not at every
   state that starts the pass's walk.
 - The key of a pass's walk: made once per pass by the loader, so finding the walk compares no declarations.
+- Whether every box holds its initial two cards (the (g) passes ask it of every player): read off each box's
+  cards, or the pair kept at a split, without asking each box for its initial two.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
@@ -17,9 +19,15 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
 
 from pa_table_games import load_game
+from pa_table_games.equipment.cards import parse_cards
+from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack import first_cards as fc, optional_wagers
+from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
 from pa_table_games.machine.spec import Turns
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.round import Unrecorded
@@ -153,3 +161,38 @@ def test_a_simulations_tally_adds_each_distinct_round_once(monkeypatch):
     tally = deal_tally(Deal("blackjack", None, seat, "stand17"), SEED, 2000)
     assert tally.sums == one_by_one and list(tally.sums) == list(one_by_one)
     assert tally.sums["blackjack"][0] == 2000 and added["blackjack"] <= 20, added
+
+
+@pytest.mark.parametrize("hands, dealer, dealt", [
+    ([(1, 0, "AS KD", ""), (2, 0, "9H 9C", "")], "5S 7D", True),
+    ([(1, 0, "AS KD", ""), (2, 0, "9H", "")], "5S 7D", False),  # the second box waits for its second card
+    ([(1, 0, "AS KD", ""), (2, 0, "9H 9C", "")], "5S", False),  # the dealer's hole card not yet dealt
+    # a split box: its first hand holds one card, its pair kept; a split hand's one card is not a box's
+    ([(1, 0, "AS KD", ""), (2, 0, "8H", "8H 8C"), (2, 1, "8C", "")], "5S 7D", True),
+])
+def test_whether_every_box_holds_its_initial_two_cards(hands, dealer, dealt):
+    """(g): the first-cards wagers are decided once every box holds its initial two cards and the dealer two cards;
+    a box whose pair was split still holds its initial two (kept at the split)."""
+    layout = BlackjackLayout(dealer=list(parse_cards(dealer)))
+    for seat, index, cards, first_two in hands:
+        layout.hands.append(Hand(seat, index, Wager(seat, "blackjack", index, 10), list(parse_cards(cards)),
+                                 first_two=tuple(parse_cards(first_two)) if first_two else ()))
+    assert optional_wagers.first_cards_dealt(SimpleNamespace(layout=layout)) is dealt
+
+
+def test_whether_the_first_cards_are_dealt_asks_no_box_for_its_initial_two(monkeypatch):
+    """The (g) passes ask it of every player, about ninety times a round at seven seats, each time over every box:
+    read off the boxes' cards, the initial two are asked for only by the wagers' own questions (under a hundred a
+    round here, where they were about 175)."""
+    asked = Counter()
+    initial_two = Hand.initial_two
+
+    def counted(hand):
+        asked["initial_two"] += 1
+        return initial_two.fget(hand)
+
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(Hand, "initial_two", property(counted))
+    tally = _dealt()
+    assert tally.sums == want
+    assert 0 < asked["initial_two"] <= 100 * ROUNDS, asked

@@ -68,7 +68,9 @@ def first_cards_dealt(rnd) -> bool:
     if len(lay.dealer) < 2:
         return False
     for hand in lay.hands:  # each box's first hand (a loop: asked of every player in two passes a round)
-        if hand.index == 0 and len(hand.initial_two) != 2:
+        # its initial two: its first two cards, or the pair kept when it was split (``Hand.initial_two``, read
+        # here without calling it: about 90 times a round, over every box, at seven seats)
+        if hand.index == 0 and len(hand.cards) < 2 and not hand.first_two:
             return False
     return True
 
