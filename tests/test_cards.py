@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import sys
 from collections import Counter
+from types import SimpleNamespace
 
 import pytest
 
 from pa_table_games.equipment.cards import COVER_CARD, JOKER, Card, parse_cards, standard_deck
 from pa_table_games.errors import CardCodeError, ShoeExhausted
 from pa_table_games.equipment.shoe import DiscardRack, Shoe
+from pa_table_games.runtime import plain
 
 
 class TestCards:
@@ -44,6 +46,25 @@ class TestShoe:
         assert [shoe.draw().code, shoe.draw().code] == ["AS", "KD"]
         with pytest.raises(ShoeExhausted, match="at deal_up_card after 2 cards"):
             shoe.draw("deal_up_card")
+
+    def test_a_step_drawing_is_named_only_when_the_shoe_runs_out(self):
+        """A stacked shoe that runs dry names the transition drawing, by its trigger; a draw that finds a card asks
+        nothing of it (a simulation draws some five cards a round at a table of one)."""
+        asked = Counter()
+
+        class Firing:
+            @property
+            def trigger(self):
+                asked["trigger"] += 1
+                return "deal_second_cards"
+
+        rnd = SimpleNamespace(shoe=Shoe.stacked("AS KD 9H"), firing=Firing())
+        assert [plain.draw(rnd, "seat 1").code for _ in range(3)] == ["AS", "KD", "9H"] and not asked
+        with pytest.raises(ShoeExhausted, match="ran out of cards at deal_second_cards after 3 cards"):
+            plain.draw(rnd, "seat 1")
+        rnd.firing = None
+        with pytest.raises(ShoeExhausted, match="ran out of cards at a draw after 3 cards"):
+            plain.draw(rnd, "dealer")
 
     def test_cover_card_is_set_aside_on_draw(self):
         """Drawing past the cover card sets it aside and returns the next card (§ 633a.7(e))."""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from attrs import define, field
 
@@ -65,7 +66,7 @@ class DoubleShoe:
             raise TableGamesError(f"a double shoe has the sides {' and '.join(SIDES)}, not {side!r}")
         self.current = side
 
-    def draw(self, step: str = "") -> Card:
+    def draw(self, step: Any = "") -> Card:
         """The next card of the current side (its cover card, if it comes, is set aside)."""
         try:
             return self.side.draw(step)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import chain
 from operator import is_not, itemgetter
+from typing import Any
 
 from attrs import define, evolve, field
 
@@ -151,11 +152,12 @@ class Shoe:
     def next_card(self) -> Card | None:
         return self._cards[-1] if self._cards else None
 
-    def draw(self, step: str = "") -> Card:
-        """Take the next card; the cover card is set aside and the following card taken (§ 633a.7(e))."""
+    def draw(self, step: Any = "") -> Card:
+        """Take the next card; the cover card is set aside and the following card taken (§ 633a.7(e)). ``step``,
+        named only if the shoe has run out: the step drawing, or the transition firing (named by its trigger)."""
         cards = self._cards
         if not cards:
-            raise ShoeExhausted(f"the shoe ran out of cards at {step or 'a draw'}"
+            raise ShoeExhausted(f"the shoe ran out of cards at {getattr(step, 'trigger', step) or 'a draw'}"
                                 f" after {self.dealt} cards: stack more cards")
         card = cards.pop()
         self.dealt += 1

@@ -57,8 +57,7 @@ def randomly(rnd: Any, rng: Any, draw: Any, *args: Any) -> Any:
 
 # -- cards -------------------------------------------------------------------------------------------
 def draw(rnd: Any, to: Any, face_up: bool = True) -> Any:
-    firing = rnd.firing  # the step dealing, named if a stacked shoe runs dry
-    return rnd.shoe.draw(firing.trigger if firing is not None else "a draw")
+    return rnd.shoe.draw(rnd.firing)  # the step dealing, named (by its trigger) only if a stacked shoe runs dry
 
 
 def set_aside_cover_card(rnd: Any) -> Any:
