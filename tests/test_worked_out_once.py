@@ -9,8 +9,6 @@ compiled runner's for the same rounds.
 - The key of a pass's walk: made once per pass by the loader, so finding the walk compares no declarations.
 - Whether every box holds its initial two cards (the (g) passes ask it of every player): read off each box's
   cards, or the pair kept at a split, without asking each box for its initial two.
-- A simulation's round places the wagers its first round checked: each made from its fields, with no step of
-  Python a wager besides its own making (seven seats place 84 wagers a round).
 - A round's wagers grouped into players (by seat) and by name, and the players holding a pass's wagers picked:
   sorted and grouped in C, no step of Python a wager.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
@@ -201,38 +199,6 @@ def test_whether_the_first_cards_are_dealt_asks_no_box_for_its_initial_two(monke
     tally = _dealt()
     assert tally.sums == want
     assert 0 < asked["initial_two"] <= 100 * ROUNDS, asked
-
-
-def test_a_simulations_round_places_its_checked_wagers_at_no_step_a_wager():
-    """The wagers a simulation's first round checked are placed again at every later round as they were: the same
-    wagers and names; placing 84 (seven seats, every optional wager) runs the bytecodes placing one does."""
-    game = load_game("blackjack")
-
-    def placed(seats):
-        table = game.new_table(seed=SEED)
-        checked, counted = Unrecorded(game, table, seats).checked_wagers(), [0]
-
-        def trace(frame, event, arg):
-            if frame.f_code.co_name == "_place_before_deal":
-                frame.f_trace_opcodes = True
-                return count
-            return None
-
-        def count(frame, event, arg):
-            counted[0] += event == "opcode"
-            return count
-        sys.settrace(trace)
-        try:
-            rnd = Unrecorded(game, table, seats, checked=checked)
-        finally:
-            sys.settrace(None)
-        first = [(w.seat, w.name, w.hand, w.amount, w.settled) for w in Unrecorded(game, table, seats).wagers]
-        assert [(w.seat, w.name, w.hand, w.amount, w.settled) for w in rnd.wagers] == first
-        assert rnd.wager_names == {name for wagers in seats.values() for name in wagers}
-        return counted[0], len(checked)
-
-    (one, single), (seven, many) = placed({1: {"blackjack": 10.0}}), placed(SEVEN)
-    assert single == 1 and many == 7 * len(EVERY_OPTIONAL) and one == seven
 
 
 def test_a_rounds_wagers_are_grouped_by_seat_and_by_name_at_no_step_a_wager():

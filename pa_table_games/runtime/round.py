@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
-from itertools import starmap
-from operator import itemgetter
 from typing import Any
 
 from pa_table_games.equipment.table import Table
@@ -317,7 +315,7 @@ class Unrecorded(Round):
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]], *,
                  options: dict | None = None, record: str = "totals",
-                 checked: tuple[tuple[int, str, int, Decimal], ...] | None = None) -> None:
+                 checked: tuple[tuple[int, str, Decimal], ...] | None = None) -> None:
         """``checked``: the wagers at ``seats`` as an earlier round at this table placed them before its deal
         (:meth:`checked_wagers`), every check passed then (each wager's and ``GameInfo.check_seats``): placed
         again as they are (a simulation's rounds)."""
@@ -327,18 +325,15 @@ class Unrecorded(Round):
         Round.__init__(self, game, table, seats, atomic=False, options=options, record=record)
 
     def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
-        checked = self._checked
-        if checked is None:
+        if self._checked is None:
             Round._place_before_deal(self, seats)
-        else:  # each made from its fields, its name noted: no step of Python a wager besides its own making
-            self.wagers = list(starmap(Wager, checked))
-            self.wager_names = set(map(_NAME, checked))
+        else:
+            for seat, name, amount in self._checked:  # before the deal: each on hand 0
+                self.wagers.append(Wager(seat, name, 0, amount))
+                self.wager_names.add(name)
 
-    def checked_wagers(self) -> tuple[tuple[int, str, int, Decimal], ...]:
-        """The wagers placed before the deal, ``(seat, name, hand, amount)`` each (a :class:`Wager`'s fields), for the
-        next round's ``checked`` (call it before the round is played: a double down changes an amount)."""
-        return tuple((w.seat, w.name, w.hand, w.amount) for w in self.wagers)
-
-
-_NAME = itemgetter(1)  # of a checked wager's fields
+    def checked_wagers(self) -> tuple[tuple[int, str, Decimal], ...]:
+        """The wagers placed before the deal, ``(seat, name, amount)`` each, for the next round's ``checked``
+        (call it before the round is played: a double down changes an amount)."""
+        return tuple((w.seat, w.name, w.amount) for w in self.wagers)
 
