@@ -9,8 +9,6 @@ compiled runner's for the same rounds.
 - The key of a pass's walk: made once per pass by the loader, so finding the walk compares no declarations.
 - Whether every box holds its initial two cards (the (g) passes ask it of every player): read off each box's
   cards, or the pair kept at a split, without asking each box for its initial two.
-- A round's wagers grouped into players (by seat) and by name, and the players holding a pass's wagers picked:
-  sorted and grouped in C, no step of Python a wager.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
@@ -20,7 +18,6 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from decimal import Decimal
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -30,7 +27,7 @@ from pa_table_games import load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack import first_cards as fc, optional_wagers
-from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand, Memo
+from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
 from pa_table_games.machine.spec import Turns
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.round import Unrecorded
@@ -200,36 +197,3 @@ def test_whether_the_first_cards_are_dealt_asks_no_box_for_its_initial_two(monke
     assert tally.sums == want
     assert 0 < asked["initial_two"] <= 100 * ROUNDS, asked
 
-
-def test_a_rounds_wagers_are_grouped_by_seat_and_by_name_at_no_step_a_wager():
-    """Seven seats' wagers grouped into players (seat 1 first, each seat's wagers in placing order) and by name (in
-    placing order), and the players holding a progressive picked: as many bytecodes for wagers placed five times
-    over as for each placed once (84 a round at seven seats with every optional wager)."""
-    def grouping(times: int) -> int:
-        wagers = [Wager(seat, name, 0, Decimal(amount)) for _ in range(times) for seat in (3, 1, 7, 2, 6, 4, 5)
-                  for name, amount in EVERY_OPTIONAL.items() if seat != 4 or name != "bad_beat"]
-        rnd, memo, counted = SimpleNamespace(wagers=wagers, players=turns.NOT_YET), Memo(), [0]
-
-        def trace(frame, event, arg):
-            if frame.f_code.co_filename in (turns.__file__, Memo.wagers_named.__code__.co_filename):
-                frame.f_trace_opcodes = True
-                return count
-            return None
-
-        def count(frame, event, arg):
-            counted[0] += event == "opcode"
-            return count
-        sys.settrace(trace)
-        try:
-            players = turns.players_of(rnd)
-            named = memo.wagers_named(wagers, "lucky_ladies")
-            holding = turns.holders_of(rnd, ("bad_beat",))
-        finally:
-            sys.settrace(None)
-        assert [p.seat for p in players] == list(range(1, 8))
-        assert all(list(p.wagers) == [w for w in wagers if w.seat == p.seat] for p in players)
-        assert named == [w for w in wagers if w.name == "lucky_ladies"]
-        assert [p.seat for p in holding] == [1, 2, 3, 5, 6, 7]  # seat 4 holds no Bad Beat Wager
-        return counted[0]
-
-    assert grouping(5) == grouping(1)

@@ -25,7 +25,6 @@ dealer's left; a box's split hands go in the same direction as the seats.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import groupby
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -37,7 +36,6 @@ from pa_table_games.runtime.read_only import Derived, reads
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
-_NAME = attrgetter("name")
 
 
 @define
@@ -75,12 +73,6 @@ def mark_of(items: list) -> tuple[int, int]:
     return len(items), id(items[-1]) if items else 0
 
 
-def grouped(items: Iterable[T], key: Callable[[T], Any]) -> dict[Any, list[T]]:
-    """``items`` by ``key``, keys in order, each group in the items' order (a stable sort): sorted and grouped in C,
-    no step of Python an item (a round's wagers by seat or by name: 84 at seven seats with every optional wager)."""
-    return {k: list(group) for k, group in groupby(sorted(items, key=key), key)}
-
-
 class Players(Derived):
     """The round's players, seat 1 first, as its wagers placed them, kept until a wager is placed (a round's
     wagers are only ever added to, or a refused step's taken back): a pass over the players asks once a
@@ -95,7 +87,10 @@ class Players(Derived):
         if wagers and len(wagers) == 1:  # one seat, one wager
             self.players = (Player(wagers[0].seat, (wagers[0],)),)
         elif wagers:
-            self.players = tuple(Player(seat, tuple(placed)) for seat, placed in grouped(wagers, _SEAT).items())
+            seats: dict[int, list] = {}
+            for w in wagers:
+                seats.setdefault(w.seat, []).append(w)
+            self.players = tuple(Player(seat, tuple(seats[seat])) for seat in sorted(seats))
 
 
 #: a round's players before any pass asked for them (one shared memo, never a round's own)
@@ -120,8 +115,13 @@ def holders_of(rnd: Any, holding: tuple[str, ...]) -> tuple[Player, ...]:
     memo = _players(rnd)
     found = memo.holders.get(holding)
     if found is None:
-        wanted = set(holding)  # each player's wagers read in C: their names mapped, asked against it
-        found = memo.holders[holding] = tuple(p for p in memo.players if not wanted.isdisjoint(map(_NAME, p.wagers)))
+        held = []
+        for player in memo.players:  # loops: a generator's frame for each player cost more than the search
+            for wager in player.wagers:
+                if wager.name in holding:
+                    held.append(player)
+                    break
+        found = memo.holders[holding] = tuple(held)
     return found
 
 

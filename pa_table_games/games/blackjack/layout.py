@@ -8,7 +8,6 @@ dealer's right starts at the highest seat.
 from __future__ import annotations
 
 from decimal import Decimal
-from operator import attrgetter
 from typing import Any
 
 from attrs import define, field
@@ -17,9 +16,7 @@ from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.hand import AFTER, is_two_card_21, points
 from pa_table_games.runtime.read_only import Derived, reads
-from pa_table_games.runtime.turns import grouped, mark_of
-
-_NAME = attrgetter("name")
+from pa_table_games.runtime.turns import mark_of
 
 
 @define
@@ -106,7 +103,9 @@ class Memo(Derived):
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
         """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
         if wagers is not self.named_of or mark_of(wagers) != self.named_count:
-            self.named = grouped(wagers, _NAME)
+            self.named = {}
+            for w in wagers:
+                self.named.setdefault(w.name, []).append(w)
             self.named_of, self.named_count = wagers, mark_of(wagers)
         return self.named.get(name, [])
 
