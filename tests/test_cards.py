@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 from types import SimpleNamespace
 
@@ -85,31 +84,3 @@ class TestShoe:
         random.Random(7).shuffle(expected)
         expected.insert(len(expected) - 20, COVER_CARD)
         assert shoe.remaining() == expected and not rack.bundles
-
-    def test_a_reshuffle_runs_no_python_step_a_card_but_the_shuffle_itself(self):
-        """Taking the rack and loading the shoe cost the same bytecodes for one deck as for eight: only the
-        Fisher-Yates steps go card by card (a continuous or frequent reshuffle is paid every few rounds)."""
-        def bytecodes(decks: int) -> int:
-            rack, counted = DiscardRack(), [0]
-            deck = list(standard_deck()) * decks
-            for start in range(0, len(deck), 5):
-                rack.place("hand", deck[start:start + 5])
-            shoe = Shoe([], Counter(deck + [COVER_CARD]), random.Random(7), cover_depth=20)
-
-            def trace(frame, event, arg):
-                if frame.f_code.co_filename.endswith("shoe.py") and frame.f_code.co_name != "shuffle":
-                    frame.f_trace_opcodes = True
-                    return count
-                return None
-
-            def count(frame, event, arg):
-                counted[0] += event == "opcode"
-                return count
-            sys.settrace(trace)
-            try:
-                shoe.load(rack.take_all() + [COVER_CARD])
-            finally:
-                sys.settrace(None)
-            assert len(shoe) == len(deck) + 1
-            return counted[0]
-        assert bytecodes(8) == bytecodes(1)

@@ -11,19 +11,13 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from functools import cache, partial
-from itertools import chain
-from operator import is_not, itemgetter
+from functools import cache
 from typing import Any
 
 from attrs import define, evolve, field
 
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.errors import CardCodeError, ShoeExhausted
-
-
-_CARDS_OF_BUNDLE = itemgetter(1)  # a discard rack's bundle is (label, cards)
-_NOT_COVER_CARD = partial(is_not, COVER_CARD)
 
 
 @cache
@@ -63,7 +57,7 @@ class DiscardRack:
             self.bundles.append((label, cards))
 
     def cards(self) -> list[Card]:
-        return list(chain.from_iterable(map(_CARDS_OF_BUNDLE, self.bundles)))  # listed in C: a reshuffle takes the whole rack
+        return [card for _, bundle in self.bundles for card in bundle]
 
     def __deepcopy__(self, memo: dict) -> DiscardRack:
         """Bundles are tuples of immutable cards: copying the list copies the rack."""
@@ -199,7 +193,7 @@ class Shoe:
 
     def load(self, cards: list[Card]) -> None:
         """Shuffle ``cards`` (the cover card among them is re-placed) and put them in the shoe."""
-        playing = list(filter(_NOT_COVER_CARD, cards))  # one pass over the shoe, in C: the covers are the rest
+        playing = [c for c in cards if c is not COVER_CARD]  # one pass over the shoe: the covers are the rest
         covers = len(cards) - len(playing)
         shuffle(self.rng, playing)
         if covers:
