@@ -229,3 +229,37 @@ class TestMeters:
         assert [row(rnd, "bad_beat", s).net for s in (1, 2)] == [Decimal("3333.83"), Decimal("6667.66")]
         assert rnd.table.meters["bad_beat"] == Decimal("10000.01")
         assert "bad_beat meter: 10001.5 -> 10000.01" in [n for e in rnd.events for n in e.notes]
+
+
+def test_a_progressive_win_paid_by_its_odds_alone_rounds_once_and_takes_nothing_from_the_meter(monkeypatch):
+    """(o): a win paid by the pay table's odds alone (no share of a 100% jackpot) is the wager times the odds,
+    rounded once toward zero to the cent, and takes 0.00 from the meter: worked out without the meter's share of
+    nothing (one rounding a win, where every win rounded twice). 300 rounds at seven seats, each holding the
+    three progressives."""
+    from fractions import Fraction
+
+    from pa_table_games.games.blackjack import progressives
+    from pa_table_games.simulation.chunks import Deal, deal_tally
+
+    rounded, paid = [0], []
+    round_to_cent, payouts = progressives.round_to_cent, progressives.payouts
+
+    def counted(exact):
+        rounded[0] += 1
+        return round_to_cent(exact)
+
+    def kept(rnd, name):
+        found = payouts(rnd, name)
+        paid.extend((p, rnd.rules.pay_table(name)) for p in found)
+        return found
+
+    monkeypatch.setattr(progressives, "round_to_cent", counted)
+    monkeypatch.setattr(progressives, "payouts", kept)
+    seats = {seat: {BJ: 10.0, "bad_beat": 1.0, "hit_and_run": 1.0, "straight_jack": 1.0} for seat in range(1, 8)}
+    deal_tally(Deal(BJ, None, seats, "basic"), 4, 300)
+    wins = [(p, table) for p, table in paid if p.outcome != "lose"]
+    by_odds = [(p, table) for p, table in wins if all(o in table.pays for o in p.outcome.split("+"))]
+    assert len(by_odds) > 100 and rounded[0] == len(by_odds) + 2 * (len(wins) - len(by_odds))
+    for p, table in by_odds:
+        odds = sum((table.pays[o] for o in p.outcome.split("+")), Fraction(0))
+        assert p.net == round_to_cent(Fraction(p.wager.amount) * odds) and str(p.from_meter) == "0.00", p

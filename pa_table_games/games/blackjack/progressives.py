@@ -107,6 +107,9 @@ def _in_o(rnd, name: str) -> list[Wager]:
     return sorted((w for w in named if not w.settled or (w.seat, name) in done), key=lambda w: -w.seat)
 
 
+_NOTHING_FROM_METER = round_to_cent(Fraction(0))  # a payout with no share of the meter takes this from it
+
+
 def payouts(rnd, name: str) -> list[Payout]:
     """How each ``name`` wager of (o) is settled, from the dealer's right (pure). Shares of a 100% jackpot are
     taken over every winner of the round and from the meter as (o) began (it changes once all are settled)."""
@@ -118,7 +121,7 @@ def payouts(rnd, name: str) -> list[Payout]:
         return []
     spec, pot = PROGRESSIVES[name], meter(rnd, name)
     won = [(w, outcomes(rnd, w)) for w in wagers]
-    full = [w for w, outs in won if any(table.jackpots.get(o) == 1 for o in outs)]
+    full = [w for w, outs in won if outs and any(table.jackpots.get(o) == 1 for o in outs)]
     stake, in_full = sum(w.amount for w in full), {id(w) for w in full}
     result = []
     for wager, outs in won:
@@ -134,9 +137,12 @@ def payouts(rnd, name: str) -> list[Payout]:
                 if share == 1:
                     share = Fraction(wager.amount) / Fraction(stake) if spec.shared == "proportionally" else Fraction(1, len(full))
                 shares += share
-        exact_from_meter = Fraction(pot) * shares
-        net = round_to_cent(Fraction(wager.amount) * odds + exact_from_meter)
-        from_meter = round_to_cent(exact_from_meter)
+        if shares:
+            exact_from_meter = Fraction(pot) * shares
+            net = round_to_cent(Fraction(wager.amount) * odds + exact_from_meter)
+            from_meter = round_to_cent(exact_from_meter)
+        else:  # paid by the odds alone (most wins): what the sum above makes of a share of nothing
+            net, from_meter = round_to_cent(Fraction(wager.amount) * odds), _NOTHING_FROM_METER
         jackpot = id(wager) in in_full
         off = {"bad_beat": net, "hit_and_run": from_meter if jackpot else ZERO,
                "straight_jack": net if net >= pot / 10 else ZERO}[name]
