@@ -406,6 +406,20 @@ class TestSplicing:
         assert "rnd.rules" not in made.source and "rules.surrender" not in made.source  # 'late': folded away
         assert "len(rnd.turn.cards) == 2 and (not rnd.turn.from_split)" in made.source
 
+    def test_whether_a_pair_awaits_the_peek_is_spliced_into_the_g_pass(self):
+        """(g)(1)(i), (g)(6)(i): whether a Lucky Ladies or King's Bounty pair waits for the dealer's peek is asked of
+        every (g) wager at every player, some fifty times a round at seven seats: one expression, spliced where it is
+        asked, not a call; 300 rounds net what the compiled runner nets."""
+        from pa_table_games.simulation.chunks import Deal, deal_tally
+
+        seats = {seat: {"blackjack": 10, "lucky_ladies": 5, "kings_bounty": 5, "in_between": 5} for seat in (1, 4, 7)}
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        assert "awaits_peek(" not in made.source and "_PAIR_WAITING" in made.source
+        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
+                          ("fast", "compiled"))
+        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
+
     def test_a_function_returning_from_inside_a_try_is_called(self):
         """A function that returns from inside a ``try`` cannot be spliced: it is called, as every engine calls it."""
         def draws(rnd):

@@ -113,9 +113,8 @@ _PAIR_WAITING = {"lucky_ladies": "QH", "kings_bounty": "KS"}
 
 def awaits_peek(rnd, wager: Wager) -> bool:
     """Two queens of hearts / kings of spades against an ace or 10-value up card ((g)(1), (g)(6))."""
-    code = _PAIR_WAITING.get(wager.name)
-    return (code is not None and up_is_ace_or_ten(rnd)
-            and all(card.code == code for card in player_cards(rnd, wager.seat)))
+    return (wager.name in _PAIR_WAITING and up_is_ace_or_ten(rnd)  # one expression: the fast path splices it
+            and all(card.code == _PAIR_WAITING[wager.name] for card in player_cards(rnd, wager.seat)))
 
 
 def awaits_hole_card(rnd, wager: Wager) -> bool:
