@@ -420,6 +420,24 @@ class TestSplicing:
                           ("fast", "compiled"))
         assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
+    def test_a_function_read_through_a_views_wrapper_is_called_itself(self):
+        """(o): a progressive's payouts for the pass (``_in_pass``, which keeps a memo, so it stays a call) are read
+        through a wrapper telling a read-only view from a round; the round function, whose rounds are never views,
+        calls the function itself; 300 rounds net what the compiled runner nets."""
+        from pa_table_games.games.blackjack import progressives
+        from pa_table_games.simulation.chunks import Deal, deal_tally
+
+        seats = {seat: {"blackjack": 10, "bad_beat": 1, "hit_and_run": 1} for seat in (1, 2, 6)}
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        source, wrapper = made.source, progressives._in_pass
+        called = {name for name, value in made.names.items() if value in (wrapper, wrapper.__wrapped__)
+                  and f"{name}(" in source}
+        assert called and {made.names[name] for name in called} == {wrapper.__wrapped__}
+        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
+                          ("fast", "compiled"))
+        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
+
     def test_a_function_returning_from_inside_a_try_is_called(self):
         """A function that returns from inside a ``try`` cannot be spliced: it is called, as every engine calls it."""
         def draws(rnd):

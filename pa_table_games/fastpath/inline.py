@@ -93,7 +93,17 @@ class Splicer(Transformer):
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
         spliced = self.splice_expression(node)
-        return spliced if spliced is not None else node
+        return spliced if spliced is not None else self._called_directly(node)
+
+    def _called_directly(self, call: ast.Call) -> ast.Call:
+        """A call left a call to a function read through a view's wrapper (``read_only.reads_round``) calls the
+        function itself (:func:`_read_directly`): the wrapper only tells a view from a round."""
+        if isinstance(call.func, ast.Name):
+            ok, value, _ = self.folder.known(call.func)
+            unwrapped = _read_directly(value) if ok else None
+            if unwrapped is not None and unwrapped is not value:
+                call.func = ast.Name(self.ns.name_for(unwrapped, call.func.id), ast.Load())
+        return call
 
     # -- the callee ----------------------------------------------------------------------------------------------
     def callee(self, func: ast.expr) -> tuple[Any, list[ast.expr]] | None:
