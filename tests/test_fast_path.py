@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from collections import Counter
 from itertools import islice
 from decimal import Decimal
@@ -434,6 +435,21 @@ class TestSplicing:
         called = {name for name, value in made.names.items() if value in (wrapper, wrapper.__wrapped__)
                   and f"{name}(" in source}
         assert called and {made.names[name] for name in called} == {wrapper.__wrapped__}
+        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
+                          ("fast", "compiled"))
+        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
+
+    def test_a_call_unpacked_into_names_is_spliced(self):
+        """``outcome, net = payout(rnd, wager)`` ((g): a first-cards wager paid by its pay table, some fifty a round at
+        seven seats) becomes ``payout``'s own statements, and ``winning_outcomes``' within them, the answer unpacked
+        after; 300 rounds net what the compiled runner nets."""
+        from pa_table_games.simulation.chunks import Deal, deal_tally
+
+        seats = {seat: {"blackjack": 10, "lucky_ladies": 5, "in_between": 5, "three_card_poker": 5} for seat in (2, 5)}
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        assert "payout(rnd" not in made.source and "winning_outcomes(" not in made.source
+        assert re.search(r"_\d+_outcome, _\d+_net = _\d+_returned", made.source)
         fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
                           ("fast", "compiled"))
         assert fast.sums == compiled.sums and fast.engines == {"fast": 300}

@@ -53,10 +53,19 @@ class Splicer(Transformer):
         return self.generic_visit(node)
 
     def visit_Assign(self, node: ast.Assign) -> Any:
-        if len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call):
-            spliced = self.splice_statements(node.value, node.targets[0].id)
-            if spliced is not None:
-                return spliced
+        """``x = f(...)``: ``f``'s statements, its returns assigned to ``x``; ``x, y = f(...)``: to a local first,
+        then unpacked (``outcome, net = payout(rnd, wager)``)."""
+        if len(node.targets) == 1 and isinstance(node.value, ast.Call):
+            target = node.targets[0]
+            if isinstance(target, ast.Name):
+                spliced = self.splice_statements(node.value, target.id)
+                if spliced is not None:
+                    return spliced
+            elif isinstance(target, ast.Tuple) and all(isinstance(e, ast.Name) for e in target.elts):
+                temp = f"_{next(self.counter)}_returned"
+                spliced = self.splice_statements(node.value, temp)
+                if spliced is not None:
+                    return [*spliced, ast.Assign([target], ast.Name(temp, ast.Load()))]
         return self.generic_visit(node)
 
     def visit_For(self, node: ast.For) -> Any:

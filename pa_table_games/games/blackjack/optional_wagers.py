@@ -96,7 +96,8 @@ def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     pays = rnd.rules.pay_table(wager.name).pays
     if len(won) == 1:  # most wins: one outcome, its odds as the table has them
         return won[0], times(wager.amount, pays[won[0]])
-    return "+".join(won), times(wager.amount, sum((pays[o] for o in won), Fraction(0)))  # odds summed, rounded once
+    odds = sum((pays[o] for o in won), Fraction(0))  # a statement of its own: the fast path makes it a loop
+    return "+".join(won), times(wager.amount, odds)  # odds summed, rounded once
 
 
 def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
