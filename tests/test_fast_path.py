@@ -454,6 +454,20 @@ class TestSplicing:
                           ("fast", "compiled"))
         assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
+    def test_whether_any_hand_waits_for_the_dealer_is_spliced(self):
+        """(n), (o): whether every hand is busted, settled or an announced Blackjack, and no progressive waits for the
+        dealer's hand, is asked once or twice a round at every table: one expression, spliced (its loop over the hands
+        written out), not a call; 2,000 rounds standing on 17 net what the compiled runner nets."""
+        from pa_table_games.simulation.chunks import Deal, deal_tally
+
+        seats = {1: {"blackjack": 10}}
+        game = load_game("blackjack", engine="fast")
+        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        assert "no_outcome_depends_on_dealer(" not in made.source and ".blackjack_announced):" in made.source
+        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "stand17", engine), 3, 2000) for engine in
+                          ("fast", "compiled"))
+        assert fast.sums == compiled.sums and fast.engines == {"fast": 2000}
+
     def test_a_function_returning_from_inside_a_try_is_called(self):
         """A function that returns from inside a ``try`` cannot be spliced: it is called, as every engine calls it."""
         def draws(rnd):
