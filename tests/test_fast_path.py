@@ -407,66 +407,53 @@ class TestSplicing:
         assert "rnd.rules" not in made.source and "rules.surrender" not in made.source  # 'late': folded away
         assert "len(rnd.turn.cards) == 2 and (not rnd.turn.from_split)" in made.source
 
+    @staticmethod
+    def _made_for(seats: dict, strategy: str = "basic", rounds: int = 300) -> Any:
+        """The blackjack round function for ``seats``, once ``rounds`` rounds it deals (``strategy``'s) are shown to
+        net, wager by wager, what the compiled runner nets for the same rounds."""
+        from pa_table_games.simulation.chunks import Deal, deal_tally
+
+        fast, compiled = (deal_tally(Deal("blackjack", None, seats, strategy, engine), 3, rounds) for engine in
+                          ("fast", "compiled"))
+        assert fast.sums == compiled.sums and fast.engines == {"fast": rounds}
+        game = load_game("blackjack", engine="fast")
+        return game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+
     def test_whether_a_pair_awaits_the_peek_is_spliced_into_the_g_pass(self):
         """(g)(1)(i), (g)(6)(i): whether a Lucky Ladies or King's Bounty pair waits for the dealer's peek is asked of
         every (g) wager at every player, some fifty times a round at seven seats: one expression, spliced where it is
-        asked, not a call; 300 rounds net what the compiled runner nets."""
-        from pa_table_games.simulation.chunks import Deal, deal_tally
-
-        seats = {seat: {"blackjack": 10, "lucky_ladies": 5, "kings_bounty": 5, "in_between": 5} for seat in (1, 4, 7)}
-        game = load_game("blackjack", engine="fast")
-        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        asked, not a call."""
+        made = self._made_for({seat: {"blackjack": 10, "lucky_ladies": 5, "kings_bounty": 5, "in_between": 5}
+                               for seat in (1, 4, 7)})
         assert "awaits_peek(" not in made.source and "_PAIR_WAITING" in made.source
-        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
-                          ("fast", "compiled"))
-        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
     def test_a_function_read_through_a_views_wrapper_is_called_itself(self):
         """(o): a progressive's payouts for the pass (``_in_pass``, which keeps a memo, so it stays a call) are read
         through a wrapper telling a read-only view from a round; the round function, whose rounds are never views,
-        calls the function itself; 300 rounds net what the compiled runner nets."""
+        calls the function itself."""
         from pa_table_games.games.blackjack import progressives
-        from pa_table_games.simulation.chunks import Deal, deal_tally
 
-        seats = {seat: {"blackjack": 10, "bad_beat": 1, "hit_and_run": 1} for seat in (1, 2, 6)}
-        game = load_game("blackjack", engine="fast")
-        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        made = self._made_for({seat: {"blackjack": 10, "bad_beat": 1, "hit_and_run": 1} for seat in (1, 2, 6)})
         source, wrapper = made.source, progressives._in_pass
         called = {name for name, value in made.names.items() if value in (wrapper, wrapper.__wrapped__)
                   and f"{name}(" in source}
         assert called and {made.names[name] for name in called} == {wrapper.__wrapped__}
-        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
-                          ("fast", "compiled"))
-        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
     def test_a_call_unpacked_into_names_is_spliced(self):
         """``outcome, net = payout(rnd, wager)`` ((g): a first-cards wager paid by its pay table, some fifty a round at
         seven seats) becomes ``payout``'s own statements, and ``winning_outcomes``' within them, the answer unpacked
-        after; 300 rounds net what the compiled runner nets."""
-        from pa_table_games.simulation.chunks import Deal, deal_tally
-
-        seats = {seat: {"blackjack": 10, "lucky_ladies": 5, "in_between": 5, "three_card_poker": 5} for seat in (2, 5)}
-        game = load_game("blackjack", engine="fast")
-        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        after."""
+        made = self._made_for({seat: {"blackjack": 10, "lucky_ladies": 5, "in_between": 5, "three_card_poker": 5}
+                               for seat in (2, 5)})
         assert "payout(rnd" not in made.source and "winning_outcomes(" not in made.source
         assert re.search(r"_\d+_outcome, _\d+_net = _\d+_returned", made.source)
-        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "basic", engine), 3, 300) for engine in
-                          ("fast", "compiled"))
-        assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
     def test_whether_any_hand_waits_for_the_dealer_is_spliced(self):
         """(n), (o): whether every hand is busted, settled or an announced Blackjack, and no progressive waits for the
         dealer's hand, is asked once or twice a round at every table: one expression, spliced (its loop over the hands
-        written out), not a call; 2,000 rounds standing on 17 net what the compiled runner nets."""
-        from pa_table_games.simulation.chunks import Deal, deal_tally
-
-        seats = {1: {"blackjack": 10}}
-        game = load_game("blackjack", engine="fast")
-        made = game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+        written out), not a call."""
+        made = self._made_for({1: {"blackjack": 10}}, "stand17", 2000)
         assert "no_outcome_depends_on_dealer(" not in made.source and ".blackjack_announced):" in made.source
-        fast, compiled = (deal_tally(Deal("blackjack", None, seats, "stand17", engine), 3, 2000) for engine in
-                          ("fast", "compiled"))
-        assert fast.sums == compiled.sums and fast.engines == {"fast": 2000}
 
     def test_a_function_returning_from_inside_a_try_is_called(self):
         """A function that returns from inside a ``try`` cannot be spliced: it is called, as every engine calls it."""
