@@ -10,13 +10,16 @@ Every round is driven by conftest's ``drive``, which checks card and chip conser
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
+from pa_table_games.games.blackjack import progressives
 from pa_table_games.games.blackjack.last_cards import straight_length
 from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.simulation.chunks import Deal, deal_tally
 
 from conftest import drive, event, one_box, play, row, settled_by, triggers
 
@@ -236,11 +239,6 @@ def test_a_progressive_win_paid_by_its_odds_alone_rounds_once_and_takes_nothing_
     rounded once toward zero to the cent, and takes 0.00 from the meter: worked out without the meter's share of
     nothing (one rounding a win, where every win rounded twice). 300 rounds at seven seats, each holding the
     three progressives."""
-    from fractions import Fraction
-
-    from pa_table_games.games.blackjack import progressives
-    from pa_table_games.simulation.chunks import Deal, deal_tally
-
     rounded, paid = [0], []
     round_to_cent, payouts = progressives.round_to_cent, progressives.payouts
 

@@ -13,8 +13,8 @@ import ast
 import random
 import re
 from collections import Counter
-from itertools import islice
 from decimal import Decimal
+from itertools import islice
 from typing import Any
 
 import attrs
@@ -411,8 +411,6 @@ class TestSplicing:
     def _made_for(seats: dict, strategy: str = "basic", rounds: int = 300) -> Any:
         """The blackjack round function for ``seats``, once ``rounds`` rounds it deals (``strategy``'s) are shown to
         net, wager by wager, what the compiled runner nets for the same rounds."""
-        from pa_table_games.simulation.chunks import Deal, deal_tally
-
         fast, compiled = (deal_tally(Deal("blackjack", None, seats, strategy, engine), 3, rounds) for engine in
                           ("fast", "compiled"))
         assert fast.sums == compiled.sums and fast.engines == {"fast": rounds}
