@@ -12,6 +12,8 @@ compiled runner's for the same rounds.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
+- Whether a player's pair waits for the peek ((g)(1)(i), (g)(6)(i)) or a Royal Match for the hole card ((g)(4)):
+  the box's two cards, or the up card, asked first; the player's wagers are read only when they could wait.
 """
 
 from __future__ import annotations
@@ -202,3 +204,45 @@ def test_whether_the_first_cards_are_dealt_asks_no_box_for_its_initial_two(monke
     assert tally.sums == want
     assert 0 < asked["initial_two"] <= 100 * ROUNDS, asked
 
+
+
+class _Unread(tuple):
+    def __iter__(self):
+        raise AssertionError("the player's wagers were read")
+
+
+@pytest.mark.parametrize("player_cards, up, hole_turned, guard", [
+    ("QH QD", "KS", False, optional_wagers.pair_awaits_peek),  # a pair of queens, not of queens of hearts
+    ("KS 9S", "AS", False, optional_wagers.pair_awaits_peek),
+    ("KH QH", "9S", True, optional_wagers.royal_match_awaits_hole_card),  # a Royal Match against a 9: settled in (g)
+])
+def test_a_waiting_pass_reads_a_players_wagers_only_when_the_cards_could_make_one_wait(player_cards, up, hole_turned,
+                                                                                        guard):
+    """(g)(1)(i), (g)(6)(i): only two queens of hearts or two kings of spades wait for the peek; (g)(4): only a Royal
+    Match against a king or queen waits for the hole card. Their passes ask each player's box (or the up card)
+    first and read none of the player's wagers when nothing can wait (the pair's pass read every wager twice)."""
+    layout = BlackjackLayout(dealer=list(parse_cards(f"{up} 7D")), hole_card_turned=hole_turned)
+    layout.hands.append(Hand(3, 0, Wager(3, "blackjack", 0, 10), list(parse_cards(player_cards))))
+    rnd = SimpleNamespace(layout=layout)
+    assert guard(rnd, turns.Player(3, _Unread())) is False
+
+
+def test_the_waiting_passes_read_a_players_wagers_fewer_times_a_round(monkeypatch):
+    """Seven seats with every optional wager: each player's wagers are read about nine times a round (the (g) pass,
+    House Money's, the (o) pass ...), where the pair's pass alone read them about four times more."""
+    read = Counter()
+
+    class Counted(tuple):
+        def __iter__(self):
+            read["wagers"] += 1
+            return tuple.__iter__(self)
+
+    class Player(turns.Player):
+        def __init__(self, seat, wagers=()):
+            super().__init__(seat, Counted(wagers))
+
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(turns, "Player", Player)
+    tally = _dealt()
+    assert tally.sums == want
+    assert 0 < read["wagers"] <= 10 * len(SEVEN) * ROUNDS, read

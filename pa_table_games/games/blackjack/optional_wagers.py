@@ -110,6 +110,7 @@ def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
 
 # -- which settlements wait ----------------------------------------------------------------------------
 _PAIR_WAITING = {"lucky_ladies": "QH", "kings_bounty": "KS"}
+_PAIR_CODES = frozenset(_PAIR_WAITING.values())
 
 
 def awaits_peek(rnd, wager: Wager) -> bool:
@@ -157,11 +158,18 @@ def _pairs_waiting(rnd, player) -> list[Wager]:
             if w.name == name and not w.settled and awaits_peek(rnd, w)]
 
 
+def _is_waiting_pair(cards: tuple) -> bool:
+    """Two queens of hearts or two kings of spades: the only initial two cards a (g)(1) or (g)(6) wager waits on."""
+    return cards[0].code == cards[1].code and cards[0].code in _PAIR_CODES
+
+
 @guard(("(g)(1)(i)", "(g)(6)(i)"))
 def pair_awaits_peek(rnd, player) -> bool:
     """the player whose turn it is holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty)
     awaiting the dealer's peek"""
-    return isinstance(player, Player) and first_cards_dealt(rnd) and bool(_pairs_waiting(rnd, player))
+    # the box's pair first: almost every player has none, and then no wager of theirs is looked at
+    return (isinstance(player, Player) and first_cards_dealt(rnd)
+            and _is_waiting_pair(player_cards(rnd, player.seat)) and bool(_pairs_waiting(rnd, player)))
 
 
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))
@@ -196,7 +204,9 @@ def _royal_matches_waiting(rnd, player) -> list[Wager]:
 def royal_match_awaits_hole_card(rnd, player) -> bool:
     """the player whose turn it is holds a Royal Match against a king or queen up card awaiting the hole card, now
     exposed"""
-    return isinstance(player, Player) and rnd.layout.hole_card_turned and bool(_royal_matches_waiting(rnd, player))
+    # the up card first: against any but a king or queen no wager of the player's is looked at
+    return (isinstance(player, Player) and rnd.layout.hole_card_turned and rnd.layout.up_card.rank in "KQ"
+            and bool(_royal_matches_waiting(rnd, player)))
 
 
 @action(("(g)(4)", "§ 633a.9"))
