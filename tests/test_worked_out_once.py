@@ -12,6 +12,8 @@ compiled runner's for the same rounds.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
+- A progressive's outcomes in the (o) pass ((o)(1)-(3)): worked out once for every wager, when the pass first asks,
+  and read from there by the floorperson's question as by the settlement.
 - Whether a player's pair waits for the peek ((g)(1)(i), (g)(6)(i)) or a Royal Match for the hole card ((g)(4)):
   the box's two cards, or the up card, asked first; the player's wagers are read only when they could wait.
 """
@@ -28,7 +30,7 @@ import pytest
 from pa_table_games import load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.chips import Wager
-from pa_table_games.games.blackjack import first_cards as fc, optional_wagers
+from pa_table_games.games.blackjack import first_cards as fc, optional_wagers, progressives
 from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
 from pa_table_games.machine.spec import Turns
 from pa_table_games.runtime import turns
@@ -246,3 +248,27 @@ def test_the_waiting_passes_read_a_players_wagers_fewer_times_a_round(monkeypatc
     tally = _dealt()
     assert tally.sums == want
     assert 0 < read["wagers"] <= 10 * len(SEVEN) * ROUNDS, read
+
+
+def test_a_progressives_outcomes_are_worked_out_once_a_round():
+    """(o)(1)(ii)(B), (o)(2)(ii)(B), (o)(3)(ii)(B): whether a floorperson must verify a player's payout is read from
+    the (o) pass's payouts, worked out once for every wager; each progressive wager's outcomes are worked out once a
+    round (about 1.85 times, where the question worked out the player's again), and the sums are the compiled
+    runner's."""
+    want = _dealt("compiled").sums
+    code = progressives.outcomes.__code__
+    asked = Counter()
+
+    def profile(frame, event, arg):
+        if event == "call" and frame.f_code is code:
+            asked[frame.f_locals["wager"].seat, frame.f_locals["wager"].name] += 1
+
+    sys.setprofile(profile)
+    try:
+        tally = _dealt()
+    finally:
+        sys.setprofile(None)
+    assert tally.sums == want
+    held = {(seat, name) for seat, wagers in SEVEN.items() for name in wagers if name in progressives.PROGRESSIVES}
+    assert set(asked) <= held and len(held) == 3 * len(SEVEN)
+    assert sum(asked.values()) <= len(held) * ROUNDS, asked

@@ -255,11 +255,8 @@ def _open_progressive(rnd, player) -> bool:
 @guard(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
 def next_players_payout_awaits_floorperson(rnd, player) -> bool:
     """the player whose turn it is has a Bad Beat or Straight Jack payout of 100 for 1 or more, or a Hit and Run payout of 200 for 1 or more, not yet verified by a floorperson"""
-    if not _open_progressive(rnd, player):
-        return False
-    if not any(w.name in PROGRESSIVES and not w.settled and outcomes(rnd, w) for w in player.wagers):
-        return False  # none of the player's wagers wins: no payout to verify (most turns)
-    return any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
+    # the payouts are read from the pass's (:func:`_in_pass`, worked out once for every wager): none is worked out here
+    return _open_progressive(rnd, player) and any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
 
 
 @action(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
