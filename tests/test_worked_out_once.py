@@ -12,6 +12,7 @@ compiled runner's for the same rounds.
 - A first-cards wager's pay table as the Rules offer it (§ 633a.7(g)(4): the Crown Treasure Bonus only where
   offered): looked up once per wager and Rules, not once per wager settled, and only for a wager whose outcomes
   depend on it.
+- Each box's first hand: entered as the deal makes it, where every question looked for it among the hands.
 - A progressive's outcomes in the (o) pass ((o)(1)-(3)): worked out once for every wager, when the pass first asks,
   and read from there by the floorperson's question as by the settlement.
 - Whether a player's pair waits for the peek ((g)(1)(i), (g)(6)(i)) or a Royal Match for the hole card ((g)(4)):
@@ -27,9 +28,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from pa_table_games import load_game
+from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.errors import ShoeExhausted
 from pa_table_games.games.blackjack import first_cards as fc, optional_wagers, progressives
 from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
 from pa_table_games.machine.spec import Turns
@@ -39,6 +41,7 @@ from pa_table_games.simulation.chunks import Deal, deal_tally
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.scenarios import EVERY_OPTIONAL  # noqa: E402  (the checkout's benchmarks: their busier table)
+from randomplay import random_rounds  # noqa: E402
 
 SEVEN = {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}  # seven seats, each with every optional wager
 ROUNDS = 200
@@ -272,3 +275,43 @@ def test_a_progressives_outcomes_are_worked_out_once_a_round():
     held = {(seat, name) for seat, wagers in SEVEN.items() for name in wagers if name in progressives.PROGRESSIVES}
     assert set(asked) <= held and len(held) == 3 * len(SEVEN)
     assert sum(asked.values()) <= len(held) * ROUNDS, asked
+
+
+@pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
+def test_each_boxs_first_hand_is_the_one_found_among_the_hands(game):
+    """Random rounds under random Rules (splits, the double shoe's determinant card among them): before every step,
+    the first hand the deal entered for each seat is the one a look among the hands finds, and every box is entered."""
+    def check(rnd):
+        lay = rnd.layout
+        for seat in {h.seat for h in lay.hands}:
+            assert lay.box(seat) is lay._box_among_hands(seat) is lay.boxes_dealt[seat], (rnd.state, seat)
+        assert set(lay.boxes_dealt) == {h.seat for h in lay.hands}
+
+    assert sum(1 for _ in random_rounds(game, 60, seed=31, before_step=check)) == 60
+
+
+def test_a_box_entered_by_a_step_the_shoe_refuses_is_taken_back():
+    """The shoe runs dry at seat 2's first card: the deal is dropped whole, seat 1's box with it."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}, 2: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH"))
+    with pytest.raises(ShoeExhausted):
+        while True:
+            rnd.step()
+    assert rnd.layout.hands == [] and rnd.layout.boxes_dealt == {} and rnd.layout.box(1) is None
+
+
+class _NotLookedAt(list):
+    def __iter__(self):
+        raise AssertionError("the hands were looked through")
+
+
+def test_a_dealt_box_is_answered_without_looking_through_the_hands():
+    """Seven seats ask for a box about a hundred times a round: once dealt, each box's first hand is answered from
+    what the deal entered, not from a look through the hands (the look's index stood only while no hand was added)."""
+    game = load_game("blackjack", engine="compiled")
+    rnd = Unrecorded(game, game.new_table(seed=SEED), SEVEN, record="totals")
+    while rnd.state != "hole_card_dealt":
+        rnd.step()
+    lay = rnd.layout
+    boxes = [lay.box(seat) for seat in SEVEN]
+    lay.hands = _NotLookedAt(lay.hands)
+    assert [lay.box(seat) for seat in SEVEN] == boxes and all(b.seat == s for b, s in zip(boxes, SEVEN))

@@ -82,6 +82,7 @@ def deal_first_card_to_each_box(rnd) -> None:
             continue
         hand = Hand(wager.seat, 0, wager)
         rnd.append(lay.hands, hand)
+        rnd.put(lay.boxes_dealt, wager.seat, hand)
         rnd.give_card(hand, deal(rnd, hand))
 
 

@@ -59,6 +59,7 @@ def give_determinant_card_to_first_box(rnd) -> None:
     wager = min((w for w in rnd.wagers if w.name == "blackjack"), key=lambda w: w.seat)
     hand = Hand(wager.seat, 0, wager, [card])
     rnd.append(rnd.layout.hands, hand)
+    rnd.put(rnd.layout.boxes_dealt, wager.seat, hand)
     rnd.record(card, hand.label)
 
 

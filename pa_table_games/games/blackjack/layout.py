@@ -138,6 +138,9 @@ class BlackjackLayout:
     paid_from_meter: dict[str, Decimal] = field(factory=dict)  # shares paid, taken off the meter at the end
     magic_card: Card | None = None
     lucky_player: int | None = None
+    #: each box's first hand by seat, entered as the deal makes it (:meth:`box`; a layout built otherwise, by a test
+    #: or an analysis, finds its boxes among the hands): what lies on the table is the hands, not this index
+    boxes_dealt: dict[int, Hand] = field(factory=dict, eq=False, repr=False)
     #: what the layout works out from what lies on it, kept to answer again quickly (not itself on the table)
     memo: Memo = field(factory=Memo, eq=False, repr=False)
     dealer_total: int = field(init=False, default=0, eq=False, repr=False)
@@ -165,12 +168,17 @@ class BlackjackLayout:
     def hole_card(self) -> Card:
         return self.dealer[1 - self.up_index]
 
-    @reads
     def box(self, seat: int) -> Hand | None:
-        """The first hand of ``seat``'s box (looked up: the index follows the hands as they are dealt and split)."""
+        """The first hand of ``seat``'s box: as the deal entered it (asked about a hundred times a round at seven
+        seats), else looked up among the hands."""
+        return self.boxes_dealt.get(seat) or self._box_among_hands(seat)
+
+    @reads
+    def _box_among_hands(self, seat: int) -> Hand | None:
+        """The first hand of ``seat``'s box, looked up: the index follows the hands as they are dealt and split."""
         hands, memo = self.hands, self.memo
         # hands are only added (or a refused step's taken back): the index stands while the list, its length and
-        # its last hand do (:func:`~pa_table_games.runtime.turns.mark_of`, asked here without a call: ~100 a round)
+        # its last hand do (:func:`~pa_table_games.runtime.turns.mark_of`, asked here without a call)
         if hands is not memo.boxes_of or len(hands) != memo.boxes_len or (hands and hands[-1] is not memo.boxes_last):
             memo.boxes = {}
             for h in hands:

@@ -49,6 +49,7 @@ def deal_first_card_to_each_box(rnd) -> None:
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
         rnd.append(lay.hands, hand)
+        rnd.put(lay.boxes_dealt, wager.seat, hand)
         card = deal(rnd, hand)
         rnd.give_card(hand, card)
         rnd.set(hand, "one_card_only", card.rank == "A")  # (l)(2): an initial ace takes one more card only
