@@ -8,6 +8,7 @@ rack shuffled to complete the round), a stacked one is an error.
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 
 import pytest
@@ -166,6 +167,29 @@ class TestNoCardDealtTwice:
         assert [c.code for c in cards] == ["AS", "KD", "9C", "8C"] and earlier == 0
         assert [(label, [c.code for c in cards]) for label, cards in rack.bundles] == [
             ("burn card", ["2H"]), ("seat 2", ["AH", "QS"])]
+
+    def test_the_racks_cards_are_taken_in_order_a_bundle_at_a_time(self):
+        """§ 670a.5: a Pai Gow table collects the rack every round: its cards come in rack order, hand by hand, taken a
+        bundle at a time (under a hundred bytecodes for a deck in eight bundles, where taking them card by card ran 336)."""
+        rack = DiscardRack()
+        deck = parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH "
+                           "AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC")
+        for n in range(8):
+            rack.place(f"stack {n}", deck[n * 7:n * 7 + 7])
+        counted = Counter()
+
+        def opcodes(frame, event, arg):
+            frame.f_trace_opcodes = True
+            counted[event] += 1
+            return opcodes
+
+        sys.settrace(opcodes)
+        try:
+            cards = rack.cards()
+        finally:
+            sys.settrace(None)
+        assert cards == list(deck)
+        assert counted["opcode"] < 3 * len(deck), counted
 
 
 class TestTheWholeShoeDealtInOneRound:

@@ -57,7 +57,10 @@ class DiscardRack:
             self.bundles.append((label, cards))
 
     def cards(self) -> list[Card]:
-        return [card for _, bundle in self.bundles for card in bundle]
+        cards: list[Card] = []
+        for _, bundle in self.bundles:  # a bundle at a time (a hand's cards): taken every round at a Pai Gow table
+            cards.extend(bundle)
+        return cards
 
     def __deepcopy__(self, memo: dict) -> DiscardRack:
         """Bundles are tuples of immutable cards: copying the list copies the rack."""
