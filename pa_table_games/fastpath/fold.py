@@ -15,12 +15,12 @@ import ast
 import builtins
 import operator
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
-from pa_table_games.fastpath.source import Transformer, negated
+from pa_table_games.fastpath.source import Transformer, negated, nodes_in
 
 _LITERALS = (type(None), bool, int, float, str, bytes)
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -67,11 +67,13 @@ class Namespace:
 class Knowns:
     """What the generated function may take as fixed about its round: ``round`` is the round's local name, and
     ``attributes`` what reading each of those attributes of it gives for the whole run; ``fixed`` objects keep
-    every attribute as it is during a run (the game)."""
+    every attribute as it is during a run (the game); ``classes`` the class of what reading each of those
+    attributes gives, the same for every round of the run (the layout's: its methods and properties are known)."""
 
     round: str
     attributes: Mapping[str, Any]
     fixed: tuple = ()
+    classes: Mapping[str, type] = attrs.field(factory=dict)
 
 
 def _frozen(obj: Any) -> bool:
@@ -340,3 +342,21 @@ def fold(tree: Any, ns: Namespace, knowns: Knowns, passes: int = 8) -> Any:
         if not folder.changed:
             break
     return tree
+
+
+def typed_locals(module: ast.Module, class_of: Callable[[ast.expr], type | None]) -> dict[str, type | None]:
+    """Every name ``module`` stores, with the class of what it holds when each store is a plain assignment of an
+    object of a known class (``lay = rnd.layout``), else None (a loop, an unpacking, a :=, a parameter, another
+    value): what a name of the first kind holds is known wherever it is read there."""
+    found: dict[str, type | None] = {}
+    assigned: set[int] = set()  # the target of each plain assignment of one name
+    for node in nodes_in(module):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            name, cls = node.targets[0].id, class_of(node.value)
+            found[name] = cls if found.get(name, cls) is cls else None
+            assigned.add(id(node.targets[0]))
+    for node in nodes_in(module):
+        if (isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and id(node) not in assigned) \
+                or isinstance(node, ast.arg):
+            found[node.id if isinstance(node, ast.Name) else node.arg] = None
+    return found

@@ -11,7 +11,9 @@ evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch
 a call: the same function, the same answer.
 
 A call on the round (``rnd.draw(...)``) is looked up in the round's verbs in their plain form
-(:mod:`pa_table_games.runtime.plain`), else on the round's class.
+(:mod:`pa_table_games.runtime.plain`), else on the round's class. A call on the layout (``rnd.layout.box(seat)``,
+or on a local holding nothing but the layout) is looked up on the layout's class, as is a property read from it
+(``rnd.layout.up_card``): every round of the run holds a layout of that class (:class:`~.fold.Knowns`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import types
 from collections.abc import Iterator
 from typing import Any
 
-from pa_table_games.fastpath.fold import Folder, Knowns, Namespace, droppable, fold
+from pa_table_games.fastpath.fold import Folder, Knowns, Namespace, droppable, fold, typed_locals
 from pa_table_games.fastpath.source import Body, Transformer, body_of, copy_of, nodes_in
 
 #: how deep calls are spliced into calls
@@ -34,8 +36,11 @@ class Splicer(Transformer):
     """Splices the calls of the tree it visits (see the module doc)."""
 
     def __init__(self, ns: Namespace, knowns: Knowns, round_class: type, verbs: dict[str, Any],
-                 counter: Iterator[int] | None = None, stack: tuple = (), made: dict | None = None) -> None:
+                 counter: Iterator[int] | None = None, stack: tuple = (), made: dict | None = None,
+                 typed: dict[str, type] | None = None) -> None:
         self.ns, self.knowns, self.round_class, self.verbs = ns, knowns, round_class, verbs
+        #: locals known to hold an object of a known class (``lay = rnd.layout``, its only assignment)
+        self.typed = dict(typed or {})
         self.counter = counter if counter is not None else itertools.count(1)
         self.stack = stack
         #: what each splice made, by callee, target and arguments: the same call spliced again is copied (its
@@ -45,6 +50,15 @@ class Splicer(Transformer):
         self.folder = Folder(ns, knowns)
 
     # -- statements ----------------------------------------------------------------------------------------
+    def visit_Module(self, node: ast.Module) -> ast.Module:
+        """Its locals holding an object of a known class are noted first, for it alone (:func:`.fold.typed_locals`)."""
+        outside, stored = self.typed, typed_locals(node, self.class_of)
+        self.typed = {name: cls for name, cls in {**outside, **stored}.items() if cls is not None}
+        try:
+            return self.generic_visit(node)
+        finally:
+            self.typed = outside
+
     def visit_Expr(self, node: ast.Expr) -> Any:
         if isinstance(node.value, ast.Call):
             spliced = self.splice_statements(node.value, None)
@@ -99,6 +113,27 @@ class Splicer(Transformer):
 
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_Lambda = _scope
 
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        """A property read from an object of a known class (``rnd.layout.up_card``): its body, when it is one
+        expression."""
+        self.generic_visit(node)
+        cls = self.class_of(node.value) if isinstance(node.ctx, ast.Load) else None
+        prop = inspect.getattr_static(cls, node.attr, None) if cls is not None else None
+        if not isinstance(prop, property) or not isinstance(prop.fget, types.FunctionType):
+            return node
+        call = ast.Call(self.ns.ref(prop.fget, f"{cls.__name__}_{node.attr}"), [node.value], [])
+        spliced = self.splice_expression(call)
+        return spliced if spliced is not None else node
+
+    def class_of(self, node: ast.expr) -> type | None:
+        """The class of what ``node`` reads, when every round of the run gives one of that class: an attribute of
+        the round named in :attr:`.Knowns.classes`, or a local holding one."""
+        if isinstance(node, ast.Name):
+            return self.typed.get(node.id)
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == self.knowns.round:
+            return self.knowns.classes.get(node.attr)
+        return None
+
     def visit_Call(self, node: ast.Call) -> ast.expr:
         self.generic_visit(node)
         spliced = self.splice_expression(node)
@@ -130,6 +165,10 @@ class Splicer(Transformer):
             if isinstance(verb, types.FunctionType):
                 return verb, [ast.Name(self.knowns.round, ast.Load())]
             return None
+        cls = self.class_of(func.value) if isinstance(func, ast.Attribute) else None
+        if cls is not None:  # a method of the layout, say: the class's own function, the object its first argument
+            method = _read_directly(inspect.getattr_static(cls, func.attr, None))
+            return (method, [func.value]) if isinstance(method, types.FunctionType) else None
         ok, value, _ = self.folder.known(func)
         if not ok:
             return None
@@ -202,7 +241,8 @@ class Splicer(Transformer):
         propagated = _propagated(statements, set(renames.values()) | temps, self.folder)
         if propagated is not statements:
             statements = fold(propagated, self.ns, self.knowns, passes=1)
-        inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made)
+        inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made,
+                        self.typed)
         module = inner.visit(ast.Module(statements, []))
         return module.body
 
@@ -238,7 +278,8 @@ class Splicer(Transformer):
         renames = {local: f"_{n}_{local}" for local in body.expression_locals}
         expression = _Rename(body, bound, renames, self.ns).visit(copy_of(body.expression))
         expression = fold(expression, self.ns, self.knowns)
-        inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made)
+        inner = Splicer(self.ns, self.knowns, self.round_class, self.verbs, self.counter, (*self.stack, fn), self.made,
+                        self.typed)
         inner.scoped = self.scoped
         return fold(inner.visit(expression), self.ns, self.knowns)
 

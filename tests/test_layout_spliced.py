@@ -1,0 +1,94 @@
+"""The layout's own methods and properties in the fast path (issue 31): every round of a simulation holds a layout of
+its game's one class, so the round function is made for that class, and a method or a property read from the
+layout (``rnd.layout.up_card``, ``lay.box(seat)``) is spliced like any function: its body, not a call. A local is
+taken to hold the layout only where every store to it is ``= rnd.layout``.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+from types import MappingProxyType
+
+import pytest
+
+from pa_table_games import load_game
+from pa_table_games.fastpath.fold import Knowns, Namespace, typed_locals
+from pa_table_games.fastpath.inline import Splicer
+from pa_table_games.games.blackjack.layout import BlackjackLayout
+from pa_table_games.runtime import plain
+from pa_table_games.runtime.round import Unrecorded
+from pa_table_games.simulation.chunks import Deal, deal_tally
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.scenarios import EVERY_OPTIONAL, TABLES  # noqa: E402  (the checkout's benchmarks: their tables)
+
+
+def _made(game_name: str, seats: dict) -> object:
+    game = load_game(game_name, engine="fast")
+    return game.engine.function(Unrecorded(game, game.new_table(seed=1), seats))
+
+
+@pytest.mark.parametrize("label", sorted(TABLES))
+def test_the_busier_tables_net_what_the_compiled_runner_nets(label):
+    """The bench's busier tables, 300 rounds: the round function with the layout's bodies spliced in deals the same
+    rounds, wager by wager, as the compiled runner, which calls them."""
+    game, seats, strategy = TABLES[label]
+    fast, compiled = (deal_tally(Deal(game, None, seats, strategy, engine), 5, 300) for engine in ("fast", "compiled"))
+    assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
+
+
+def test_the_layouts_properties_and_methods_are_spliced():
+    """(g), (h): the up card, the hole card and each box's first hand are read about two hundred times a round at
+    seven seats; the round function reads the dealer's cards and the deal's entries itself."""
+    source = _made("blackjack", {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}).source
+    assert ".up_card" not in source and ".hole_card " not in source and ".has_up_card" not in source
+    assert ".dealer[_" in source and ".boxes_dealt.get(" in source
+    boxes = {line.strip() for line in source.splitlines() if ".box(" in line}
+    assert boxes and all(".box(_" in line and " + 1)" in line for line in boxes)  # the next box's: not a name
+
+
+def test_a_round_whose_layout_is_of_another_class_has_a_function_of_its_own():
+    """The function is made for the class of the round's layout: a round holding another (a subclass whose up card is
+    read otherwise) is not played by the function made for the game's."""
+    game = load_game("blackjack", engine="fast")
+    rnd = Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}})
+    made = game.engine.function(rnd)
+
+    class Other(BlackjackLayout):
+        @property
+        def up_card(self):
+            return self.dealer[-1]
+
+    rnd.layout = Other()
+    other = game.engine.function(rnd)
+    assert other is not made and "dealer[-1]" in other.source and "dealer[-1]" not in made.source
+
+
+@pytest.mark.parametrize("code, known", [
+    ("lay = rnd.layout\nx = lay.box(1)", {"lay"}),
+    ("lay = rnd.layout\nlay = rnd.layout", {"lay"}),  # a copy of the same splice: the same object
+    ("lay = rnd.layout\nlay = rnd.shoe", set()),
+    ("lay = rnd.layout\nfor lay in rnd.hands:\n    pass", set()),
+    ("lay, seat = rnd.layout, 1", set()),
+    ("lay = rnd.layout\n(lay := rnd.shoe)", set()),
+    ("lay = rnd.layout\nf = lambda lay: lay", set()),
+    ("lay = rnd.layout\nlay.up_index = 1", {"lay"}),  # an attribute stored, not the name
+])
+def test_a_local_holds_the_layout_only_where_every_store_to_it_does(code, known):
+    """Every store counts: a second assignment of something else, a loop, an unpacking, a ``:=``, a parameter."""
+    def class_of(node):
+        return BlackjackLayout if ast.unparse(node) == "rnd.layout" else None
+
+    assert {name for name, cls in typed_locals(ast.parse(code), class_of).items() if cls is not None} == known
+
+
+def test_what_a_local_holds_is_known_only_in_the_code_that_stores_it():
+    """One state's function takes ``lay`` for the layout; another's, storing something else under the same name, does
+    not: the up card is read from the layout's cards in the first only."""
+    knowns = Knowns("rnd", MappingProxyType({}), (), MappingProxyType({"layout": BlackjackLayout}))
+    splicer = Splicer(Namespace(set()), knowns, Unrecorded, plain.VERBS)
+    first = ast.unparse(splicer.visit(ast.parse("lay = rnd.layout\nx = lay.up_card")))
+    second = ast.unparse(splicer.visit(ast.parse("lay = rnd.shoe\ny = lay.up_card")))
+    assert "lay.dealer[lay.up_index]" in first and second == "lay = rnd.shoe\ny = lay.up_card"
