@@ -95,8 +95,10 @@ def deal_dealer_up_card(rnd) -> None:
 @action("(f)(3)")
 def deal_second_card_to_each_box(rnd) -> None:
     """a second card face up to each box"""
-    for hand in rnd.in_turn_order(rnd.layout.hands):
+    lay = rnd.layout
+    for hand in rnd.in_turn_order(lay.hands):
         rnd.give_card(hand, deal(rnd, hand))
+        rnd.put(lay.initial_twos, hand.seat, (hand.cards[0], hand.cards[1]))  # what the (g) wagers read
 
 
 @action("(f)(4)")

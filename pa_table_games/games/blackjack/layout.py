@@ -141,6 +141,8 @@ class BlackjackLayout:
     #: each box's first hand by seat, entered as the deal makes it (:meth:`box`; a layout built otherwise, by a test
     #: or an analysis, finds its boxes among the hands): what lies on the table is the hands, not this index
     boxes_dealt: dict[int, Hand] = field(factory=dict, eq=False, repr=False)
+    #: each box's initial two cards by seat, entered as its second card is dealt (:meth:`initial_two_of`)
+    initial_twos: dict[int, tuple[Card, ...]] = field(factory=dict, eq=False, repr=False)
     #: what the layout works out from what lies on it, kept to answer again quickly (not itself on the table)
     memo: Memo = field(factory=Memo, eq=False, repr=False)
     dealer_total: int = field(init=False, default=0, eq=False, repr=False)
@@ -172,6 +174,11 @@ class BlackjackLayout:
         """The first hand of ``seat``'s box: as the deal entered it (asked about a hundred times a round at seven
         seats), else looked up among the hands."""
         return self.boxes_dealt.get(seat) or self._box_among_hands(seat)
+
+    def initial_two_of(self, seat: int) -> tuple[Card, ...]:
+        """The initial two cards of ``seat``'s box (:attr:`Hand.initial_two`): as the deal entered them (the (g) wagers
+        read them about ninety times a round at seven seats), else read off the box."""
+        return self.initial_twos.get(seat) or self.box(seat).initial_two
 
     @reads
     def _box_among_hands(self, seat: int) -> Hand | None:

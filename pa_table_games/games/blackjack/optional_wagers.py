@@ -54,7 +54,7 @@ def open_wagers(rnd, name: str) -> list[Wager]:
 
 def player_cards(rnd, seat: int) -> tuple:
     """The initial two cards of ``seat``'s box."""
-    return rnd.layout.box(seat).initial_two
+    return rnd.layout.initial_two_of(seat)
 
 
 def up_is_ace_or_ten(rnd) -> bool:
@@ -83,8 +83,8 @@ def winning_outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     how = fc.FIRST_CARDS[wager.name]
     args = []  # a loop: a comprehension would make a frame of its own, about fifty a round at seven seats
     for part in how.reads:
-        args.append(lay.box(seat).initial_two if part == "player" else lay.up_card if part == "up"
-                    else lay.hole_card if part == "hole" else lay.box(seat + 1).initial_two)  # "next_box"
+        args.append(lay.initial_two_of(seat) if part == "player" else lay.up_card if part == "up"
+                    else lay.hole_card if part == "hole" else lay.initial_two_of(seat + 1))  # "next_box"
     return how.outcomes_of(args, offered_pay_table(rnd.rules, wager.name) if how.with_table else None)
 
 
