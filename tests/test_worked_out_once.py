@@ -35,7 +35,7 @@ from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import ShoeExhausted
 from pa_table_games.games.blackjack import first_cards as fc, optional_wagers, progressives
 from pa_table_games.games.blackjack.layout import BlackjackLayout, Hand
-from pa_table_games.machine.spec import Turns
+from pa_table_games.machine.spec import PassKey, Turns
 from pa_table_games.runtime import turns
 from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
@@ -94,21 +94,28 @@ def test_the_players_holding_a_passs_wagers_are_picked_once_a_round():
 
 def test_a_passs_walk_is_found_by_the_one_key_its_transitions_share(monkeypatch):
     """The transitions of a pass (a dealer self-loop declaring ``turns``) take part in one walk, looked up by its
-    key at every turn: the loader makes that key once per pass, so finding the walk never compares two equal
-    declarations (the (o) pass compared seven a round at seven seats). The same sums as the compiled runner."""
+    key at every turn: the loader makes that key once per pass, a string naming the pass, so finding the walk never
+    compares two equal declarations (the (o) pass compared seven a round at seven seats) nor hashes one (the key
+    held the declaration: some fifty-five a round). The same sums as the compiled runner."""
     by_pass: dict = {}
     for t in load_game("blackjack").machine.spec.transitions:
-        if isinstance(t.walk, tuple):
-            by_pass.setdefault(t.walk, []).append(t.walk)
-    assert len(by_pass) > 1 and all(all(w is ws[0] for w in ws) for ws in by_pass.values())
+        if isinstance(t.walk, PassKey):
+            by_pass.setdefault(t.walk, []).append(t)
+    assert len(by_pass) > 1 and all(all(t.walk is ts[0].walk for t in ts) for ts in by_pass.values())
+    assert all(key.startswith(f"{ts[0].source} pass ") for key, ts in by_pass.items())
     compared = Counter()
-    equal = Turns.__eq__
+    equal, hashed = Turns.__eq__, Turns.__hash__
 
     def counted(self, other):
         compared[self.cite] += 1
         return equal(self, other)
 
+    def counted_hash(self):
+        compared["hashed"] += 1
+        return hashed(self)
+
     monkeypatch.setattr(Turns, "__eq__", counted)
+    monkeypatch.setattr(Turns, "__hash__", counted_hash)
     fast = _dealt()
     assert not compared, compared
     assert fast.sums == _dealt("compiled").sums

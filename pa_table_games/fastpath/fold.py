@@ -129,8 +129,9 @@ class Folder(Transformer):
         return False, None, False
 
     def node_of(self, value: Any, hint: str = "value", deep: bool = False) -> ast.expr:
-        if isinstance(value, _LITERALS) or (isinstance(value, (tuple, frozenset))
-                                            and all(isinstance(v, _LITERALS) for v in value)):
+        """A literal for a value of a literal type itself (a subclass's, a pass's key say, compiles to no literal: it
+        is named)."""
+        if type(value) in _LITERALS or (type(value) in (tuple, frozenset) and all(type(v) in _LITERALS for v in value)):
             return ast.Constant(value)
         return self.ns.ref(value, hint, deep)
 

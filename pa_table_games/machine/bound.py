@@ -30,7 +30,7 @@ from attrs import field, frozen
 
 from pa_table_games.machine.registry import Entry, Registry
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.machine.spec import MachineSpec, TransitionSpec, Turns
+from pa_table_games.machine.spec import MachineSpec, PassKey, TransitionSpec, Turns
 
 #: The one trigger under which ``transitions`` holds every dealer transition of a state.
 DEALER_STEP = "dealer_step"
@@ -144,12 +144,12 @@ class BoundMachine:
             if s.turns is not None:
                 walks.setdefault(s.id, {})[s.id] = s.turns
         for t in self.spec.transitions:
-            if isinstance(t.walk, tuple):
-                walks.setdefault(t.source, {})[t.walk] = t.walk[1]
+            if isinstance(t.walk, PassKey):
+                walks.setdefault(t.source, {})[t.walk] = t.turns
         object.__setattr__(self, "walks", MappingProxyType({s: tuple(w.items()) for s, w in walks.items()}))
         passes: dict[Any, list[TransitionSpec]] = {}
         for t in self.spec.transitions:
-            if isinstance(t.walk, tuple):
+            if isinstance(t.walk, PassKey):
                 passes.setdefault(t.walk, []).append(t)
         object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
         reverse = {"dealer_left": False, "dealer_right": True}

@@ -20,7 +20,7 @@ import attrs
 
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.spec import (READING_CITE, TURN_ITEMS, TURN_ORDERS, MachineSpec, PhaseSpec, Reading,
+from pa_table_games.machine.spec import (READING_CITE, TURN_ITEMS, TURN_ORDERS, MachineSpec, PassKey, PhaseSpec, Reading,
                                          Refusal, StateSpec, TransitionSpec, Turns)
 from pa_table_games.machine.yamlio import LineDict, LineList, check_text, load_yaml
 
@@ -192,7 +192,7 @@ class _Loader:
 
     def transitions(self, doc: LineDict) -> list[TransitionSpec]:
         result = []
-        passes: dict[tuple, tuple] = {}  # a pass's key, one object for all its transitions: a walk is looked up by it
+        passes: dict[tuple, PassKey] = {}  # a pass's key, one for all its transitions: a walk is looked up by it
         for index, node in enumerate(self.items(doc, "transitions")):
             self.check_keys(node, _TRANSITION, "a transition", required={"trigger", "source", "dest", "cite"})
             trigger = self.text(node, "trigger")
@@ -209,7 +209,7 @@ class _Loader:
                 raise self.fail(node.line_of("by"), f"{what}: 'by' must be dealer or player")
             source, turns = ends["source"], self.turns(node, what)
             is_pass = turns is not None and by == "dealer" and source == ends["dest"]
-            walk = passes.setdefault((source, turns), (source, turns)) if is_pass \
+            walk = passes.setdefault((source, turns), PassKey(f"{source} pass {len(passes) + 1}")) if is_pass \
                 else source if self.state_turns[source] is not None else None
             ends_turn = node.get("ends_turn", False)
             if not isinstance(ends_turn, bool):
@@ -256,7 +256,7 @@ class _Loader:
         one walk; each is asked through the runtime's turn guard for the next unit that has a turn."""
         result = []
         for t in transitions:
-            if isinstance(t.walk, tuple):
+            if isinstance(t.walk, PassKey):
                 guard = Entry(f"turn_in_pass_{t.index}", "guard", _turn_guard(t),
                               t.cite if t.turns.reading_id else (t.turns.cite,), f"a {t.turns.each} {TURN_ORDERS[t.turns.start]} has this turn to take")
                 t = attrs.evolve(t, turn_guard=guard)

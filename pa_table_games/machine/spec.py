@@ -34,7 +34,15 @@ TURN_ITEMS = ("box", "hand", "player", "position", "wager")
 READING_CITE = "reading:"
 
 
-@frozen(cache_hash=True)  # part of a pass's key, looked up at every step of the pass
+class PassKey(str):
+    """The key of a pass's walk (a dealer transition looping on its state and declaring ``turns``), shared by the
+    pass's transitions: ``"hole_card_dealt pass 2"``. A string, so finding the walk at every step of the pass hashes
+    no declaration."""
+
+    __slots__ = ()
+
+
+@frozen
 class Turns:
     """A pass around the table, declared on a state (its decisions) or a transition (its actions):
     ``turns: {each: hand, from: dealer_left, cite: "(i)"}``."""
@@ -101,7 +109,7 @@ class TransitionSpec:
     #: ``ends_turn: true``: once its actions ran, the unit whose turn it was has had it
     ends_turn: bool = False
     #: the walk round the table this transition takes part in: its source state's id (a decision
-    #: state's ``turns``) or ``(source, turns)`` (a pass: a dealer self-loop declaring ``turns``)
+    #: state's ``turns``) or its pass's :class:`PassKey` (a dealer self-loop declaring ``turns``)
     walk: object = None
     #: a pass's transition: the runtime's question "does a unit from the pass's position on have a turn
     #: this transition takes?", asked instead of ``when``/``unless`` (which it asks of that unit)
