@@ -53,6 +53,16 @@ def _dealt(engine: str = "fast"):
     return deal_tally(Deal("blackjack", None, SEVEN, "basic", engine), SEED, ROUNDS)
 
 
+def _dealt_counting(monkeypatch, owner, name: str, counting):
+    """The fast path's rounds with ``owner.name`` replaced by ``counting`` (it counts the work), shown to net, wager by
+    wager, what the compiled runner nets."""
+    want = _dealt("compiled").sums
+    monkeypatch.setattr(owner, name, counting)
+    tally = _dealt()
+    assert tally.sums == want
+    return tally
+
+
 def test_the_players_a_pass_goes_over_are_grouped_once_a_round(monkeypatch):
     """Seven seats start about seven walks over the players a round; the players are grouped from the wagers
     about once a round (again after an Insurance wager or a split's wager is placed): at most two groupings a
@@ -64,10 +74,7 @@ def test_the_players_a_pass_goes_over_are_grouped_once_a_round(monkeypatch):
             made["players"] += 1
             super().__init__(*args, **kwargs)
 
-    want = _dealt("compiled").sums
-    monkeypatch.setattr(turns, "Player", Counted)
-    tally = _dealt()
-    assert tally.sums == want
+    _dealt_counting(monkeypatch, turns, "Player", Counted)
     assert 0 < made["players"] <= 2 * len(SEVEN) * ROUNDS, made
 
 
@@ -155,10 +162,8 @@ def test_a_first_cards_wagers_offered_pay_table_is_looked_up_once_per_rules(monk
         asked[table.wager] += 1
         return as_offered(table, crown_treasure_bonus)
 
-    want = _dealt("compiled").sums
-    monkeypatch.setattr(fc, "as_offered", counted)
-    tally = _dealt()
-    assert tally.sums == want and tally.sums["lucky_ladies"][0] == ROUNDS  # settled in every round
+    tally = _dealt_counting(monkeypatch, fc, "as_offered", counted)
+    assert tally.sums["lucky_ladies"][0] == ROUNDS  # settled in every round
     assert max(asked.values(), default=0) <= 1, asked  # none when the Rules are those asked last
 
 
@@ -212,10 +217,7 @@ def test_whether_the_first_cards_are_dealt_asks_no_box_for_its_initial_two(monke
         asked["initial_two"] += 1
         return initial_two.fget(hand)
 
-    want = _dealt("compiled").sums
-    monkeypatch.setattr(Hand, "initial_two", property(counted))
-    tally = _dealt()
-    assert tally.sums == want
+    _dealt_counting(monkeypatch, Hand, "initial_two", property(counted))
     assert not asked, asked
 
 
@@ -255,10 +257,7 @@ def test_the_waiting_passes_read_a_players_wagers_fewer_times_a_round(monkeypatc
         def __init__(self, seat, wagers=()):
             super().__init__(seat, Counted(wagers))
 
-    want = _dealt("compiled").sums
-    monkeypatch.setattr(turns, "Player", Player)
-    tally = _dealt()
-    assert tally.sums == want
+    _dealt_counting(monkeypatch, turns, "Player", Player)
     assert 0 < read["wagers"] <= 10 * len(SEVEN) * ROUNDS, read
 
 
