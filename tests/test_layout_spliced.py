@@ -1,7 +1,8 @@
-"""The layout's own methods and properties in the fast path (issue 31): every round of a simulation holds a layout of
-its game's one class, so the round function is made for that class, and a method or a property read from the
-layout (``rnd.layout.up_card``, ``lay.box(seat)``) is spliced like any function: its body, not a call. A local is
-taken to hold the layout only where every store to it is ``= rnd.layout``.
+"""The layout's and the shoe's own methods and properties in the fast path (issue 31): every round of a simulation
+holds a layout of its game's one class and deals from its table's shoe, so the round function is made for those
+classes, and a method or a property read from them (``rnd.layout.up_card``, ``lay.box(seat)``, ``rnd.shoe.draw()``)
+is spliced like any function: its body, not a call. A local is taken to hold the layout only where every store to it
+is ``= rnd.layout``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pa_table_games import load_game
 from pa_table_games.fastpath.fold import Knowns, Namespace, typed_locals
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.games.blackjack.layout import BlackjackLayout
+from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
@@ -64,6 +66,14 @@ def test_the_layouts_properties_and_methods_are_spliced():
     assert max(asked.values()) < 10 * 100, asked
 
 
+@pytest.mark.parametrize("game, seats", [("blackjack", {1: {"blackjack": 10}}), *((g, s) for g, s, _ in TABLES.values())])
+def test_the_shoes_draw_is_spliced(game, seats):
+    """Every card dealt is the shoe's draw: the round function takes the next card itself (the shoe's draw is called
+    again only past the cover card, and by the cold path refilling a dry shoe)."""
+    source = _made(game, seats).source
+    assert "the shoe ran out of cards at" in source and "rnd.shoe.draw(" not in source
+
+
 def test_a_round_whose_layout_is_of_another_class_has_a_function_of_its_own():
     """The function is made for the class of the round's layout: a round holding another (a subclass whose up card is
     read otherwise) is not played by the function made for the game's."""
@@ -79,6 +89,18 @@ def test_a_round_whose_layout_is_of_another_class_has_a_function_of_its_own():
     rnd.layout = Other()
     other = game.engine.function(rnd)
     assert other is not made and "dealer[-1]" in other.source and "dealer[-1]" not in made.source
+
+
+def test_a_table_with_a_double_shoe_has_a_function_of_its_own():
+    """§ 633a.7(d): a double shoe draws from the side in use: a round dealt from one is played by a function made for
+    its shoe's class, whose draw is the double shoe's."""
+    game = load_game("blackjack", BlackjackRules(double_shoe=True), engine="fast")
+    made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
+    single = _made("blackjack", {1: {"blackjack": 10}})
+    assert made is not single and ".sides[" in made.source and ".sides[" not in single.source
+    fast, compiled = (deal_tally(Deal("blackjack", BlackjackRules(double_shoe=True), {1: {"blackjack": 10}}, "basic",
+                                      engine), 5, 300) for engine in ("fast", "compiled"))
+    assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
 
 
 @pytest.mark.parametrize("code, known", [

@@ -41,15 +41,16 @@ class FastEngine(CompiledEngine):
         placed = self._nobody_holding if rnd.wager_names.isdisjoint(self.holding) else \
             self.holding.intersection(rnd.wager_names)
         options = rnd.options
-        layout = type(rnd.layout)  # the game's, for every round (the function reads it as that class's)
+        classes = (type(rnd.layout), type(rnd.shoe))  # the game's and the table's: read as those classes' objects
         key = (placed, "settlements" if rnd.rows else "totals", repr(sorted(options.items())) if options else "",
-               trace, layout)
+               trace, classes)
         function = made.get(key)
         if function is None:
             helpers = {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck}
             if trace:
                 helpers["traced"] = _traced
-            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace, layout)
+            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace,
+                                            dict(zip(("layout", "shoe"), classes)))
         return function
 
     def play_out(self, rnd: Round, choose: Any, trace: bool = False) -> Round:

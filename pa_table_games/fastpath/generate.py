@@ -110,12 +110,13 @@ def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callab
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
              helpers: dict[str, Callable[..., Any]], options: Mapping[str, Any] = MappingProxyType({}),
-             trace: bool = False, layout_class: type | None = None) -> Generated:
+             trace: bool = False, classes: Mapping[str, type] = MappingProxyType({})) -> Generated:
     """The round function for ``game`` (its bound machine and Rules) with the ``holding`` wagers ``placed``,
     for a round of ``round_class`` keeping ``record`` whose round ``options`` are these (a simulation's: none);
     ``helpers`` are the engine's ``decide``, ``refuse`` and ``stuck`` (called, as the skeleton names them), and
-    with ``trace`` its ``traced(rnd, t)``, called as each transition fires; ``layout_class`` the class of every
-    round's layout, whose methods and properties are then spliced too."""
+    with ``trace`` its ``traced(rnd, t)``, called as each transition fires; ``classes`` the class of what every
+    round holds under each of these names (its layout, its shoe), whose methods and properties are then spliced
+    too."""
     machine = game.machine
     spec = machine.spec
     ns = Namespace(LOCALS | {MARK} | {f"state_{n}" for n in range(len(spec.states))}  # and each state's function
@@ -132,7 +133,7 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
     knowns = Knowns("rnd", MappingProxyType({
         "log": False, "rows": record != "totals", "atomic": False, "ledger": None,
         "game": game, "spec": spec, "rules": game.rules, "options": MappingProxyType(dict(options))}), (game,),
-        MappingProxyType({"layout": layout_class} if layout_class is not None else {}))
+        MappingProxyType(dict(classes)))
     return Generated(spec, skeletons, Splicer(ns, knowns, round_class, plain.VERBS), ns, knowns)
 
 
