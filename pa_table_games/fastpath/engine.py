@@ -1,9 +1,10 @@
 """The fast engine: plays simulated rounds to their end with the generated round function (:mod:`.generate`).
 
-One function is generated per game (bound machine and Rules), combination of placed ``holding`` wagers and
-what the round keeps, the first time a round needs it. A round is one that records nothing (an
-:class:`~pa_table_games.runtime.round.Unrecorded` round): the fast path keeps no event log and undoes no step,
-so a round that must (play, replay, the tests' recorded rounds) is played by the compiled runner instead.
+One function is generated per game (bound machine and Rules), combination of placed ``holding`` wagers,
+what the round keeps and the classes of the layout and the shoe it reads, the first time a round needs it. A
+round is one that records nothing (an :class:`~pa_table_games.runtime.round.Unrecorded` round): the fast path
+keeps no event log and undoes no step, so a round that must (play, replay, the tests' recorded rounds) is played
+by the compiled runner instead.
 Decisions come from a strategy's ``choose(rnd, legal)`` exactly as in the compiled runner; a decision no
 transition accepts is refused by ``Round.act`` with the forbidding cite.
 """
@@ -28,7 +29,8 @@ class FastEngine(CompiledEngine):
         self.made: list[tuple[Any, dict[tuple[frozenset[str], str], Generated]]] = []
 
     def function(self, rnd: Round, trace: bool = False) -> Generated:
-        """The generated round function for ``rnd``'s game, wagers and options (made once per combination); with
+        """The generated round function for ``rnd``'s game, wagers, options and the classes of its layout and its
+        table's shoe (made once per combination); with
         ``trace``, one that calls ``rnd.traced(t)`` as each transition fires (the tests' coverage of the fast path)."""
         game = rnd.game
         made = game._fast_functions
@@ -41,16 +43,15 @@ class FastEngine(CompiledEngine):
         placed = self._nobody_holding if rnd.wager_names.isdisjoint(self.holding) else \
             self.holding.intersection(rnd.wager_names)
         options = rnd.options
-        classes = (type(rnd.layout), type(rnd.shoe))  # the game's and the table's: read as those classes' objects
+        classes = {"layout": type(rnd.layout), "shoe": type(rnd.shoe)}  # the game's, the table's: read as such
         key = (placed, "settlements" if rnd.rows else "totals", repr(sorted(options.items())) if options else "",
-               trace, classes)
+               trace, tuple(classes.values()))
         function = made.get(key)
         if function is None:
             helpers = {"decide": self.decision_for, "refuse": _refuse, "stuck": _stuck}
             if trace:
                 helpers["traced"] = _traced
-            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace,
-                                            dict(zip(("layout", "shoe"), classes)))
+            function = made[key] = generate(game, placed, key[1], Unrecorded, helpers, options, trace, classes)
         return function
 
     def play_out(self, rnd: Round, choose: Any, trace: bool = False) -> Round:

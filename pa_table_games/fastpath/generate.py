@@ -11,8 +11,9 @@ the whole partially evaluated (:mod:`.inline`, :mod:`.fold`), so the code that r
 engine calls.
 
 The function is made for one bound machine, one game (its Rules), the wagers a pass's ``holding`` names that
-are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves it) and what the round keeps
-(``record``); the strategy is an argument.
+are placed (a pass over nobody is left out, as :meth:`BoundMachine.steps` leaves it), what the round keeps
+(``record``) and the classes of the round's layout and its table's shoe (whose methods it splices); the strategy is
+an argument.
 """
 
 from __future__ import annotations
