@@ -18,11 +18,13 @@ import pytest
 from pa_table_games import load_game
 from pa_table_games.fastpath.fold import Knowns, Namespace, typed_locals
 from pa_table_games.fastpath.inline import Splicer
+from pa_table_games.fastpath.source import body_of
 from pa_table_games.games.blackjack.layout import BlackjackLayout
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_tally
+from pa_table_games.strategies import get_strategy
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.scenarios import EVERY_OPTIONAL, TABLES  # noqa: E402  (the checkout's benchmarks: their tables)
@@ -129,3 +131,27 @@ def test_what_a_local_holds_is_known_only_in_the_code_that_stores_it():
     first = ast.unparse(splicer.visit(ast.parse("lay = rnd.layout\nx = lay.up_card")))
     second = ast.unparse(splicer.visit(ast.parse("lay = rnd.shoe\ny = lay.up_card")))
     assert "lay.dealer[lay.up_index]" in first and second == "lay = rnd.shoe\ny = lay.up_card"
+
+
+class _Counting(BlackjackLayout):
+    """A layout whose up card is read through a class-private name (``self.__up``, mangled where the class stands)."""
+
+    @property
+    def __up(self):
+        return self.up_index
+
+    @property
+    def up_card(self):
+        return self.dealer[self.__up]
+
+
+def test_a_property_reading_a_class_private_name_is_called_not_spliced():
+    """Spliced outside its class, ``self.__up`` would name another attribute: such a body is called as it is."""
+    assert body_of(_Counting.up_card.fget) is None and body_of(BlackjackLayout.up_card.fget) is not None
+    game = load_game("blackjack", engine="fast")
+    rnd = Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}})
+    rnd.layout = _Counting()
+    made = game.engine.function(rnd)
+    assert ".up_card" in made.source
+    made.play(rnd, get_strategy("blackjack", "basic", game.rules).choose)
+    assert rnd.is_over

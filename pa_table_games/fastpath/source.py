@@ -142,7 +142,8 @@ def body_of(fn: Any) -> Body | None:
             and isinstance(statements[0].value.value, str):
         statements = statements[1:]  # the doc string
     for n in nodes_in(ast.Module(statements, [])):
-        if isinstance(n, _REFUSED_NODES) or (isinstance(n, ast.Name) and n.id in _REFUSED_NAMES):
+        if isinstance(n, _REFUSED_NODES) or (isinstance(n, ast.Name) and n.id in _REFUSED_NAMES) \
+                or _private(n):
             return None
     statements = _early_returns_folded(statements)
     if not _returns_end(statements, top=True):
@@ -162,6 +163,12 @@ def body_of(fn: Any) -> Body | None:
     expression, named = shaped if shaped is not None else (None, frozenset())
     return Body(fn, params, args.vararg.arg if args.vararg else None, kwonly, defaults, tuple(statements), local,
                 assigned, expression, named, reads)
+
+
+def _private(node: ast.AST) -> bool:
+    """A class-private name (``self.__count``): mangled where its class defines it, not where it is spliced."""
+    name = node.attr if isinstance(node, ast.Attribute) else node.id if isinstance(node, ast.Name) else ""
+    return name.startswith("__") and not name.endswith("__")
 
 
 def definition(fn: types.FunctionType) -> ast.FunctionDef | None:
