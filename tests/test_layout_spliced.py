@@ -8,6 +8,7 @@ is ``= rnd.layout``.
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -50,7 +51,7 @@ def test_the_layouts_properties_and_methods_are_spliced():
     and the layout is asked under ten times a round each (by the functions it calls, a progressive's outcomes)."""
     seats = {seat: dict(EVERY_OPTIONAL) for seat in range(1, 8)}
     source = _made("blackjack", seats).source
-    assert ".up_card" not in source and ".hole_card " not in source and ".has_up_card" not in source
+    assert not re.search(r"\.(up_card|hole_card|has_up_card)\b", source)
     assert ".dealer[_" in source and ".boxes_dealt.get(" in source and ".initial_twos.get(" in source
     codes = {BlackjackLayout.box.__code__: "box", BlackjackLayout.up_card.fget.__code__: "up_card",
              BlackjackLayout.initial_two_of.__code__: "initial_two_of"}
@@ -65,7 +66,7 @@ def test_the_layouts_properties_and_methods_are_spliced():
         deal_tally(Deal("blackjack", None, seats, "basic", "fast"), 5, 100)
     finally:
         sys.setprofile(None)
-    assert max(asked.values()) < 10 * 100, asked
+    assert max(asked.values(), default=0) < 10 * 100, asked
 
 
 @pytest.mark.parametrize("game, seats", [("blackjack", {1: {"blackjack": 10}}), *((g, s) for g, s, _ in TABLES.values())])
@@ -93,13 +94,13 @@ def test_a_round_whose_layout_is_of_another_class_has_a_function_of_its_own():
     assert other is not made and "dealer[-1]" in other.source and "dealer[-1]" not in made.source
 
 
-def test_a_table_with_a_double_shoe_has_a_function_of_its_own():
-    """§ 633a.7(d): a double shoe draws from the side in use: a round dealt from one is played by a function made for
-    its shoe's class, whose draw is the double shoe's."""
+def test_a_double_shoe_is_drawn_from_as_a_double_shoe():
+    """§ 633a.7(d): a double shoe draws from the side in use, its draw naming the side in a dry shoe's message (it
+    returns from inside a ``try``, so it is called). The function made for its class holds no single shoe's draw,
+    and its rounds net what the compiled runner nets."""
     game = load_game("blackjack", BlackjackRules(double_shoe=True), engine="fast")
     made = game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
-    single = _made("blackjack", {1: {"blackjack": 10}})
-    assert made is not single and ".sides[" in made.source and ".sides[" not in single.source
+    assert "rnd.shoe.draw(" in made.source and "the shoe ran out of cards at" not in made.source
     fast, compiled = (deal_tally(Deal("blackjack", BlackjackRules(double_shoe=True), {1: {"blackjack": 10}}, "basic",
                                       engine), 5, 300) for engine in ("fast", "compiled"))
     assert fast.sums == compiled.sums and fast.engines == {"fast": 300}
@@ -133,7 +134,7 @@ def test_what_a_local_holds_is_known_only_in_the_code_that_stores_it():
     assert "lay.dealer[lay.up_index]" in first and second == "lay = rnd.shoe\ny = lay.up_card"
 
 
-class _Counting(BlackjackLayout):
+class _PrivatelyRead(BlackjackLayout):
     """A layout whose up card is read through a class-private name (``self.__up``, mangled where the class stands)."""
 
     @property
@@ -147,10 +148,10 @@ class _Counting(BlackjackLayout):
 
 def test_a_property_reading_a_class_private_name_is_called_not_spliced():
     """Spliced outside its class, ``self.__up`` would name another attribute: such a body is called as it is."""
-    assert body_of(_Counting.up_card.fget) is None and body_of(BlackjackLayout.up_card.fget) is not None
+    assert body_of(_PrivatelyRead.up_card.fget) is None and body_of(BlackjackLayout.up_card.fget) is not None
     game = load_game("blackjack", engine="fast")
     rnd = Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}})
-    rnd.layout = _Counting()
+    rnd.layout = _PrivatelyRead()
     made = game.engine.function(rnd)
     assert ".up_card" in made.source
     made.play(rnd, get_strategy("blackjack", "basic", game.rules).choose)

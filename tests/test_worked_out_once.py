@@ -299,7 +299,9 @@ def test_each_boxs_first_hand_is_the_one_found_among_the_hands(game):
         assert all(lay.initial_twos[seat] == lay.box(seat).initial_two and len(lay.initial_twos[seat]) == 2
                    for seat in lay.initial_twos)
 
-    assert sum(1 for _ in random_rounds(game, 60, seed=31, before_step=check)) == 60
+    triggers = {e.trigger for rnd in random_rounds(game, 60, seed=31, before_step=check) for e in rnd.events}
+    if game == "blackjack":  # the sample holds a split and a box whose first card is the determinant card
+        assert {"split", "use_determinant_as_first_card"} <= triggers, sorted(triggers)
 
 
 def test_a_box_entered_by_a_step_the_shoe_refuses_is_taken_back():
