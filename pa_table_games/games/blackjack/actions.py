@@ -72,6 +72,12 @@ def reshuffle_cards(rnd) -> None:
 
 
 # -- (f): the deal ------------------------------------------------------------------------------
+def place_box(rnd, hand: Hand) -> None:
+    """Place ``hand``, a box's first, on the layout and enter it as that box's (what ``layout.box(seat)`` answers)."""
+    rnd.append(rnd.layout.hands, hand)
+    rnd.put(rnd.layout.boxes_dealt, hand.seat, hand)
+
+
 @action("(f)(1)")
 def deal_first_card_to_each_box(rnd) -> None:
     """one card face up to each box holding a Blackjack Wager, in the machine file's pass round the table"""
@@ -81,8 +87,7 @@ def deal_first_card_to_each_box(rnd) -> None:
         if wager.seat in dealt:
             continue
         hand = Hand(wager.seat, 0, wager)
-        rnd.append(lay.hands, hand)
-        rnd.put(lay.boxes_dealt, wager.seat, hand)
+        place_box(rnd, hand)
         rnd.give_card(hand, deal(rnd, hand))
 
 

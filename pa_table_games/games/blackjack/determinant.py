@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from pa_table_games.equipment.double_shoe import SIDE_OF_SUIT, SIDES, DoubleShoe
 from pa_table_games.errors import TableGamesError
+from pa_table_games.games.blackjack.actions import place_box
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.games.blackjack.dealing_shoe import deal
@@ -58,8 +59,7 @@ def give_determinant_card_to_first_box(rnd) -> None:
     rnd.set(shoe, "determinant", None)
     wager = min((w for w in rnd.wagers if w.name == "blackjack"), key=lambda w: w.seat)
     hand = Hand(wager.seat, 0, wager, [card])
-    rnd.append(rnd.layout.hands, hand)
-    rnd.put(rnd.layout.boxes_dealt, wager.seat, hand)
+    place_box(rnd, hand)
     rnd.record(card, hand.label)
 
 

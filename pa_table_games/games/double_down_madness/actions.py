@@ -45,11 +45,9 @@ def deal_hole_card(rnd) -> None:
 @action(("(e)(2)", "(l)(2)"))
 def deal_first_card_to_each_box(rnd) -> None:
     """one card face up to each box holding a Double Down Madness wager, in the machine file's pass"""
-    lay = rnd.layout
     for wager in rnd.in_turn_order(w for w in rnd.wagers if w.name == MAIN):
         hand = Hand(wager.seat, 0, wager)
-        rnd.append(lay.hands, hand)
-        rnd.put(lay.boxes_dealt, wager.seat, hand)
+        blackjack.place_box(rnd, hand)
         card = deal(rnd, hand)
         rnd.give_card(hand, card)
         rnd.set(hand, "one_card_only", card.rank == "A")  # (l)(2): an initial ace takes one more card only
