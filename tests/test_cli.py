@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
+from pa_table_games.games import machine_path
 
 
 def run(*args):
@@ -167,3 +170,24 @@ class TestExitStatuses:
                 assert said, f"{name} -h lists no exit status"
                 assert {0, 2} <= self.statuses(said[1]) <= {0, 1, 2, 130}, (name, said[1])
                 assert self.statuses(said[1]) == self.statuses(rows[name]), (name, said[1], rows[name])
+
+
+@pytest.mark.parametrize("trigger, dest, decide", [("spin", "dealer_ready", ["--strategy", "basic"]),
+                                                   ("back", "round_start", ["--actions", "stand"])])
+def test_a_machine_going_round_without_end_is_stopped(tmp_path, trigger, dest, decide):
+    """A machine file whose dealer steps go round for ever (a guarded loop, nothing changing it) stops the round with
+    one line naming the transition's file:line, exit 2. Before, ``play`` dealt on with no end, its memory growing:
+    run as a process, so a round that does not stop fails at the deadline."""
+    text = machine_path("blackjack").read_text(encoding="utf-8")
+    anchor = "  - {trigger: continue_shoe, source: round_start, dest: dealer_ready, cite: [\"(a)\"]}\n"
+    assert anchor in text
+    loop = f"  - {{trigger: {trigger}, source: dealer_ready, dest: {dest}, cite: ['(a)'], unless: [double_shoe_is_used]}}\n"
+    path = tmp_path / "blackjack.yaml"
+    path.write_text(text.replace(anchor, anchor + loop), encoding="utf-8")
+    line = text[:text.index(anchor)].count("\n") + 2
+    done = subprocess.run([sys.executable, "-m", "pa_table_games", "play", "blackjack", "--machine", str(path),
+                           "--seed", "7", *decide], capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == [
+        f"error: {path}:{line}: transition {trigger!r} (dealer_ready -> {dest}) takes one round past 10,000 steps: "
+        f"the machine goes round without a decision or an end (the round stopped)"]

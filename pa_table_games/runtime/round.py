@@ -15,7 +15,7 @@ from typing import Any
 
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import ChipLedger, Wager
-from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns as _turns
@@ -27,6 +27,9 @@ from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
 RECORDS = ("events", "settlements", "totals")
+#: The most transitions one round fires: a round of seven boxes split to the limit fires a few hundred; a machine file
+#: whose transitions go round without a decision or an end (a guarded loop nothing changes) is stopped here
+MOST_STEPS = 10_000
 
 
 class Round(Changes):
@@ -70,6 +73,7 @@ class Round(Changes):
         #: the unit whose turn it is: a pass's, while its transition is asked or fires; else the one deciding
         #: in the state's walk; None when no walk is under way or every turn is taken (kept by :mod:`.turns`)
         self.turn: Any = None
+        self.steps_fired = 0  # transitions fired so far (:data:`MOST_STEPS`)
         self.players = _turns.NOT_YET  # the players its wagers make, kept while they stand (:func:`.turns.players_of`)
         # the settlement rows when no event log is kept (a round keeping totals keeps none either)
         self._settled: list[Settled] = []  # in the order settled (a round keeping events shows them there too)
@@ -216,6 +220,11 @@ class Round(Changes):
         acting = self.acting
         if acting is not None and (acting.amount is not None or acting.choice is not None):
             _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
+        self.steps_fired += 1
+        if self.steps_fired > MOST_STEPS:
+            raise MachineFileError(self.spec.shown_path, t.line,
+                                   f"transition {t.trigger!r} ({t.source} -> {t.dest}) takes one round past {MOST_STEPS:,} "
+                                   f"steps: the machine goes round without a decision or an end (the round stopped)")
         self.firing = t
         if t.turn_guard is not None:
             _turns.take_pass_turn(self, t)
@@ -244,13 +253,14 @@ class Round(Changes):
             return fire()
         recorder = self.recorder
         journal = recorder.journal = []
-        logged = len(self.events)
+        logged, steps = len(self.events), self.steps_fired
         try:
             fired = fire()
         except TableGamesError:
             for effect in reversed(journal):
                 effect.undo(self)
             del self.events[logged:]
+            self.steps_fired = steps
             recorder.draft = self.firing = None
             raise
         finally:

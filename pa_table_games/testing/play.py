@@ -29,8 +29,9 @@ JUNK = ("no_such_decision", "=5", "stand=maybe")
 #: Amounts no decision may take: none, less than none, a fraction of a cent, more than any table takes.
 BAD_AMOUNTS = ("0", "-5", "10.005", "1e12")
 #: Round attributes that are a step's own bookkeeping, not the round (undoing a step leaves them; ``firing`` is the
-#: transition whose actions run, meaningful during a step only).
-_BOOKKEEPING = ("last_step", "journal", "_draft", "firing")
+#: transition whose actions run, meaningful during a step only; ``steps_fired`` counts steps, a refused one put back
+#: by ``Round._atomically`` itself).
+_BOOKKEEPING = ("last_step", "journal", "_draft", "firing", "steps_fired")
 
 
 class _Abandon(Exception):
