@@ -225,3 +225,23 @@ class TestCoverageOnATerminal:
         except subprocess.TimeoutExpired:
             pytest.fail("the stalled game slept through a Ctrl-C for 60 s")
         assert done.returncode == 130, done.stderr
+
+
+@pytest.mark.parametrize("field, line", [
+    ("seats: x", "'seats' must be seats as SEAT: {WAGER: AMOUNT}, not 'x'"),
+    ("seats: {1: {blackjack: 10}}\n  shoe: 5", "'shoe' must be card codes, first card first, not 5"),
+    ("seats: {1: {blackjack: 10}}\n  rules: 5", "'rules' must be a mapping of Rules options, not 5"),
+    ("seats: {1: {blackjack: 10}}\n  table: [1]", "'table' must be a mapping of table flags, not [1]"),
+    ("seats: {1: {blackjack: 10}}\n  options: x", "'options' must be a mapping of round options, not 'x'"),
+    ("seats: {1: {blackjack: 10}}\n  covers: [a]", "'covers' must be a list of transition numbers, not ['a']"),
+    ("seats: {1: {blackjack: 10}}\n  seed2: 1", "unexpected keyword argument 'seed2'"),
+])
+def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line):
+    """A scenario file's field of the wrong kind is refused where it is read, with its file:line: before, the
+    command stopped on a traceback where the field was first used (``seats: x``: 'str' has no attribute 'items')."""
+    (tmp_path / "blackjack.yaml").write_text(f"scenarios:\n- id: s1\n  seed: 1\n  rounds: [[stand]]\n  {field}\n",
+                                             encoding="utf-8")
+    result = CliRunner().invoke(main, ["trace", "blackjack", "--coverage", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    [said] = result.output.splitlines()
+    assert said.startswith(f"error: {tmp_path / 'blackjack.yaml'}:") and line in said

@@ -172,11 +172,53 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
         raise ScenarioFileError(path, 1, "a scenario file is a mapping with a 'scenarios' list")
     result = []
     for i, item in enumerate(doc["scenarios"]):
+        line = doc["scenarios"].line_of(i)
+        if not isinstance(item, LineDict):
+            raise ScenarioFileError(path, line, "bad scenario: a scenario is a mapping (id, seed or shoe, seats, rounds)")
+        for key in item:
+            _check_field(path, item, key)
         try:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
-            raise ScenarioFileError(path, doc["scenarios"].line_of(i), f"bad scenario: {err}") from None
+            raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
     return ScenarioFile(dict(doc.get("search") or {}), doc.get("uncovered") or [], result)
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_word_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(word, str) for word in value)
+
+
+def _is_seats(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        _is_whole(seat) and isinstance(wagers, dict) and all(
+            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool)
+            for name, amount in wagers.items()) for seat, wagers in value.items())
+
+
+#: What each field of a scenario holds, and how to write it (an unknown field is named by ``Scenario`` itself).
+_FIELDS = {
+    "id": (lambda v: isinstance(v, str), "a name"),
+    "rounds": (lambda v: isinstance(v, list) and all(_is_word_list(r) for r in v),
+               "a list of rounds, each a list of decisions such as [hit, stand]"),
+    "seats": (_is_seats, "seats as SEAT: {WAGER: AMOUNT}"),
+    "seed": (lambda v: v is None or (_is_whole(v) and v >= 0), "a whole number from 0"),
+    "shoe": (lambda v: v is None or isinstance(v, str), "card codes, first card first"),
+    "rules": (lambda v: isinstance(v, dict), "a mapping of Rules options"),
+    "table": (lambda v: isinstance(v, dict), "a mapping of table flags"),
+    "options": (lambda v: isinstance(v, dict), "a mapping of round options"),
+    "covers": (lambda v: isinstance(v, list) and all(_is_whole(i) and i >= 0 for i in v), "a list of transition numbers"),
+}
+
+
+def _check_field(path: Path, item: LineDict, key: object) -> None:
+    """A scenario's field holds what it is read as (before: a traceback where it is first used)."""
+    known = _FIELDS.get(key) if isinstance(key, str) else None
+    if known is not None and not known[0](item[key]):
+        raise ScenarioFileError(path, item.line_of(key), f"bad scenario: {key!r} must be {known[1]}, not {item[key]!r}")
 
 
 def write_scenarios(game_name: str, scenarios: list[Scenario], search: dict, uncovered: list[str],
