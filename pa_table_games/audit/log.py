@@ -46,7 +46,7 @@ from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
 from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, problem, seal
 from pa_table_games.games import round_options
 from pa_table_games.runtime.game import Game
-from pa_table_games.money import amount_problem, as_json, money, whole_cents
+from pa_table_games.money import MOST, amount_problem, as_json, money, whole_cents
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 
@@ -298,6 +298,12 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
+def _is_amount(value: Any) -> bool:
+    """A number a log's amount may be: finite and no larger than any the tables take (a version 1 or 2 amount, not
+    yet whole cents, is compared in floating point: a larger one would not convert)."""
+    return _is_number(value) and -MOST <= value <= MOST
+
+
 def _check_header(doc: dict, file: str, line: int) -> None:
     _keys(doc, _HEADER, "header", file, line)
     fail = lambda message: LogFileError(file, line, f"header: {message}")  # noqa: E731
@@ -330,11 +336,12 @@ def _check_header(doc: dict, file: str, line: int) -> None:
         if not isinstance(wagers, dict) or not all(isinstance(k, str) and _is_number(v) and v > 0
                                                    for k, v in wagers.items()):
             raise fail(f"seat {seat!r}: seats map a seat number to {{wager: positive amount}}")
-        if doc["version"] >= EXACT_MONEY:
-            for name, value in wagers.items():
-                if amount_problem(value):
-                    raise fail(f"seat {seat!r}: {name} {value!r} is {amount_problem(value)} (version {EXACT_MONEY}"
-                               " amounts are whole cents)")
+        for name, value in wagers.items():
+            if doc["version"] >= EXACT_MONEY and amount_problem(value):
+                raise fail(f"seat {seat!r}: {name} {value!r} is {amount_problem(value)} (version {EXACT_MONEY}"
+                           " amounts are whole cents)")
+            if not _is_amount(value):
+                raise fail(f"seat {seat!r}: {name} is more than {MOST:,}")
     known = round_options(doc["game"])
     for name, value in doc.get("options", {}).items():
         if name not in known:
@@ -393,6 +400,7 @@ def _check_rows(rows: Any, fields: dict, what: str, fail: Any, optional: dict | 
         if not isinstance(row, dict) or set(fields) - set(row) or set(row) - set(allowed):
             raise fail(f"{what} item {i} must have exactly {', '.join(fields)}")
         for key, kind in allowed.items():
-            if key in row and not (_is_number(row[key]) if kind is float else
+            if key in row and not (_is_amount(row[key]) if kind is float else
                                    isinstance(row[key], kind) and not (kind is int and isinstance(row[key], bool))):
-                raise fail(f"{what} item {i}: {key!r} must be {'a number' if kind is float else kind.__name__}")
+                raise fail(f"{what} item {i}: {key!r} must be "
+                           f"{f'a number from {-MOST:,} to {MOST:,}' if kind is float else kind.__name__}")
