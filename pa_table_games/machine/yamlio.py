@@ -1,7 +1,8 @@
 """Safe YAML loading that remembers the line of every mapping, key and list item.
 
-Only plain data is accepted: ``yaml.SafeLoader`` refuses Python object tags, and a
-duplicate key is an error rather than a silent overwrite. Errors carry ``file:line``.
+Only plain data is accepted: ``yaml.SafeLoader`` refuses Python object tags, this loader also the safe
+tags plain data has no use for (``!!pairs``, ``!!omap``, ``!!set``, ``!!binary``), and a duplicate key is an
+error rather than a silent overwrite. Errors carry ``file:line``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,15 @@ def _number(construct):
     return checked
 
 
+def _refused(loader: _Loader, node: yaml.Node):
+    """A tag the safe loader would build but plain data has no use for: ``!!pairs`` and ``!!omap`` (a list of pairs
+    whose keys may repeat, read as a mapping it would let the last silently win), ``!!set``, ``!!binary``."""
+    raise loader.error_class(loader.file, node.start_mark.line + 1,
+                             f"YAML: tags are not allowed (plain data only): {node.tag!r}")
+
+
+for _tag in ("pairs", "omap", "set", "binary"):
+    _Loader.add_constructor(f"tag:yaml.org,2002:{_tag}", _refused)
 _Loader.add_constructor("tag:yaml.org,2002:int", _number(yaml.SafeLoader.construct_yaml_int))
 _Loader.add_constructor("tag:yaml.org,2002:float", _number(yaml.SafeLoader.construct_yaml_float))
 _Loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _mapping)
