@@ -56,6 +56,9 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C 9H 6S"], "error: the shoe ran out of cards at deal_second_cards after 3 cards"),
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),
     (["edge", "blackjack", "bad_beat", "--decks", "6"], "error: edge blackjack bad_beat: simulated, not exact"),
+    # an empty name is no strategy: before, play took it as none given and simulate as the default
+    (["play", "blackjack", "--seed", "1", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),
+    (["simulate", "blackjack", "--rounds", "10", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),
 ])
 def test_user_errors_are_one_line_exit_2(args, line):
     """Each user error prints one line starting with the expected text and exits 2."""

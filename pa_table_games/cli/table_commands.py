@@ -85,7 +85,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     seated = parse_seats(seats, loaded.info.wagers[0])
     if new_dealer_every is not None and loaded.spec.new_dealer_burn is None:
         raise UserError(no_new_dealer(loaded.spec))
-    chosen = get_strategy(game, strategy, loaded.rules) if strategy else None
+    chosen = get_strategy(game, strategy, loaded.rules) if strategy is not None else None
     if misdeal is not None and "misdeal" not in loaded.info.round_options:
         raise UserError(f"--misdeal: {game} has no injected misdeal (its rounds take no option 'misdeal')")
     options = {"misdeal": misdeal} if misdeal is not None else None

@@ -47,7 +47,7 @@ def default_strategy(game: str) -> str | None:
 def get_strategy(game: str, name: str | None, rules: Any) -> Strategy:
     """Strategy ``name`` (or the game's default) for ``game`` under ``rules``."""
     factories = game_info(game).strategies
-    name = name or default_strategy(game)
+    name = default_strategy(game) if name is None else name  # "" is no name: refused below
     if name not in factories:
         known = ", ".join(sorted(factories)) or "none yet"
         raise UnknownStrategy(f"unknown strategy {name!r} for {game} (known: {known})")
