@@ -341,3 +341,14 @@ def test_the_key_file_is_checked_without_log(tmp_path, content):
         result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
             main, ["play", "blackjack", "--seed", "7", "--actions", "stand", "--key-file", str(given)])
         assert result.exit_code == 2 and result.stderr.startswith(f"error: {given}: "), result.output
+
+
+def test_a_key_variable_that_is_not_text_is_named(logs, tmp_path):
+    """PA_TABLE_GAMES_LOG_KEY holding bytes that are not UTF-8 (Python keeps them as lone surrogates) is refused in
+    one line naming the variable: before, the line named neither the variable nor the key ('text that is not valid
+    Unicode: ... surrogates not allowed')."""
+    path = tmp_path / "log.jsonl"
+    path.write_text("\n".join(json.dumps(d) for d in logs["seeded", None]) + "\n", encoding="utf-8")
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": "\udcff\udcfe"}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr == "error: PA_TABLE_GAMES_LOG_KEY: the key is not UTF-8 text (a key file's is read as such too)\n"

@@ -46,7 +46,10 @@ def load_key(key_file: str | Path | None = None) -> bytes | None:
             raise TableGamesError(f"{key_file}: the key file is empty")
         return text.encode("utf-8")
     value = os.environ.get(KEY_VARIABLE)
-    return value.encode("utf-8") if value else None
+    try:
+        return value.encode("utf-8") if value else None
+    except UnicodeEncodeError:  # bytes that are not UTF-8, kept by Python as lone surrogates
+        raise TableGamesError(f"{KEY_VARIABLE}: the key is not UTF-8 text (a key file's is read as such too)") from None
 
 
 def fingerprint(key: bytes) -> str:
