@@ -56,6 +56,8 @@ class TestPlay:
     (["play", "blackjack", "--shoe", "2C 9H 6S"], "error: the shoe ran out of cards at deal_second_cards after 3 cards"),
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),
     (["edge", "blackjack", "bad_beat", "--decks", "6"], "error: edge blackjack bad_beat: simulated, not exact"),
+    # a character Python's strip() takes for a space but the decision keeps is shown: before, "'H' is not an action"
+    (["play", "blackjack", "--shoe", "2C TH 6S 5D 7C 6H TD", "--actions", "H\u2028"], "error: 'H\\u2028' is not an action"),
     # an empty name is no strategy: before, play took it as none given and simulate as the default
     (["play", "blackjack", "--seed", "1", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),
     (["simulate", "blackjack", "--rounds", "10", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),

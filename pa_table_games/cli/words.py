@@ -45,7 +45,7 @@ def normalise(rnd, text: str) -> str:
             return now[0]
         known = [m for m in meant if m in triggers]
         if len(now) > 1 or not known:
-            raise NotAnAction(f"{text.strip()!r} is ambiguous or not a decision here: type one of "
+            raise NotAnAction(f"{text.strip(ASCII_SPACE)!r} is ambiguous or not a decision here: type one of "
                               f"{', '.join(legal) or 'no decision'} (help lists them)")
         return known[0]  # a decision of the game that is not open now: the round refuses it, cited
     name, eq, value = word.partition("=")
@@ -54,10 +54,10 @@ def normalise(rnd, text: str) -> str:
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
             misread = _misread_number(value) if name not in values else None
             if misread:
-                raise NotAnAction(f"{text.strip()!r}: {value!r}: {misread}: write {name}=AMOUNT in the digits 0-9, "
+                raise NotAnAction(f"{text.strip(ASCII_SPACE)!r}: {value!r}: {misread}: write {name}=AMOUNT in the digits 0-9, "
                                   f"e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"
-    raise NotAnAction(typo_message(text.strip(), legal, triggers))
+    raise NotAnAction(typo_message(text.strip(ASCII_SPACE), legal, triggers))
 
 
 def _misread_number(value: str) -> str | None:
