@@ -235,6 +235,11 @@ class TestCoverageOnATerminal:
     ("seats: {1: {blackjack: 10}}\n  options: x", "'options' must be a mapping of round options, not 'x'"),
     ("seats: {1: {blackjack: 10}}\n  covers: [a]", "'covers' must be a list of transition numbers, not ['a']"),
     ("seats: {1: {blackjack: 10}}\n  seed2: 1", "unexpected keyword argument 'seed2'"),
+    ("seats: {1: {blackjack: .nan}}", "'seats' must be seats as SEAT: {WAGER: AMOUNT}, not {1: {'blackjack': nan}}"),
+    # refused as the scenario plays, at the scenario's line or the Rules option's: before, no file or line, or a
+    # made-up one ('blackjack scenario rules:6')
+    ("seats: {0: {blackjack: 10}}", "blackjack.yaml:2: scenario s1: seat 0: the table has positions 1 to 7"),
+    ("seats: {1: {blackjack: 10}}\n  rules: {decks: 99}", "blackjack.yaml:6: decks must be a whole number 1..12, not 99"),
 ])
 def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line):
     """A scenario file's field of the wrong kind is refused where it is read, with its file:line: before, the

@@ -98,9 +98,10 @@ class TracedRound(Round):
 
 
 # -- playing a scenario ---------------------------------------------------------------------------
-def game_with_rules(name: str, rules: dict) -> Game:
+def game_with_rules(name: str, rules: dict, source: str | None = None) -> Game:
+    """``name`` under ``rules``; ``source``: the scenario file they were read from (its errors name its lines)."""
     game = load_game(name)
-    return load_game(name, rules_from_mapping(game.info.rules_class, rules, f"{name} scenario rules"))
+    return load_game(name, rules_from_mapping(game.info.rules_class, rules, source or f"{name} scenario rules"))
 
 
 def table_for(game: Game, seed: int | None, shoe: str | None, flags: dict) -> Table:
@@ -113,9 +114,10 @@ def table_for(game: Game, seed: int | None, shoe: str | None, flags: dict) -> Ta
     return table
 
 
-def play_scenario(game_name: str, sc: Scenario) -> list[int]:
-    """Play ``sc`` round after round at one table, checking invariants; the transitions fired, in order."""
-    game = game_with_rules(game_name, sc.rules)
+def play_scenario(game_name: str, sc: Scenario, source: str | None = None) -> list[int]:
+    """Play ``sc`` round after round at one table, checking invariants; the transitions fired, in order
+    (``source``: the scenario file ``sc`` was read from)."""
+    game = game_with_rules(game_name, sc.rules, source)
     table = table_for(game, sc.seed, sc.shoe, sc.table)
     fired: list[int] = []
     for number, actions in enumerate(sc.rounds, 1):
@@ -133,19 +135,30 @@ def play_scenario(game_name: str, sc: Scenario) -> list[int]:
     return fired
 
 
-def coverage(game_name: str, scenarios: Iterable[Scenario]) -> list[Covered]:
-    """Each transition of the machine with the first scenario that fires it."""
+def coverage(game_name: str, scenarios: Iterable[Scenario], stored: ScenarioFile | None = None) -> list[Covered]:
+    """Each transition of the machine with the first scenario that fires it; ``stored``: the file ``scenarios`` were
+    read from, whose line a scenario that does not play is refused at."""
     spec = load_game(game_name).spec
     first: dict[int, str] = {}
-    for sc in scenarios:
-        for index in play_scenario(game_name, sc):
+    for i, sc in enumerate(scenarios):
+        try:
+            fired = play_scenario(game_name, sc, stored.path if stored else None)
+        except InputFileError:
+            raise
+        except TableGamesError as err:
+            if stored is None:
+                raise
+            said = str(err) if str(err).startswith(f"scenario {sc.id} ") else f"scenario {sc.id}: {err}"
+            raise ScenarioFileError(stored.path, stored.lines[i], said) from None
+        for index in fired:
             first.setdefault(index, sc.id)
     return [Covered(t.index, transition_name(t), first.get(t.index)) for t in spec.transitions]
 
 
 def transition_coverage(game_name: str, directory: Path = SCENARIOS) -> list[Covered]:
     """Coverage of ``game_name``'s transitions by its stored scenarios."""
-    return coverage(game_name, read_scenarios(game_name, directory).scenarios)
+    stored = read_scenarios(game_name, directory)
+    return coverage(game_name, stored.scenarios, stored)
 
 
 # -- the scenario file ------------------------------------------------------------------------------
@@ -155,11 +168,14 @@ def scenario_path(game_name: str, directory: Path = SCENARIOS) -> Path:
 
 @frozen
 class ScenarioFile:
-    """A scenario file: the hand-written ``search`` hints, what no scenario reached, the scenarios."""
+    """A scenario file: the hand-written ``search`` hints, what no scenario reached, the scenarios; where it was read
+    and the line of each scenario."""
 
     search: dict
     uncovered: tuple[str, ...] = field(converter=tuple)
     scenarios: tuple[Scenario, ...] = field(converter=tuple)
+    path: str = ""
+    lines: tuple[int, ...] = ()
 
 
 def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
@@ -181,7 +197,8 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
-    return ScenarioFile(dict(doc.get("search") or {}), doc.get("uncovered") or [], result)
+    return ScenarioFile(dict(doc.get("search") or {}), doc.get("uncovered") or [], result, str(path),
+                        tuple(doc["scenarios"].lines))
 
 
 def _is_whole(value: object) -> bool:
@@ -195,7 +212,7 @@ def _is_word_list(value: object) -> bool:
 def _is_seats(value: object) -> bool:
     return isinstance(value, dict) and all(
         _is_whole(seat) and isinstance(wagers, dict) and all(
-            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool)
+            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool) and 0 < amount
             for name, amount in wagers.items()) for seat, wagers in value.items())
 
 
