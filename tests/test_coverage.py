@@ -250,3 +250,23 @@ def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line
     assert result.exit_code == 2 and "Traceback" not in result.output
     [said] = result.output.splitlines()
     assert said.startswith(f"error: {tmp_path / 'blackjack.yaml'}:") and line in said
+
+
+@pytest.mark.parametrize("search, line", [
+    ("[1]", "1: 'search' is a mapping of hint lists: rules, options, tables"),
+    ("{colours: []}", "1: 'search' is a mapping of hint lists: rules, options, tables"),
+    ("{rules: 5}", "1: search 'rules': a list of mappings"),
+    ("\n  rules:\n  - {blackjack_switch: maybe}", "3: blackjack_switch must be true or false, not 'maybe'"),
+    ("\n  tables:\n  - {shoe: 2C ZZ}", "3: search table: shoe: card 2: unknown card code 'ZZ'"),
+    ("\n  tables:\n  - {shoe: [1, 2]}", "3: search table: 'shoe' must be card codes, first card first, not [1, 2]"),
+    ("\n  tables:\n  - {id: x}", "3: search table: unknown field 'id' (a partial table holds rounds, seats, seed, "),
+])
+def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line):
+    """``coverage --write`` refuses a ``search`` hint it cannot read, at its line: before, a malformed file in --out
+    was passed over for the checkout's hints (or stopped the search on a traceback), and a Rules hint no Rules
+    allow was tried and silently never used."""
+    (tmp_path / "blackjack.yaml").write_text(f"search: {search}\nscenarios: []\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["coverage", "blackjack", "--write", "--out", str(tmp_path), "--sessions", "5"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    [said] = result.output.splitlines()
+    assert said.startswith(f"error: {tmp_path / 'blackjack.yaml'}:{line}")

@@ -197,8 +197,43 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
-    return ScenarioFile(dict(doc.get("search") or {}), doc.get("uncovered") or [], result, str(path),
-                        tuple(doc["scenarios"].lines))
+    search = doc.get("search") or {}
+    if search:  # none given: no hints
+        _check_search(game_name, path, search, doc.line_of("search"))
+    return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines))
+
+
+#: What a partial table of the ``search`` block may hold: a scenario's fields but its id and what it covers.
+_TABLE_HINTS = ("rounds", "seats", "seed", "shoe", "rules", "table", "options")
+
+
+def _check_search(game_name: str, path: Path, search: object, line: int) -> None:
+    """The hand-written hints hold what the search reads: lists of Rules mappings (each a valid Rules change, read at
+    its lines), of round options and of partial tables (a scenario's fields, a stacked shoe of card codes). Before,
+    a hint the search could not read stopped it on a traceback, or was tried and silently never used."""
+    if not isinstance(search, LineDict) or set(search) - {"rules", "options", "tables"}:
+        raise ScenarioFileError(path, line, "'search' is a mapping of hint lists: rules, options, tables")
+    rules_class = load_game(game_name).info.rules_class
+    for key, hints in search.items():
+        if not isinstance(hints, LineList) or not all(isinstance(hint, LineDict) for hint in hints):
+            raise ScenarioFileError(path, search.line_of(key), f"search {key!r}: a list of mappings")
+        for hint in hints:
+            if key == "rules":
+                rules_from_mapping(rules_class, hint, str(path))
+            if key != "tables":
+                continue
+            for field_name in hint:
+                if field_name not in _TABLE_HINTS:
+                    raise ScenarioFileError(path, hint.line_of(field_name), f"search table: unknown field "
+                                            f"{field_name!r} (a partial table holds {', '.join(_TABLE_HINTS)})")
+                _check_field(path, hint, field_name, "search table")
+            if "rules" in hint:
+                rules_from_mapping(rules_class, hint["rules"], str(path))
+            if hint.get("shoe") is not None:
+                try:
+                    Shoe.stacked(hint["shoe"])
+                except TableGamesError as err:
+                    raise ScenarioFileError(path, hint.line_of("shoe"), f"search table: shoe: {err}") from None
 
 
 def _is_whole(value: object) -> bool:
@@ -231,11 +266,11 @@ _FIELDS = {
 }
 
 
-def _check_field(path: Path, item: LineDict, key: object) -> None:
-    """A scenario's field holds what it is read as (before: a traceback where it is first used)."""
+def _check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario") -> None:
+    """A scenario's field (or a partial table's) holds what it is read as (before: a traceback where it is first used)."""
     known = _FIELDS.get(key) if isinstance(key, str) else None
     if known is not None and not known[0](item[key]):
-        raise ScenarioFileError(path, item.line_of(key), f"bad scenario: {key!r} must be {known[1]}, not {item[key]!r}")
+        raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")
 
 
 def write_scenarios(game_name: str, scenarios: list[Scenario], search: dict, uncovered: list[str],

@@ -18,8 +18,8 @@ from pathlib import Path
 import attrs
 from attrs import field, frozen
 
-from pa_table_games.review.coverage import (SCENARIOS, Scenario, ScenarioFileError, TracedRound, game_with_rules, table_for,
-                                     play_scenario, read_scenarios, write_scenarios)
+from pa_table_games.review.coverage import (SCENARIOS, Scenario, TracedRound, game_with_rules, table_for,
+                                     play_scenario, read_scenarios, scenario_path, write_scenarios)
 from pa_table_games.errors import TableGamesError
 from pa_table_games.money import check_seats
 from pa_table_games.runtime.game import Game
@@ -229,11 +229,9 @@ def generate(game_name: str, *, sessions: int = 3000, patience: int = 1500, seed
     (so a search into a fresh folder finds what one into tests/scenarios finds)."""
     search = {}
     for folder in dict.fromkeys((Path(directory), SCENARIOS)):
-        try:
+        if scenario_path(game_name, folder).exists():  # a file that is there but malformed is refused, not passed over
             search = read_scenarios(game_name, folder).search
             break
-        except ScenarioFileError:
-            continue
     searcher = _Search(game_name, search, seed)
     scenarios, covered = searcher.run(sessions, patience, progress)
     uncovered = [f"t{t.index} {transition_name(t)}" for t in searcher.spec.transitions if t.index not in covered]
