@@ -352,3 +352,20 @@ def test_a_key_variable_that_is_not_text_is_named(logs, tmp_path):
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": "\udcff\udcfe"}).invoke(main, ["replay", str(path)])
     assert result.exit_code == 2
     assert result.stderr == "error: PA_TABLE_GAMES_LOG_KEY: the key is not UTF-8 text (a key file's is read as such too)\n"
+
+
+def test_a_payout_moved_under_a_cent_in_a_relabelled_log_is_shown(logs, tmp_path):
+    """An unkeyed log relabelled as version 2 (amounts then in floating point, taken within a cent) with a payout moved
+    by less than a cent and the chain recomputed: the verdict names the amount it took as the machine's whole cents
+    (line, seat, wager, field, the logged figure and the cents), on the terminal and in --json. Before, it said only
+    "conforms"."""
+    docs = copy.deepcopy(logs["stacked", None])
+    at, row = next((i, r) for i, d in enumerate(docs) for r in d.get("settled", []))
+    docs[0]["version"] = 2
+    row["net"] += 0.009
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    shown = f"line {at + 1}: seat {row['seat']} {row['wager']} net {row['net']!r} as {row['net'] - 0.009:.2f}"
+    assert said.exit_code == 0 and shown in said.stdout and "taken as the machine's whole cents" in said.stdout
+    report = json.loads(_replay_lines(tmp_path, docs, "--json").stdout)
+    assert report["verdict"] == "conforms" and report["within_a_cent"] == [shown]

@@ -86,6 +86,9 @@ class ReplayReport:
     compared: int  # events compared with the machine's
     departures: tuple[Departure, ...] = field(converter=tuple)
     chained: bool = True  # the log has a hash chain that verified (a version-1 log has none)
+    #: amounts a version-1 or -2 log gives in floating point, taken as the machine's whole cents less than a cent away
+    #: (``line N: seat 1 blackjack net 10.009 as 10.00``): shown, since a forger could move one that far
+    within_a_cent: tuple[str, ...] = field(converter=tuple, default=())
 
     @property
     def conforms(self) -> bool:
@@ -105,12 +108,15 @@ class ReplayReport:
         if not self.chained:
             return (f"unverifiable: a version-1 log has no hash chain, so nothing shows it was not edited; re-dealt, "
                     f"it departs nowhere from {self.section}")
-        return f"conforms to {self.section}"
+        rounded = (f" ({len(self.within_a_cent)} floating-point amount(s) of an earlier log version taken as the "
+                   f"machine's whole cents: {'; '.join(self.within_a_cent)})") if self.within_a_cent else ""
+        return f"conforms to {self.section}{rounded}"
 
     def to_json(self) -> dict:
         return {"file": self.file, "game": self.game, "section": self.section, "events": self.events,
                 "compared": self.compared, "conforms": self.conforms, "verdict": self.verdict,
-                "chained": self.chained, "departures": [d.to_json() for d in self.departures]}
+                "chained": self.chained, "departures": [d.to_json() for d in self.departures],
+                "within_a_cent": list(self.within_a_cent)}
 
 
 def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False,
@@ -158,6 +164,7 @@ class _Replay:
         self.log, self.game, self.rnd, self.spec = log, game, rnd, game.spec
         self.actions = list(log.header["actions"])
         self.departures: list[Departure] = []
+        self.within_a_cent: list[str] = []  # :attr:`ReplayReport.within_a_cent`
         self.at = 0  # index of the next logged event
 
     # -- helpers ---------------------------------------------------------------------------
@@ -176,7 +183,7 @@ class _Replay:
     def report(self) -> ReplayReport:
         h = self.log.header
         return ReplayReport(self.log.file, h["game"], self.spec.section, len(self.log.events),
-                            min(self.at, len(self.log.events)), self.departures)
+                            min(self.at, len(self.log.events)), self.departures, within_a_cent=self.within_a_cent)
 
     # -- the lockstep ----------------------------------------------------------------------
     def run(self) -> ReplayReport:
@@ -321,7 +328,11 @@ class _Replay:
         if logged == mine:
             return
         if self.log.header["version"] < EXACT_MONEY:  # amounts then were never rounded to the cent
-            logged = [_within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
+            taken = [_within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
+            line = self.log.lines[self.at] if self.at < len(self.log.events) else self.log.header_line
+            self.within_a_cent += [f"line {line}: seat {row['seat']} {row['wager']} {k} {row[k]!r} as {near[k]:.2f}"
+                                   for row, near in zip(logged, taken) for k in _AMOUNTS if k in row and row[k] != near[k]]
+            logged = taken
         key = lambda r: (r["seat"], r["wager"], r["hand"])  # noqa: E731
         ours = {key(r): r for r in mine}
         theirs = {key(r): r for r in logged}
