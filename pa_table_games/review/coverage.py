@@ -35,15 +35,12 @@ from pa_table_games.runtime.round import Round
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
+from pa_table_games.review.scenario_checks import ScenarioFileError, check_field, check_search
 from pa_table_games.review.trace import transition_name
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
 SCENARIOS = MACHINES.resolve().parent / "tests" / "scenarios"  # the checkout's, through the machines/ link
 COMMAND = "pa-table-games coverage --write"
-
-
-class ScenarioFileError(InputFileError):
-    """A scenario file that cannot be read, or a scenario that no longer plays."""
 
 
 @frozen
@@ -192,85 +189,15 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
         if not isinstance(item, LineDict):
             raise ScenarioFileError(path, line, "bad scenario: a scenario is a mapping (id, seed or shoe, seats, rounds)")
         for key in item:
-            _check_field(path, item, key)
+            check_field(path, item, key)
         try:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
     search = doc.get("search") or {}
     if search:  # none given: no hints
-        _check_search(game_name, path, search, doc.line_of("search"))
+        check_search(load_game(game_name).info.rules_class, path, search, doc.line_of("search"))
     return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines))
-
-
-#: What a partial table of the ``search`` block may hold: a scenario's fields but its id and what it covers.
-_TABLE_HINTS = ("rounds", "seats", "seed", "shoe", "rules", "table", "options")
-
-
-def _check_search(game_name: str, path: Path, search: object, line: int) -> None:
-    """The hand-written hints hold what the search reads: lists of Rules mappings (each a valid Rules change, read at
-    its lines), of round options and of partial tables (a scenario's fields, a stacked shoe of card codes). Before,
-    a hint the search could not read stopped it on a traceback, or was tried and silently never used."""
-    if not isinstance(search, LineDict) or set(search) - {"rules", "options", "tables"}:
-        raise ScenarioFileError(path, line, "'search' is a mapping of hint lists: rules, options, tables")
-    rules_class = load_game(game_name).info.rules_class
-    for key, hints in search.items():
-        if not isinstance(hints, LineList) or not all(isinstance(hint, LineDict) for hint in hints):
-            raise ScenarioFileError(path, search.line_of(key), f"search {key!r}: a list of mappings")
-        for hint in hints:
-            if key == "rules":
-                rules_from_mapping(rules_class, hint, str(path))
-            if key != "tables":
-                continue
-            for field_name in hint:
-                if field_name not in _TABLE_HINTS:
-                    raise ScenarioFileError(path, hint.line_of(field_name), f"search table: unknown field "
-                                            f"{field_name!r} (a partial table holds {', '.join(_TABLE_HINTS)})")
-                _check_field(path, hint, field_name, "search table")
-            if "rules" in hint:
-                rules_from_mapping(rules_class, hint["rules"], str(path))
-            if hint.get("shoe") is not None:
-                try:
-                    Shoe.stacked(hint["shoe"])
-                except TableGamesError as err:
-                    raise ScenarioFileError(path, hint.line_of("shoe"), f"search table: shoe: {err}") from None
-
-
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_word_list(value: object) -> bool:
-    return isinstance(value, list) and all(isinstance(word, str) for word in value)
-
-
-def _is_seats(value: object) -> bool:
-    return isinstance(value, dict) and all(
-        _is_whole(seat) and isinstance(wagers, dict) and all(
-            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool) and 0 < amount
-            for name, amount in wagers.items()) for seat, wagers in value.items())
-
-
-#: What each field of a scenario holds, and how to write it (an unknown field is named by ``Scenario`` itself).
-_FIELDS = {
-    "id": (lambda v: isinstance(v, str), "a name"),
-    "rounds": (lambda v: isinstance(v, list) and all(_is_word_list(r) for r in v),
-               "a list of rounds, each a list of decisions such as [hit, stand]"),
-    "seats": (_is_seats, "seats as SEAT: {WAGER: AMOUNT}"),
-    "seed": (lambda v: v is None or (_is_whole(v) and v >= 0), "a whole number from 0"),
-    "shoe": (lambda v: v is None or isinstance(v, str), "card codes, first card first"),
-    "rules": (lambda v: isinstance(v, dict), "a mapping of Rules options"),
-    "table": (lambda v: isinstance(v, dict), "a mapping of table flags"),
-    "options": (lambda v: isinstance(v, dict), "a mapping of round options"),
-    "covers": (lambda v: isinstance(v, list) and all(_is_whole(i) and i >= 0 for i in v), "a list of transition numbers"),
-}
-
-
-def _check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario") -> None:
-    """A scenario's field (or a partial table's) holds what it is read as (before: a traceback where it is first used)."""
-    known = _FIELDS.get(key) if isinstance(key, str) else None
-    if known is not None and not known[0](item[key]):
-        raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")
 
 
 def write_scenarios(game_name: str, scenarios: list[Scenario], search: dict, uncovered: list[str],

@@ -1,0 +1,87 @@
+"""What a scenario file may hold, checked as it is read: each scenario's fields and the ``search`` block's hints.
+
+A scenario file (:mod:`.coverage`) is data a developer edits by hand, the ``search`` block above all: a field of the
+wrong kind, a Rules hint no Rules allow, a shoe of unknown card codes is one line at its place in the file
+(``file:line``, exit 2), not a traceback where it is first used, and not a hint silently never used.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.errors import InputFileError, TableGamesError
+from pa_table_games.machine.yamlio import LineDict, LineList
+from pa_table_games.rules.options import rules_from_mapping
+
+
+class ScenarioFileError(InputFileError):
+    """A scenario file that cannot be read, or a scenario that no longer plays."""
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_word_list(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(word, str) for word in value)
+
+
+def _is_seats(value: object) -> bool:
+    return isinstance(value, dict) and all(
+        _is_whole(seat) and isinstance(wagers, dict) and all(
+            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool) and 0 < amount
+            for name, amount in wagers.items()) for seat, wagers in value.items())
+
+
+#: What each field of a scenario holds, and how to write it (an unknown field is named by ``Scenario`` itself).
+_FIELDS = {
+    "id": (lambda v: isinstance(v, str), "a name"),
+    "rounds": (lambda v: isinstance(v, list) and all(_is_word_list(r) for r in v),
+               "a list of rounds, each a list of decisions such as [hit, stand]"),
+    "seats": (_is_seats, "seats as SEAT: {WAGER: AMOUNT}"),
+    "seed": (lambda v: v is None or (_is_whole(v) and v >= 0), "a whole number from 0"),
+    "shoe": (lambda v: v is None or isinstance(v, str), "card codes, first card first"),
+    "rules": (lambda v: isinstance(v, dict), "a mapping of Rules options"),
+    "table": (lambda v: isinstance(v, dict), "a mapping of table flags"),
+    "options": (lambda v: isinstance(v, dict), "a mapping of round options"),
+    "covers": (lambda v: isinstance(v, list) and all(_is_whole(i) and i >= 0 for i in v), "a list of transition numbers"),
+}
+
+
+def check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario") -> None:
+    """A scenario's field (or a partial table's, ``what``) holds what it is read as."""
+    known = _FIELDS.get(key) if isinstance(key, str) else None
+    if known is not None and not known[0](item[key]):
+        raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")
+
+
+#: What a partial table of the ``search`` block may hold: a scenario's fields but its id and what it covers.
+_TABLE_HINTS = ("rounds", "seats", "seed", "shoe", "rules", "table", "options")
+
+
+def check_search(rules_class: type, path: Path, search: object, line: int) -> None:
+    """The hand-written hints hold what the search reads: lists of Rules mappings (each a valid Rules change, read at
+    its lines), of round options and of partial tables (a scenario's fields, a stacked shoe of card codes)."""
+    if not isinstance(search, LineDict) or set(search) - {"rules", "options", "tables"}:
+        raise ScenarioFileError(path, line, "'search' is a mapping of hint lists: rules, options, tables")
+    for key, hints in search.items():
+        if not isinstance(hints, LineList) or not all(isinstance(hint, LineDict) for hint in hints):
+            raise ScenarioFileError(path, search.line_of(key), f"search {key!r}: a list of mappings")
+        for hint in hints:
+            if key == "rules":
+                rules_from_mapping(rules_class, hint, str(path))
+            if key != "tables":
+                continue
+            for field_name in hint:
+                if field_name not in _TABLE_HINTS:
+                    raise ScenarioFileError(path, hint.line_of(field_name), f"search table: unknown field "
+                                            f"{field_name!r} (a partial table holds {', '.join(_TABLE_HINTS)})")
+                check_field(path, hint, field_name, "search table")
+            if "rules" in hint:
+                rules_from_mapping(rules_class, hint["rules"], str(path))
+            if hint.get("shoe") is not None:
+                try:
+                    Shoe.stacked(hint["shoe"])
+                except TableGamesError as err:
+                    raise ScenarioFileError(path, hint.line_of("shoe"), f"search table: shoe: {err}") from None
