@@ -31,7 +31,8 @@ from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
-from pa_table_games.audit.log import EXACT_MONEY, RoundLog, read_log
+from pa_table_games.audit.log import RoundLog, read_log
+from pa_table_games.audit.log_format import EXACT_MONEY
 from pa_table_games.audit.replay_setup import setup
 from pa_table_games.values import Action
 
