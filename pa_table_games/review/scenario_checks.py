@@ -12,6 +12,7 @@ from pathlib import Path
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.machine.yamlio import LineDict, LineList
+from pa_table_games.money import amount_problem
 from pa_table_games.rules.options import rules_from_mapping
 
 
@@ -30,8 +31,8 @@ def _is_word_list(value: object) -> bool:
 def _is_seats(value: object) -> bool:
     return isinstance(value, dict) and all(
         _is_whole(seat) and isinstance(wagers, dict) and all(
-            isinstance(name, str) and isinstance(amount, (int, float)) and not isinstance(amount, bool) and 0 < amount
-            for name, amount in wagers.items()) for seat, wagers in value.items())
+            isinstance(name, str) and amount_problem(amount) is None for name, amount in wagers.items())
+        for seat, wagers in value.items())
 
 
 #: What each field of a scenario holds, and how to write it (an unknown field is named by ``Scenario`` itself).
