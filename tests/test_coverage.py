@@ -270,3 +270,26 @@ def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line)
     assert result.exit_code == 2 and "Traceback" not in result.output
     [said] = result.output.splitlines()
     assert said.startswith(f"error: {tmp_path / 'blackjack.yaml'}:{line}")
+
+
+@pytest.mark.parametrize("top, line", [
+    ("game: double-down-madness", "1: the scenarios of 'double-down-madness', read as blackjack's: a scenario file is "
+                                  "named after its game (<game>.yaml)"),
+    ("serach: {rules: [{blackjack_switch: true}]}", "1: unknown field 'serach' (a scenario file holds game, machine, "),
+    ("uncovered: 5", "1: 'uncovered' must be a list of transition names, not 5"),
+    ("transitions: many", "1: 'transitions' must be a whole number from 0, not 'many'"),
+])
+def test_a_scenario_files_top_level_is_checked_and_never_written_over(tmp_path, top, line):
+    """A scenario file's top-level fields are read as they are written: before, a file of another game was read as
+    this one's, ``uncovered: 5`` stopped on a traceback, and a misspelt ``serach:`` block read as no hints, so
+    ``coverage --write`` wrote the file anew and the hand-written hints were lost."""
+    path = tmp_path / "blackjack.yaml"
+    text = f"{top}\nscenarios:\n- id: s1\n  seed: 1\n  seats: {{1: {{blackjack: 10}}}}\n  rounds: [[stand]]\n"
+    path.write_text(text, encoding="utf-8")
+    for args in (["trace", "blackjack", "--coverage", "--scenarios"], ["coverage", "blackjack", "--sessions", "5",
+                                                                       "--write", "--out"]):
+        result = CliRunner().invoke(main, [*args, str(tmp_path)])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+        [said] = result.output.splitlines()
+        assert said.startswith(f"error: {path}:{line}")
+    assert path.read_text(encoding="utf-8") == text

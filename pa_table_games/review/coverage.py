@@ -35,7 +35,7 @@ from pa_table_games.runtime.round import Round
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
-from pa_table_games.review.scenario_checks import ScenarioFileError, check_field, check_search
+from pa_table_games.review.scenario_checks import ScenarioFileError, check_field, check_search, check_top
 from pa_table_games.review.trace import transition_name
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
@@ -183,6 +183,7 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
     doc = load_yaml(path, ScenarioFileError)
     if not isinstance(doc, LineDict) or not isinstance(doc.get("scenarios"), LineList):
         raise ScenarioFileError(path, 1, "a scenario file is a mapping with a 'scenarios' list")
+    check_top(path, doc, game_name)
     result = []
     for i, item in enumerate(doc["scenarios"]):
         line = doc["scenarios"].line_of(i)

@@ -57,6 +57,32 @@ def check_field(path: Path, item: LineDict, key: object, what: str = "bad scenar
         raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")
 
 
+#: What a scenario file holds at its top level, and how to write each (``coverage --write`` writes them all).
+_TOP = {
+    "game": (lambda v: isinstance(v, str), "the game's name"),
+    "machine": (lambda v: isinstance(v, str), "the machine file's path"),
+    "transitions": (lambda v: _is_whole(v) and v >= 0, "a whole number from 0"),
+    "search": (lambda v: True, ""),  # checked as the hints it holds: :func:`check_search`
+    "uncovered": (lambda v: v is None or _is_word_list(v), "a list of transition names"),
+    "scenarios": (lambda v: True, ""),  # checked scenario by scenario: :func:`check_field`
+}
+
+
+def check_top(path: Path, doc: LineDict, game_name: str) -> None:
+    """The file's top-level fields: each known and of its kind, and the file the named game's. A misspelt field
+    (``serach:``) is refused, not read as no hints and then written over by ``coverage --write``."""
+    for key in doc:
+        known = _TOP.get(key) if isinstance(key, str) else None
+        if known is None:
+            raise ScenarioFileError(path, doc.line_of(key), f"unknown field {key!r} (a scenario file holds "
+                                    f"{', '.join(_TOP)})")
+        if not known[0](doc[key]):
+            raise ScenarioFileError(path, doc.line_of(key), f"{key!r} must be {known[1]}, not {doc[key]!r}")
+    if doc.get("game", game_name) != game_name:
+        raise ScenarioFileError(path, doc.line_of("game"), f"the scenarios of {doc['game']!r}, read as "
+                                f"{game_name}'s: a scenario file is named after its game (<game>.yaml)")
+
+
 #: What a partial table of the ``search`` block may hold: a scenario's fields but its id and what it covers.
 _TABLE_HINTS = ("rounds", "seats", "seed", "shoe", "rules", "table", "options")
 
