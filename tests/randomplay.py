@@ -11,7 +11,7 @@ from pa_table_games.games.blackjack.hand import points
 from pa_table_games.testing.randomplay import (  # noqa: F401  (the tests' names for the kit's)
     AMOUNTS, CITED, KNOWN_BUGS, ORACLES, STEP_BOUND, attempt, check_cards, check_final, check_round, decision_words,
     game_rules_space, make_rules, plain, play_random_round, positions, random_rounds, random_rules, random_wanted,
-    refuse, rules_space, snapshot, snapshot_table, valid_seats, whole_cents, words_for)
+    exact_cents, refuse, rules_space, snapshot, snapshot_table, valid_seats, words_for)
 
 
 def _dealer_draws(must_draw: Callable[[int, bool], bool], cite: str, stop: str) -> Callable[[Any], None]:

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import drive, one_box, play, row
-from randomplay import check_cards, check_final, play_random_round, positions, valid_seats, whole_cents
+from randomplay import check_cards, check_final, play_random_round, positions, valid_seats, exact_cents
 from pa_table_games import Shoe, load_game
 from pa_table_games.cli import main
 from pa_table_games.errors import IllegalAction, WagerError
@@ -39,7 +39,7 @@ def run(*args):
 def settled_exactly(rnd) -> None:
     """Every settled amount a Decimal of whole cents and the ledger exactly zero, no tolerance."""
     for s in rnd.settlement():
-        assert whole_cents(s.amount) and whole_cents(s.net) and whole_cents(s.paid_off_table), s
+        assert exact_cents(s.amount) and exact_cents(s.net) and exact_cents(s.paid_off_table), s
     assert rnd.ledger.total() == 0 and type(rnd.ledger.total()) is Decimal, rnd.ledger
 
 

@@ -22,7 +22,7 @@ import attrs
 from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games import game_info, load_game
-from pa_table_games.money import check_seats
+from pa_table_games.money import check_seats, whole_cents
 from pa_table_games.values import Action
 
 #: A round that has not ended after this many events (dealer transitions + decisions) is a
@@ -224,9 +224,9 @@ def check_cards(rnd, loaded: Counter) -> None:
     assert now == loaded, f"cards not conserved since the table opened: lost {loaded - now}, extra {now - loaded}"
 
 
-def whole_cents(value: Any) -> bool:
-    """``value`` is an exact amount: a Decimal of whole cents (no float, no fraction of a cent)."""
-    return type(value) is Decimal and value.is_finite() and value == value.quantize(Decimal("0.01"))
+def exact_cents(value: Any) -> bool:
+    """``value`` is an exact amount: a Decimal (no float) of whole cents (:func:`~pa_table_games.money.whole_cents`)."""
+    return type(value) is Decimal and whole_cents(value)
 
 
 def _check_chips(rnd) -> None:
@@ -240,14 +240,14 @@ def _check_chips(rnd) -> None:
     for row in rows:
         wager = settled[(row.seat, row.wager, row.hand)]
         assert row.amount == wager.amount, f"{row} settled a different amount than {wager}"
-        assert all(whole_cents(v) for v in (row.amount, row.net, row.paid_off_table)), f"{row}: not whole cents"
+        assert all(exact_cents(v) for v in (row.amount, row.net, row.paid_off_table)), f"{row}: not whole cents"
         assert row.net >= -row.amount, f"{row} lost more than was wagered"
     maximum = Decimal(repr(float(rnd.rules.table_maximum)))
     for w in rnd.wagers:
-        assert whole_cents(w.amount) and w.amount <= maximum, f"{w}: not whole cents within the maximum {maximum}"
+        assert exact_cents(w.amount) and w.amount <= maximum, f"{w}: not whole cents within the maximum {maximum}"
     ledger = rnd.ledger
     accounts = [ledger.layout, ledger.inventory, ledger.off_table, *ledger.players.values()]
-    assert all(whole_cents(v) for v in accounts), ledger
+    assert all(exact_cents(v) for v in accounts), ledger
     assert sum(accounts) == 0, ledger
     for seat in {w.seat for w in rnd.wagers} | set(ledger.players):
         on_layout = sum(w.amount for w in rnd.wagers if w.seat == seat and not w.settled)
