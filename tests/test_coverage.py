@@ -278,6 +278,7 @@ def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line)
     ("serach: {rules: [{blackjack_switch: true}]}", "1: unknown field 'serach' (a scenario file holds game, machine, "),
     ("uncovered: 5", "1: 'uncovered' must be a list of transition names, not 5"),
     ("transitions: many", "1: 'transitions' must be a whole number from 0, not 'many'"),
+    ("search: 0", "1: 'search' is a mapping of hint lists: rules, options, tables"),
 ])
 def test_a_scenario_files_top_level_is_checked_and_never_written_over(tmp_path, top, line):
     """A scenario file's top-level fields are read as they are written: before, a file of another game was read as

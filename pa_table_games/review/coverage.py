@@ -195,8 +195,10 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
-    search = doc.get("search") or {}
-    if search:  # none given: no hints
+    search = doc.get("search")
+    if search is None:  # none given: no hints
+        search = {}
+    else:
         check_search(load_game(game_name).info.rules_class, path, search, doc.line_of("search"))
     return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines))
 
