@@ -9,11 +9,12 @@ from click.testing import CliRunner
 
 from pa_table_games import load_game
 from pa_table_games.cli import main
-from pa_table_games.review.coverage import (Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
+from pa_table_games.review.coverage import (SCENARIOS, Covered, Scenario, ScenarioFileError, play_scenario, read_scenarios,
                                      transition_coverage, write_scenarios)
 from pa_table_games.review.coverage_search import generate
 from pa_table_games.games import BUILT_IN, GAMES
 from pa_table_games.review.trace import to_text, trace, transition_name
+from pa_table_games.testing import check_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -253,13 +254,17 @@ def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line
 
 
 @pytest.mark.parametrize("search, line", [
-    ("[1]", "1: 'search' is a mapping of hint lists: rules, options, tables"),
-    ("{colours: []}", "1: 'search' is a mapping of hint lists: rules, options, tables"),
+    ("[1]", "1: 'search' is a mapping of hint lists (rules, options, tables) and waived transitions"),
+    ("{colours: []}", "1: 'search' is a mapping of hint lists (rules, options, tables) and waived transitions"),
     ("{rules: 5}", "1: search 'rules': a list of mappings"),
     ("\n  rules:\n  - {blackjack_switch: maybe}", "3: blackjack_switch must be true or false, not 'maybe'"),
     ("\n  tables:\n  - {shoe: 2C ZZ}", "3: search table: shoe: card 2: unknown card code 'ZZ'"),
     ("\n  tables:\n  - {shoe: [1, 2]}", "3: search table: 'shoe' must be card codes, first card first, not [1, 2]"),
     ("\n  tables:\n  - {id: x}", "3: search table: unknown field 'id' (a partial table holds rounds, seats, seed, "),
+    ("\n  waived:\n    set_asid_cover_card: no round reaches it", "3: search waived: 'set_asid_cover_card' is no "
+                                                                   "transition of machines/blackjack.yaml"),
+    ("\n  waived:\n    set_aside_cover_card:", "3: search waived: 'set_aside_cover_card' needs a reason, not None"),
+    ("\n  waived: [set_aside_cover_card]", "2: search 'waived': a mapping of transition: reason"),
 ])
 def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line):
     """``coverage --write`` refuses a ``search`` hint it cannot read, at its line: before, a malformed file in --out
@@ -278,7 +283,7 @@ def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line)
     ("serach: {rules: [{blackjack_switch: true}]}", "1: unknown field 'serach' (a scenario file holds game, machine, "),
     ("uncovered: 5", "1: 'uncovered' must be a list of transition names, not 5"),
     ("transitions: many", "1: 'transitions' must be a whole number from 0, not 'many'"),
-    ("search: 0", "1: 'search' is a mapping of hint lists: rules, options, tables"),
+    ("search: 0", "1: 'search' is a mapping of hint lists (rules, options, tables) and waived transitions"),
 ])
 def test_a_scenario_files_top_level_is_checked_and_never_written_over(tmp_path, top, line):
     """A scenario file's top-level fields are read as they are written: before, a file of another game was read as
@@ -294,3 +299,24 @@ def test_a_scenario_files_top_level_is_checked_and_never_written_over(tmp_path, 
         [said] = result.output.splitlines()
         assert said.startswith(f"error: {path}:{line}")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_check_reads_the_waived_transitions_its_help_documents_and_refuses_a_malformed_file(tmp_path):
+    """``search: waived: {transition: reason}`` is what ``check --help`` and docs/adding-a-game.md tell a developer to
+    write for a transition no round can fire. Before, the scenario reader refused the block, and ``check`` took the
+    refusal for no waivers, reported the stored scenarios as unplayable and the declarations they flip as
+    load-bearing for nothing (exit 1, findings blaming the machine file); a malformed scenario file now stops
+    ``check`` before any check plays, one line at its place, exit 2."""
+    stored = (SCENARIOS / "double-down-madness.yaml").read_text(encoding="utf-8")
+    waived = stored.replace("search:\n", "search:\n  waived:\n    set_aside_cover_card: 'a reason, for the test'\n", 1)
+    assert waived != stored
+    (tmp_path / "double-down-madness.yaml").write_text(waived, encoding="utf-8")
+    assert read_scenarios("double-down-madness", tmp_path).search["waived"] == {
+        "set_aside_cover_card": "a reason, for the test"}
+    report = check_game("double-down-madness", checks=("reached",), scenarios=tmp_path)
+    assert [str(f) for f in report.findings] == []
+    (tmp_path / "double-down-madness.yaml").write_text(stored.replace("search:", "serach:", 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "double-down-madness", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    [said] = result.output.splitlines()
+    assert said.startswith(f"error: {tmp_path / 'double-down-madness.yaml'}:7: unknown field 'serach'")

@@ -199,7 +199,7 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
     if search is None:  # none given: no hints
         search = {}
     else:
-        check_search(load_game(game_name).info.rules_class, path, search, doc.line_of("search"))
+        check_search(load_game(game_name), path, search, doc.line_of("search"))
     return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines))
 
 

@@ -8,11 +8,13 @@ wrong kind, a Rules hint no Rules allow, a shoe of unknown card codes is one lin
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.machine.yamlio import LineDict, LineList
 from pa_table_games.money import amount_problem
+from pa_table_games.review.trace import transition_name
 from pa_table_games.rules.options import rules_from_mapping
 
 
@@ -87,17 +89,22 @@ def check_top(path: Path, doc: LineDict, game_name: str) -> None:
 _TABLE_HINTS = ("rounds", "seats", "seed", "shoe", "rules", "table", "options")
 
 
-def check_search(rules_class: type, path: Path, search: object, line: int) -> None:
+def check_search(game: Any, path: Path, search: object, line: int) -> None:
     """The hand-written hints hold what the search reads: lists of Rules mappings (each a valid Rules change, read at
-    its lines), of round options and of partial tables (a scenario's fields, a stacked shoe of card codes)."""
-    if not isinstance(search, LineDict) or set(search) - {"rules", "options", "tables"}:
-        raise ScenarioFileError(path, line, "'search' is a mapping of hint lists: rules, options, tables")
+    its lines), of round options and of partial tables (a scenario's fields, a stacked shoe of card codes); and
+    ``waived``, what ``check`` accepts unreached: each a transition of ``game``'s machine, with its reason."""
+    if not isinstance(search, LineDict) or set(search) - {"rules", "options", "tables", "waived"}:
+        raise ScenarioFileError(path, line, "'search' is a mapping of hint lists (rules, options, tables) and "
+                                "waived transitions")
     for key, hints in search.items():
+        if key == "waived":
+            _check_waived(game.spec, path, hints, search.line_of(key))
+            continue
         if not isinstance(hints, LineList) or not all(isinstance(hint, LineDict) for hint in hints):
             raise ScenarioFileError(path, search.line_of(key), f"search {key!r}: a list of mappings")
         for hint in hints:
             if key == "rules":
-                rules_from_mapping(rules_class, hint, str(path))
+                rules_from_mapping(game.info.rules_class, hint, str(path))
             if key != "tables":
                 continue
             for field_name in hint:
@@ -106,9 +113,24 @@ def check_search(rules_class: type, path: Path, search: object, line: int) -> No
                                             f"{field_name!r} (a partial table holds {', '.join(_TABLE_HINTS)})")
                 check_field(path, hint, field_name, "search table")
             if "rules" in hint:
-                rules_from_mapping(rules_class, hint["rules"], str(path))
+                rules_from_mapping(game.info.rules_class, hint["rules"], str(path))
             if hint.get("shoe") is not None:
                 try:
                     Shoe.stacked(hint["shoe"])
                 except TableGamesError as err:
                     raise ScenarioFileError(path, hint.line_of("shoe"), f"search table: shoe: {err}") from None
+
+
+def _check_waived(spec: Any, path: Path, waived: object, line: int) -> None:
+    """``waived: {transition: reason}``: a transition named by its trigger or as the reports name it, and why no round
+    can fire it (a misspelt name would waive nothing)."""
+    if not isinstance(waived, LineDict):
+        raise ScenarioFileError(path, line, "search 'waived': a mapping of transition: reason")
+    names = {t.trigger for t in spec.transitions} | {transition_name(t) for t in spec.transitions}
+    for name, reason in waived.items():
+        if name not in names:
+            raise ScenarioFileError(path, waived.line_of(name), f"search waived: {name!r} is no transition of "
+                                    f"{spec.shown_path}")
+        if not isinstance(reason, str) or not reason.strip():
+            raise ScenarioFileError(path, waived.line_of(name), f"search waived: {name!r} needs a reason, not "
+                                    f"{reason!r}")

@@ -25,7 +25,7 @@ from pathlib import Path
 from attrs import field, frozen
 
 from pa_table_games.games import game_info, load_game
-from pa_table_games.review.coverage import SCENARIOS
+from pa_table_games.review.coverage import SCENARIOS, read_scenarios, scenario_path
 from pa_table_games.testing.findings import Finding, Findings
 from pa_table_games.testing.play import play_checks
 from pa_table_games.testing.randomplay import (ORACLES, attempt, check_cards, check_final, check_round,
@@ -74,6 +74,8 @@ def check_game(name: str, depth: str = "quick", scenarios: str | Path | None = N
     meant = game_info(name).name
     size = DEPTHS[depth]
     folder = Path(scenarios) if scenarios is not None else SCENARIOS if SCENARIOS.is_dir() else None
+    if folder is not None and scenario_path(meant, folder).exists():
+        read_scenarios(meant, folder)  # a malformed scenario file is bad input (one line, exit 2), no check's finding
     found = Findings(meant, load_game(meant).spec)
     runs = {"structure": lambda: structure_checks(meant, found),
             "play": lambda: play_checks(meant, size["play"], seed=2026, found=found, undo_rounds=size["undo"]),

@@ -93,8 +93,10 @@ def reach_checks(name: str, found: Findings, sessions: int, scenarios: Path | No
     folder = scenarios or Path(tempfile.gettempdir())
     try:
         waived = dict(read_scenarios(name, folder).search.get("waived") or {})
-    except ScenarioFileError:
-        waived = {}
+    except ScenarioFileError as err:
+        if err.line is not None:  # there, and malformed (``check`` refuses such a file before any check runs)
+            raise
+        waived = {}  # no scenario file: nothing waived
     spec = load_game(name).spec
     reached = set(found.fired)
     try:
