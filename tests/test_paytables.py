@@ -135,6 +135,20 @@ class TestLookupErrors:
             pay_table("lucky_ladies", "Z")
         assert "\n" not in str(info.value)
 
+    @pytest.mark.parametrize("text, line", [
+        ("paytables: [[lucky_ladies, A], [lucky_ladies, B]]\n", 1),
+        ("paytables:\n- [lucky_ladies, B]\n- [lucky_ladies, A]\n", 3),
+    ])
+    def test_a_rules_file_choosing_two_tables_for_one_wager_is_refused(self, tmp_path: Path, text, line) -> None:
+        """The stored form of the choice (pairs, as a round log holds it) names each wager once: before, a Rules file
+        written as pairs gave the wager whichever table came last, as the mapping form's duplicate-key check never
+        saw it."""
+        from pa_table_games.rules.options import load_rules
+
+        (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+        with pytest.raises(RulesFileError, match=rf"rules.yaml:{line}: paytables: 'lucky_ladies' is given a table twice"):
+            load_rules(load_game("blackjack").info.rules_class, tmp_path / "rules.yaml")
+
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "tables.yaml"
@@ -186,8 +200,18 @@ class TestLoaderErrors:
     def test_python_tags_are_refused(self, tmp_path: Path) -> None:
         """A ``!!python/object`` tag is refused by safe loading, as a RulesFileError."""
         path = write(tmp_path, GOOD.replace('"3:1"', "!!python/object:os.system {}"))
-        with pytest.raises(RulesFileError, match="not valid YAML"):
+        with pytest.raises(RulesFileError, match="tables.yaml:7: YAML: tags are not allowed"):
             load_pay_tables(path)
+
+    @pytest.mark.parametrize("change, line", [
+        (('          pair: "3:1"\n', '          pair: "3:1"\n          pair: "30:1"\n'), 8),
+        (("    default: A\n", "    default: A\n    default: B\n"), 4),
+    ])
+    def test_a_key_given_twice_is_refused_at_its_line(self, tmp_path: Path, change, line) -> None:
+        """A pay given twice (or a default) is refused where it is repeated: before, plain YAML loading kept the last
+        one, and ``edge`` priced the wager at the second figure without a word."""
+        with pytest.raises(RulesFileError, match=rf"tables.yaml:{line}: duplicate key '(pair|default)'"):
+            load_pay_tables(write(tmp_path, GOOD.replace(*change)))
 
     def test_missing_file(self, tmp_path: Path) -> None:
         """A missing file is a RulesFileError, not an OSError."""

@@ -16,6 +16,7 @@ import attrs
 from pa_table_games.errors import RulesFileError, WagerError
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wagers
+from pa_table_games.machine.yamlio import LineList
 
 ANY_20 = "any_other_20"
 
@@ -31,7 +32,13 @@ class ChoiceError(ValueError):
 def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
     """``{wager: table}`` -> sorted ``((wager, table), ...)``; unknown names raise :class:`ChoiceError`."""
     if isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
-        value = dict(value)  # the stored form, ((wager, table), ...), e.g. read back from a round log
+        seen: set = set()  # the stored form, ((wager, table), ...), e.g. read back from a round log: one table a wager
+        for i, (wager, _) in enumerate(value):
+            if wager in seen:
+                line = value.line_of(i) if isinstance(value, LineList) else None
+                raise ChoiceError(f"paytables: {wager!r} is given a table twice", line)
+            seen.add(wager)
+        value = dict(value)
     if not isinstance(value, dict):
         raise ChoiceError(f"paytables must be a mapping of wager: table, not {value!r}", None)
     line_of = getattr(value, "line_of", lambda key: None)

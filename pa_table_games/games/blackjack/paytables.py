@@ -27,6 +27,7 @@ from attrs import field, frozen
 from pa_table_games.numbers import odds as read_odds, shown
 from pa_table_games.files import read_text
 from pa_table_games.errors import RulesFileError, WagerError
+from pa_table_games.machine.yamlio import load_yaml
 
 _PERCENT = re.compile(r"^\s*(\d{1,12}(?:\.\d{1,12})?)\s*%\s*$", re.ASCII)
 _WAGER_KEYS = frozenset({"title", "cite", "default", "tables"})
@@ -104,12 +105,7 @@ class _Loader:
         return value
 
     def load(self) -> dict[str, WagerTables]:
-        try:
-            data = yaml.safe_load(self.text)
-        except yaml.YAMLError as err:
-            mark = getattr(err, "problem_mark", None)
-            line = mark.line + 1 if mark else None
-            raise RulesFileError(self.origin, line, f"not valid YAML: {err}".splitlines()[0])
+        data = load_yaml(self.origin, RulesFileError, text=self.text)  # a key given twice is refused at its line
         data = self.mapping(data, (), "the file")
         if set(data) != {"wagers"}:
             raise self.fail((), "the file must have exactly one top-level key, 'wagers'")
