@@ -196,3 +196,22 @@ def test_a_machine_going_round_without_end_is_stopped(tmp_path, trigger, dest, d
     assert done.stderr.splitlines() == [
         f"error: {path}:{line}: transition {trigger!r} (dealer_ready -> {dest}) takes one round past 10,000 steps: "
         f"the machine goes round without a decision or an end (the round stopped)"]
+
+
+def test_an_edited_machine_whose_steps_its_actions_cannot_take_is_named_at_the_failing_transition(tmp_path):
+    """An edited machine file that loads (every name registered) but leaves out a step its game's actions rely on -
+    here the deal of the dealer's up card, § 633a.7(f) - fails where an action first needs that step: one line naming
+    the transition's file:line and what failed, exit 2, the log not written. Before, ``play`` stopped on a Python
+    traceback (IndexError in the layout's hole card), exit 1."""
+    text = machine_path("blackjack").read_text(encoding="utf-8")
+    assert text.count("do: [deal_dealer_up_card]}") == 1
+    path = tmp_path / "blackjack.yaml"
+    path.write_text(text.replace("do: [deal_dealer_up_card]}", "do: []}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "blackjack", "--machine", str(path), "--seed", "1", "--actions", "stand",
+                                       "--log", str(tmp_path / "round.jsonl")])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    [said] = result.output.splitlines()
+    failing = next(n for n, line in enumerate(text.splitlines(), 1) if "trigger: turn_hole_card," in line)
+    assert said.startswith(f"error: {path}:{failing}: transition 'turn_hole_card' (player_decisions -> "
+                           "hole_card_turned) failed: IndexError: ")
+    assert not (tmp_path / "round.jsonl").exists()

@@ -270,7 +270,7 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     if named != info.name:
         raise TableGamesError(f"--machine {machine}: a machine file of {named}, not of {info.name}")
     bound = bind(info, machine)
-    return Game(info, rules, bound, ENGINES[engine](bound))
+    return Game(info, rules, bound, ENGINES[engine](bound), edited=True)
 
 
 def game_of_machine(path: str | Path) -> str:

@@ -93,8 +93,11 @@ def resolved(ref: Any) -> Any:
 class Game:
     """A loaded game: deals rounds that all share one bound machine and one engine."""
 
-    def __init__(self, info: GameInfo, rules: Any, machine: BoundMachine, engine: Any) -> None:
+    def __init__(self, info: GameInfo, rules: Any, machine: BoundMachine, engine: Any, edited: bool = False) -> None:
         self.info, self.rules, self.machine, self.engine = info, rules, machine, engine
+        #: the machine is an edited file (``--machine FILE``), not the installed one: a step of it that its game's
+        #: actions cannot take is that file's fault, named at the transition's line (``Round._atomically``)
+        self.edited = edited
         #: the fast engine's round functions for these Rules (:mod:`pa_table_games.fastpath.engine`)
         self._fast_functions: Any = None
 

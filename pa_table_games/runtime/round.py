@@ -256,13 +256,20 @@ class Round(Changes):
         logged, steps = len(self.events), self.steps_fired
         try:
             fired = fire()
-        except TableGamesError:
+        except Exception as err:
+            failed = self.firing
+            if not isinstance(err, TableGamesError) and not (self.game.edited and failed is not None):
+                raise  # the installed machine's step failing is the project's bug: shown as one
             for effect in reversed(journal):
                 effect.undo(self)
             del self.events[logged:]
             self.steps_fired = steps
             recorder.draft = self.firing = None
-            raise
+            if isinstance(err, TableGamesError):
+                raise
+            raise MachineFileError(self.spec.shown_path, failed.line, f"transition {failed.trigger!r} ({failed.source} "
+                                   f"-> {failed.dest}) failed: {type(err).__name__}: {err} (the edited machine's "
+                                   "steps do not fit its game's actions; the round is as it was)") from None
         finally:
             recorder.journal = None
         if fired:  # a decision no transition takes changed nothing: the last step is still the one before
