@@ -149,8 +149,38 @@ class TestTableFiles:
         (('"2-21"', '"2-20"'), "t.yaml:5: hard table has no row for 21"),
         (("summary: s\n", "summary: s\nexpr: 1\n"), "t.yaml:4: unknown key 'expr'"),
         (('"H H H H H H H H H H"', '"H H H"'), "t.yaml:5: row '2-21' needs 10 codes"),
+        # before, each was taken as a name ('None', '12') or a summary ('None') no one could choose or read
+        (("name: t\n", "name:\n"), "t.yaml:1: 'name' must be a text, not None"),
+        (("name: t\n", "name: 12\n"), "t.yaml:1: 'name' must be a text, not 12"),
+        (("name: t\n", "name: Basic Strategy\n"), "t.yaml:1: 'name' must be a word like basic or stand17"),
+        (("summary: s\n", "summary:\n"), "t.yaml:3: 'summary' must be a text, not None"),
     ])
     def test_mistakes_name_file_and_line(self, tmp_path, change, message):
         """A bad code, a missing total, an unknown key or a short row is an error at its line."""
         with pytest.raises(StrategyFileError, match=message.replace("(", r"\(")):
             load_table(self.write(tmp_path, self.GOOD.replace(*change)))
+
+
+class TestStrategyNames:
+    TABLE = TestTableFiles.GOOD.replace("name: t\n", "name: {name}\n", 1)
+
+    def folder(self, tmp_path, sub: str, name: str):
+        folder = tmp_path / sub
+        folder.mkdir()
+        (folder / f"{sub}.yaml").write_text(self.TABLE.format(name=name), encoding="utf-8")
+        return folder
+
+    def test_a_name_given_twice_is_refused_at_the_second_tables_name(self, tmp_path):
+        """A table named as another folder's table, or as one of the game's own strategies, is refused at its name's
+        line: before, the later one silently won (a hand-written table named 'computed' was never played, and
+        Double Down Madness's own table named stand17 was overridden by Blackjack's)."""
+        from pa_table_games.games.blackjack.strategies import TableStrategies
+
+        first, second = self.folder(tmp_path, "first", "mine"), self.folder(tmp_path, "second", "mine")
+        with pytest.raises(StrategyFileError, match=rf"second.yaml:1: strategy 'mine' for blackjack is defined twice "
+                                                    rf"\(first in {first / 'first.yaml'}\)"):
+            list(TableStrategies("blackjack", first, second))
+        with pytest.raises(StrategyFileError, match="first.yaml:1: strategy 'mine' for blackjack is one of the game's "
+                                                    "own strategies"):
+            list(TableStrategies("blackjack", first, extra={"mine": "somewhere:else"}))
+        assert list(TableStrategies("blackjack", first, extra={"computed": "somewhere:else"})) == ["mine", "computed"]

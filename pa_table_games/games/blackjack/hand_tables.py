@@ -34,6 +34,7 @@ PAIR_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 _KEYS = {"name", "games", "summary", "offers", "hard", "soft", "pairs"}
 _WORD = re.compile(r"^[a-z][a-z0-9_]*(=[a-z0-9_]+)?$")
 _ROW = re.compile(r"^(\d{1,2})(?:-(\d{1,2}))?$")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 class StrategyFileError(InputFileError):
@@ -53,12 +54,14 @@ class HandTable:
         self.path, self.name, self.games, self.summary, self.offers = path, name, games, summary, offers
         self.hard, self.soft, self.pairs = hard, soft, pairs
         self.double_after_split = True
+        self.line = 1  # the line of its name in its file
 
     def for_rules(self, rules: Any) -> HandTable:
         """This table bound to a game's Rules (``Ph`` reads ``double_after_split``)."""
         bound = HandTable(self.path, self.name, self.games, self.summary, self.offers,
                           self.hard, self.soft, self.pairs)
         bound.double_after_split = bool(getattr(rules, "double_after_split", True))
+        bound.line = self.line
         return bound
 
     def choose(self, rnd: Any, legal: Any) -> str:
@@ -103,13 +106,21 @@ def load_table(path: Path) -> HandTable:
     offers = doc.get("offers", [])
     if not isinstance(offers, list) or not all(isinstance(w, str) and _WORD.match(w) for w in offers):
         raise StrategyFileError(path, doc.line_of("offers"), "'offers' must be a list of action words like insurance=no")
+    for key in ("name", "summary"):
+        if not isinstance(doc[key], str) or not doc[key].strip():
+            raise StrategyFileError(path, doc.line_of(key), f"{key!r} must be a text, not {doc[key]!r}")
+    if not _NAME.match(doc["name"]):
+        raise StrategyFileError(path, doc.line_of("name"), f"'name' must be a word like basic or stand17 (lower case, "
+                                f"digits, - and _), not {doc['name']!r}")
     games = doc["games"]
     if not isinstance(games, list) or not games or not all(isinstance(g, str) for g in games):
         raise StrategyFileError(path, doc.line_of("games"), "'games' must be a list of game names")
     hard = _totals(path, doc, "hard", HARD, TOTAL_CODES)
     soft = _totals(path, doc, "soft", SOFT, TOTAL_CODES)
     pairs = _pairs(path, doc)
-    return HandTable(path, str(doc["name"]), tuple(games), str(doc["summary"]), tuple(offers), hard, soft, pairs)
+    table = HandTable(path, doc["name"], tuple(games), doc["summary"], tuple(offers), hard, soft, pairs)
+    table.line = doc.line_of("name")
+    return table
 
 
 def _codes(path: Path, node: LineDict, key: Any, allowed: set[str]) -> tuple[str, ...]:

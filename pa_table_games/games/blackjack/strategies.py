@@ -27,7 +27,10 @@ def _tables(folder: Path) -> dict[str, dict[str, HandTable]]:
         table = load_table(path)
         for game in table.games:
             if table.name in by_game.setdefault(game, {}):
-                raise StrategyFileError(path, 1, f"strategy {table.name!r} for {game} is defined twice")
+                first = by_game[game][table.name]
+                raise StrategyFileError(path, table.line, f"strategy {table.name!r} for {game} is defined twice (first "
+                                        f"in {first.path.name})" if first.path != path else
+                                        f"strategy {table.name!r}: {game} is named twice in its games")
             by_game[game][table.name] = table
     return by_game
 
@@ -40,9 +43,19 @@ class TableStrategies(Mapping[str, Callable[[Any], Any] | str]):
         self.game, self.folders, self.extra = game, folders, dict(extra or {})
 
     def _all(self) -> dict[str, Callable[[Any], Any] | str]:
+        """Every strategy of the game by name: a name given twice (in two folders, or as a table and an extra) is
+        refused at the second table's name, never one silently played for the other."""
         found: dict[str, Callable[[Any], Any] | str] = {}
+        tables: dict[str, HandTable] = {}
         for folder in self.folders:
-            found.update({name: table.for_rules for name, table in _tables(folder).get(self.game, {}).items()})
+            for name, table in _tables(folder).get(self.game, {}).items():
+                if name in tables:
+                    raise StrategyFileError(table.path, table.line, f"strategy {name!r} for {self.game} is defined "
+                                            f"twice (first in {tables[name].path})")
+                found[name], tables[name] = table.for_rules, table
+        for name in self.extra.keys() & tables.keys():
+            raise StrategyFileError(tables[name].path, tables[name].line, f"strategy {name!r} for {self.game} is "
+                                    "one of the game's own strategies: name the table otherwise")
         return found | self.extra
 
     def __getitem__(self, name: str) -> Callable[[Any], Any] | str:
