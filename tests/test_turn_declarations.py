@@ -253,3 +253,20 @@ def test_a_declared_unit_filter_is_checked_by_the_loader(old, new, message):
     state's decisions or a pass; anything else is a file:line error."""
     with pytest.raises(MachineFileError, match=rf"blackjack.yaml:\d+: .*{message}"):
         _bind_edited("blackjack", old, new)
+
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('turns: {each: hand, from: dealer_left, cite: "(i)"}', 'turns: {each: hand, from: dealer_left, cite: ["(k)", "(i)"]}',
+     r"state 'player_decisions': turns cites one subsection \(the one giving the order\), not 2"),
+    ('{id: hole_card_turned, label: "Hole card turned; dealer draws"', '{id: hole_card_turned, label: [Hole, card]',
+     r"'label' must be a non-empty string"),
+    ('{id: hole_card_turned, label: "Hole card turned; dealer draws"', '{id: hole_card_turned, label: 12',
+     r"'label' must be a non-empty string"),
+])
+def test_a_turns_cite_and_a_state_label_are_read_as_written_or_refused(old, new, message):
+    """A turns declaration cites the one subsection giving its order, and a state's label is text: before, a list of
+    two cites kept the first and dropped (i) from trace and every view, and a label [Hole, card] or 12 was drawn as
+    "['Hole', 'card']" or "12"."""
+    with pytest.raises(MachineFileError, match=rf"blackjack.yaml:\d+: .*{message}"):
+        _bind_edited("blackjack", old, new)

@@ -185,8 +185,8 @@ class _Loader:
             final = node.get("final", False)
             if not isinstance(final, bool):
                 raise self.fail(node.line_of("final"), "'final' must be true or false")
-            label = node.get("label", state_id.replace("_", " "))
-            states.append(StateSpec(state_id, str(label), self.cites(node, f"state {state_id!r}"), final, node.line,
+            label = self.text(node, "label") if "label" in node else state_id.replace("_", " ")
+            states.append(StateSpec(state_id, label, self.cites(node, f"state {state_id!r}"), final, node.line,
                                     self.turns(node, f"state {state_id!r}")))
         return states
 
@@ -282,7 +282,11 @@ class _Loader:
         if isinstance(cite, str) and cite.startswith(READING_CITE):
             self.reading_refs.append((value.line_of("cite"), what, cite[len(READING_CITE):]))
             return Turns(each, start, cite, holding, only)
-        return Turns(each, start, self.cites(value, f"{what} turns")[0], holding, only)
+        cites = self.cites(value, f"{what} turns")
+        if len(cites) > 1:  # the one subsection giving the order: a second would be dropped from every view
+            raise self.fail(value.line_of("cite"), f"{what}: turns cites one subsection (the one giving the order), "
+                            f"not {len(cites)}")
+        return Turns(each, start, cites[0], holding, only)
 
     def holding(self, value: LineDict, what: str, each: str) -> tuple[str, ...]:
         """A pass over each player's ``holding``, on a state or a transition alike: the game's wagers, each
