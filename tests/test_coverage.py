@@ -237,6 +237,10 @@ class TestCoverageOnATerminal:
     ("seats: {1: {blackjack: 10}}\n  covers: [a]", "'covers' must be a list of transition numbers, not ['a']"),
     ("seats: {1: {blackjack: 10}}\n  seed2: 1", "unexpected keyword argument 'seed2'"),
     ("seats: {1: {blackjack: .nan}}", "'seats' must be seats as SEAT: {WAGER: AMOUNT}, not {1: {'blackjack': nan}}"),
+    # a misspelt name: before, an option was read as not given, a wager failed where played
+    ("seats: {1: {blackjack: 10}}\n  options: {determinant_sid: red}",
+     "blackjack.yaml:6: bad scenario: unknown round option 'determinant_sid' for blackjack (known: determinant_side, "),
+    ("seats: {1: {blackjak: 10}}", "blackjack.yaml:5: bad scenario: unknown wager 'blackjak' for blackjack (known: "),
     # refused as the scenario plays, at the scenario's line or the Rules option's: before, no file or line, or a
     # made-up one ('blackjack scenario rules:6')
     ("seats: {0: {blackjack: 10}}", "blackjack.yaml:2: scenario s1: seat 0: the table has positions 1 to 7"),
@@ -265,6 +269,10 @@ def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line
                                                                    "transition of machines/blackjack.yaml"),
     ("\n  waived:\n    set_aside_cover_card:", "3: search waived: 'set_aside_cover_card' needs a reason, not None"),
     ("\n  waived: [set_aside_cover_card]", "2: search 'waived': a mapping of transition: reason"),
+    # before, each was tried and silently never used (or written into a scenario as it was misspelt)
+    ("\n  options:\n  - {lucky_playr: 3}", "3: search options: unknown round option 'lucky_playr' for blackjack"),
+    ("\n  tables:\n  - {table: {new_dealr: true}}", "3: search table: table flag 'new_dealr' must be one of "),
+    ("\n  tables:\n  - {seats: {1: {blackjak: 10}}}", "3: search table: unknown wager 'blackjak' for blackjack"),
 ])
 def test_a_malformed_search_block_is_refused_at_its_line(tmp_path, search, line):
     """``coverage --write`` refuses a ``search`` hint it cannot read, at its line: before, a malformed file in --out

@@ -315,3 +315,15 @@ class TestOfferedActionsComplete:
 
         offers = offered_actions_fail("six-card-fortune-pai-gow", rounds)
         assert offers.failed == [] and offers.decisions == 0
+
+
+@pytest.mark.parametrize("name, options", [("six-card-fortune-pai-gow", {"start_numbr": 7}),
+                                           ("blackjack", {"magic_crd": "KS"}), ("double-down-madness", {"misdeal": 1})])
+def test_a_round_option_the_game_does_not_read_is_refused(name, options):
+    """``Round(options=...)`` takes the options the game's actions read (``GameInfo.options``): before, a misspelt one
+    (start_numbr) was read as not given, and the round dealt from another start without a word."""
+    game = load_game(name)
+    seats = {1: {game.info.wagers[0]: 10}}
+    with pytest.raises(TableGamesError, match=rf"unknown round option '{next(iter(options))}' for {name} \(known: "):
+        game.new_round(seats, seed=1, options=options)
+    assert game.new_round(seats, seed=1, options={k: v for k, v in options.items() if k in game.info.options})

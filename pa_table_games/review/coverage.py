@@ -23,19 +23,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-import attrs
 import yaml
 from attrs import field, frozen
 
 from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.runtime.game import MACHINES, Game
-from pa_table_games.games import load_game
+from pa_table_games.games import game_info, load_game
 from pa_table_games.runtime.round import Round
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
-from pa_table_games.review.scenario_checks import ScenarioFileError, check_field, check_search, check_top
+from pa_table_games.review.scenario_checks import (ScenarioFileError, check_field, check_search, check_top,
+                                                 table_flag_problem)
 from pa_table_games.review.trace import transition_name
 from pa_table_games.machine.yamlio import LineDict, LineList, load_yaml
 
@@ -103,10 +103,10 @@ def game_with_rules(name: str, rules: dict, source: str | None = None) -> Game:
 
 def table_for(game: Game, seed: int | None, shoe: str | None, flags: dict) -> Table:
     table = game.new_table(seed=seed, shoe=Shoe.stacked(shoe) if shoe is not None else None)
-    known = {f.name for f in attrs.fields(Table) if f.type in ("bool", bool)}
+    problem = table_flag_problem(flags)
+    if problem:
+        raise TableGamesError(problem)
     for key, value in flags.items():
-        if key not in known or not isinstance(value, bool):
-            raise TableGamesError(f"table flag {key!r} must be one of {', '.join(sorted(known))}: true or false")
         setattr(table, key, value)
     return table
 
@@ -184,13 +184,14 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
     if not isinstance(doc, LineDict) or not isinstance(doc.get("scenarios"), LineList):
         raise ScenarioFileError(path, 1, "a scenario file is a mapping with a 'scenarios' list")
     check_top(path, doc, game_name)
+    info = game_info(game_name)
     result = []
     for i, item in enumerate(doc["scenarios"]):
         line = doc["scenarios"].line_of(i)
         if not isinstance(item, LineDict):
             raise ScenarioFileError(path, line, "bad scenario: a scenario is a mapping (id, seed or shoe, seats, rounds)")
         for key in item:
-            check_field(path, item, key)
+            check_field(path, item, key, info=info)
         try:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:

@@ -10,7 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.table import Table
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.machine.yamlio import LineDict, LineList
 from pa_table_games.money import amount_problem
@@ -52,11 +55,46 @@ _FIELDS = {
 }
 
 
-def check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario") -> None:
-    """A scenario's field (or a partial table's, ``what``) holds what it is read as."""
+def check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario", info: Any = None) -> None:
+    """A scenario's field (or a partial table's, ``what``) holds what it is read as; with the game's ``info``, its
+    round options are options the game reads."""
     known = _FIELDS.get(key) if isinstance(key, str) else None
     if known is not None and not known[0](item[key]):
         raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")
+    if info is None:
+        return
+    if key == "options":
+        check_options(info, path, item[key], what)
+    elif key == "table" and (problem := table_flag_problem(item[key])):
+        raise ScenarioFileError(path, item.line_of(key), f"{what}: {problem}")
+    elif key == "seats":
+        for wagers in item[key].values():
+            for name in wagers:
+                if name not in info.wagers:
+                    raise ScenarioFileError(path, _line(wagers, name, item.line_of(key)), f"{what}: unknown wager "
+                                            f"{name!r} for {info.name} (known: {', '.join(info.wagers)})")
+
+
+def _line(node: object, key: object, otherwise: int) -> int:
+    return node.line_of(key) if isinstance(node, LineDict) else otherwise
+
+
+def table_flag_problem(flags: dict) -> str | None:
+    """What is wrong with a scenario's table flags (each a flag of the table, true or false), or None."""
+    known = {f.name for f in attrs.fields(Table) if f.type in ("bool", bool)}
+    for key, value in flags.items():
+        if key not in known or not isinstance(value, bool):
+            return f"table flag {key!r} must be one of {', '.join(sorted(known))}: true or false"
+    return None
+
+
+def check_options(info: Any, path: Path, options: LineDict, what: str) -> None:
+    """Round options the game's actions read (``GameInfo.options``), refused at the line of the first that is not:
+    a misspelt option would be read as not given."""
+    problem = info.option_problem(options)
+    if problem:
+        name = next(name for name in options if name not in info.options)
+        raise ScenarioFileError(path, options.line_of(name), f"{what}: {problem}")
 
 
 #: What a scenario file holds at its top level, and how to write each (``coverage --write`` writes them all).
@@ -103,6 +141,8 @@ def check_search(game: Any, path: Path, search: object, line: int) -> None:
         if not isinstance(hints, LineList) or not all(isinstance(hint, LineDict) for hint in hints):
             raise ScenarioFileError(path, search.line_of(key), f"search {key!r}: a list of mappings")
         for hint in hints:
+            if key == "options":
+                check_options(game.info, path, hint, "search options")
             if key == "rules":
                 rules_from_mapping(game.info.rules_class, hint, str(path))
             if key != "tables":
@@ -111,7 +151,7 @@ def check_search(game: Any, path: Path, search: object, line: int) -> None:
                 if field_name not in _TABLE_HINTS:
                     raise ScenarioFileError(path, hint.line_of(field_name), f"search table: unknown field "
                                             f"{field_name!r} (a partial table holds {', '.join(_TABLE_HINTS)})")
-                check_field(path, hint, field_name, "search table")
+                check_field(path, hint, field_name, "search table", game.info)
             if "rules" in hint:
                 rules_from_mapping(game.info.rules_class, hint["rules"], str(path))
             if hint.get("shoe") is not None:

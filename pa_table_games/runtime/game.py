@@ -71,6 +71,21 @@ class GameInfo:
     fixed_rule: str = ""
     #: round options a log may record, name -> type (``{"misdeal": int}``: an injected misdeal, for training)
     round_options: Mapping[str, type] = field(factory=dict)
+    #: every round option the game's actions read, name -> what it fixes (``Round(options=...)``, a scenario's
+    #: ``options:``; training and tests): a name not here is refused, never silently read as not given
+    options: Mapping[str, str] = field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        unknown = set(self.round_options) - set(self.options)
+        if unknown:
+            raise TableGamesError(f"game {self.name}: round_options {', '.join(sorted(unknown))} not among its options")
+
+    def option_problem(self, options: Mapping) -> str | None:
+        """What is wrong with the names of round ``options``: the first one the game's actions do not read, or None."""
+        for name in options:
+            if name not in self.options:
+                return f"unknown round option {name!r} for {self.name} (known: {', '.join(self.options) or 'none'})"
+        return None
 
     @property
     def machine_file(self) -> Path:
