@@ -328,3 +328,18 @@ def test_check_reads_the_waived_transitions_its_help_documents_and_refuses_a_mal
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     [said] = result.output.splitlines()
     assert said.startswith(f"error: {tmp_path / 'double-down-madness.yaml'}:7: unknown field 'serach'")
+
+
+def test_coverage_write_keeps_the_search_block_as_written(tmp_path):
+    """The file says "edit only the search block": a developer's comments there survive ``coverage --write``. Before,
+    the file was dumped anew from the hints read, and every comment in the block was gone."""
+    block = ("search:\n  rules:\n  # one deck: reaches the reshuffle quickly\n  - {decks: 1}\n"
+             "  tables: []   # none yet\n")
+    path = tmp_path / "double-down-madness.yaml"
+    path.write_text(f"game: double-down-madness\n{block}scenarios: []\n", encoding="utf-8")
+    for _ in range(2):  # and again, from the file it wrote
+        result = CliRunner().invoke(main, ["coverage", "double-down-madness", "--write", "--out", str(tmp_path),
+                                           "--sessions", "20"])
+        assert result.exit_code == 0, result.output
+        assert f"\n{block}uncovered:" in path.read_text(encoding="utf-8")
+    assert read_scenarios("double-down-madness", tmp_path).search == {"rules": [{"decks": 1}], "tables": []}

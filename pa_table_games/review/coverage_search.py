@@ -19,7 +19,7 @@ import attrs
 from attrs import field, frozen
 
 from pa_table_games.review.coverage import (SCENARIOS, Scenario, TracedRound, game_with_rules, table_for,
-                                     play_scenario, read_scenarios, scenario_path, write_scenarios)
+                                     play_scenario, read_scenarios, scenario_path, search_block, write_scenarios)
 from pa_table_games.errors import TableGamesError
 from pa_table_games.money import check_seats
 from pa_table_games.runtime.game import Game
@@ -227,15 +227,20 @@ def generate(game_name: str, *, sessions: int = 3000, patience: int = 1500, seed
 
     The hand-written ``search`` hints come from ``directory``'s file, else from the checkout's
     (so a search into a fresh folder finds what one into tests/scenarios finds)."""
-    search = {}
-    for folder in dict.fromkeys((Path(directory), SCENARIOS)):
-        if scenario_path(game_name, folder).exists():  # a file that is there but malformed is refused, not passed over
-            search = read_scenarios(game_name, folder).search
-            break
+    source = hints_file(game_name, directory)  # a file that is there but malformed is refused, not passed over
+    search = read_scenarios(game_name, source.parent).search if source is not None else {}
     searcher = _Search(game_name, search, seed)
     scenarios, covered = searcher.run(sessions, patience, progress)
     uncovered = [f"t{t.index} {transition_name(t)}" for t in searcher.spec.transitions if t.index not in covered]
     return scenarios, uncovered, search
+
+
+def hints_file(game_name: str, directory: Path) -> Path | None:
+    """The scenario file the hand-written hints are read from: ``directory``'s, else the checkout's, else none."""
+    for folder in dict.fromkeys((Path(directory), SCENARIOS)):
+        if scenario_path(game_name, folder).exists():
+            return scenario_path(game_name, folder)
+    return None
 
 
 @frozen
@@ -257,7 +262,9 @@ def regenerate(names: Iterable[str], *, write: bool = False, sessions: int = 300
     for name in names:
         heard = (lambda tried, name=name: progress(name, tried)) if progress is not None else None
         scenarios, uncovered, search = generate(name, sessions=sessions, directory=directory, progress=heard)
-        path = write_scenarios(name, scenarios, search, uncovered, directory) if write else None
+        source = hints_file(name, directory) if write else None
+        kept = search_block(source, search) if source is not None else None  # as written, comments and all
+        path = write_scenarios(name, scenarios, search, uncovered, directory, kept) if write else None
         results.append(Generated(name, scenarios, len(load_game(name).spec.transitions), uncovered, path))
     return results
 
