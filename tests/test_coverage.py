@@ -343,3 +343,13 @@ def test_coverage_write_keeps_the_search_block_as_written(tmp_path):
         assert result.exit_code == 0, result.output
         assert f"\n{block}uncovered:" in path.read_text(encoding="utf-8")
     assert read_scenarios("double-down-madness", tmp_path).search == {"rules": [{"decks": 1}], "tables": []}
+
+
+def test_a_scenario_id_given_twice_is_refused_at_the_second(tmp_path):
+    """Reports name the scenario firing each transition by its id: two scenarios of one id made the report ambiguous,
+    and were read without a word."""
+    one = "- id: s1\n  seed: 1\n  seats: {1: {blackjack: 10}}\n  rounds: [[stand]]\n"
+    (tmp_path / "blackjack.yaml").write_text(f"scenarios:\n{one}{one}", encoding="utf-8")
+    result = CliRunner().invoke(main, ["trace", "blackjack", "--coverage", "--scenarios", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: {tmp_path / 'blackjack.yaml'}:6: bad scenario: id 's1' is given twice"]

@@ -196,6 +196,8 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
+        if any(sc.id == result[-1].id for sc in result[:-1]):  # a report names the scenario firing each transition
+            raise ScenarioFileError(path, item.line_of("id"), f"bad scenario: id {result[-1].id!r} is given twice")
     search = doc.get("search")
     if search is None:  # none given: no hints
         search = {}
