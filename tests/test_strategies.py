@@ -184,3 +184,17 @@ class TestStrategyNames:
                                                     "own strategies"):
             list(TableStrategies("blackjack", first, extra={"mine": "somewhere:else"}))
         assert list(TableStrategies("blackjack", first, extra={"computed": "somewhere:else"})) == ["mine", "computed"]
+
+    def test_an_offer_answer_no_game_of_the_table_offers_is_refused_at_load(self, tmp_path):
+        """Before, a misspelt offer (insurence=no) loaded, and the simulation stopped mid-round on 'hit: not a
+        decision open in Insurance / even money offered', naming neither the file nor the offer."""
+        from pa_table_games.games.blackjack.strategies import TableStrategies
+
+        folder = tmp_path / "tables"
+        folder.mkdir()
+        text = self.TABLE.format(name="mine").replace("summary: s\n", "summary: s\noffers: [insurence=no]\n")
+        (folder / "mine.yaml").write_text(text, encoding="utf-8")
+        with pytest.raises(StrategyFileError, match=r"mine.yaml:4: offer 'insurence=no' is no decision of blackjack"):
+            list(TableStrategies("blackjack", folder))
+        (folder / "mine.yaml").write_text(text.replace("insurence", "insurance"), encoding="utf-8")
+        assert list(TableStrategies("blackjack", folder)) == ["mine"]

@@ -54,14 +54,14 @@ class HandTable:
         self.path, self.name, self.games, self.summary, self.offers = path, name, games, summary, offers
         self.hard, self.soft, self.pairs = hard, soft, pairs
         self.double_after_split = True
-        self.line = 1  # the line of its name in its file
+        self.line = self.offers_line = 1  # the lines of its name and its offers in its file
 
     def for_rules(self, rules: Any) -> HandTable:
         """This table bound to a game's Rules (``Ph`` reads ``double_after_split``)."""
         bound = HandTable(self.path, self.name, self.games, self.summary, self.offers,
                           self.hard, self.soft, self.pairs)
         bound.double_after_split = bool(getattr(rules, "double_after_split", True))
-        bound.line = self.line
+        bound.line, bound.offers_line = self.line, self.offers_line
         return bound
 
     def choose(self, rnd: Any, legal: Any) -> str:
@@ -119,7 +119,7 @@ def load_table(path: Path) -> HandTable:
     soft = _totals(path, doc, "soft", SOFT, TOTAL_CODES)
     pairs = _pairs(path, doc)
     table = HandTable(path, doc["name"], tuple(games), doc["summary"], tuple(offers), hard, soft, pairs)
-    table.line = doc.line_of("name")
+    table.line, table.offers_line = doc.line_of("name"), doc.line_of("offers")
     return table
 
 
