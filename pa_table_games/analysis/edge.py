@@ -39,7 +39,7 @@ from attrs import field, frozen
 from pa_table_games.equipment.cards import SUITS, Card
 from pa_table_games.errors import WagerError
 import pa_table_games.games.blackjack.first_cards as fc
-from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wager_tables
+from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, unpaid, wager_tables
 
 LOSS = "lose"
 PROGRESSIVES = frozenset({"bad_beat", "hit_and_run", "straight_jack"})
@@ -169,9 +169,8 @@ def exact_edge(wager: str, decks: int = 6, paytable: str | None = None,
     order = {name: i for i, name in enumerate(table.pays)}
     merged: dict[str, list[Fraction]] = {}
     for won, ways in weights.items():
-        if missing := set(won) - set(order):
-            raise WagerError(f"{wager} pay table {table.name!r} gives no odds for "
-                             f"{', '.join(sorted(missing))}")
+        if set(won) - set(order):
+            raise unpaid(table, won)
         won = tuple(sorted(won, key=order.__getitem__))
         name = "+".join(won) or LOSS
         pays = sum((table.pays[o] for o in won), Fraction(0)) if won else Fraction(-1)

@@ -26,7 +26,7 @@ from fractions import Fraction
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import SURRENDER_LOSS, times
 from pa_table_games.games.blackjack.paytable_choice import offered_pay_table
-from pa_table_games.games.blackjack.paytables import wager_tables, wagers
+from pa_table_games.games.blackjack.paytables import unpaid, wager_tables, wagers
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.registry import action, guard
@@ -93,10 +93,15 @@ def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     won = winning_outcomes(rnd, wager)
     if not won:
         return "lose", -wager.amount
-    pays = rnd.rules.pay_table(wager.name).pays
-    if len(won) == 1:  # most wins: one outcome, its odds as the table has them
-        return won[0], times(wager.amount, pays[won[0]])
-    odds = sum((pays[o] for o in won), Fraction(0))  # a statement of its own: the fast path makes it a loop
+    table = rnd.rules.pay_table(wager.name)
+    pays = table.pays
+    try:  # an outcome the table gives no odds for is the pay table file's gap, named (as ``edge`` names it)
+        if len(won) == 1:  # most wins: one outcome, its odds as the table has them
+            odds = pays[won[0]]
+        else:
+            odds = sum((pays[o] for o in won), Fraction(0))  # a statement of its own: the fast path makes it a loop
+    except KeyError:
+        raise unpaid(table, won) from None
     return "+".join(won), times(wager.amount, odds)  # odds summed, rounded once
 
 

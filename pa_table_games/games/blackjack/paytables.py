@@ -181,6 +181,13 @@ def load_pay_tables(path: str | Path | None = None) -> dict[str, WagerTables]:
     return _Loader(read_text(path, RulesFileError, what="pay tables"), str(path)).load()
 
 
+def unpaid(table: PayTable, won: Any) -> WagerError:
+    """The error for winning outcomes ``won`` of which ``table`` gives odds for not every one (the file's gap)."""
+    missing = sorted(set(won) - set(table.outcomes))
+    return WagerError(f"{table.wager} pay table {table.name!r} gives no odds for {', '.join(missing)} "
+                      f"(paytables/blackjack.yaml)")
+
+
 @cache
 def _packaged() -> dict[str, WagerTables]:
     return load_pay_tables()
