@@ -219,25 +219,33 @@ class TestLoaderErrors:
             load_pay_tables(tmp_path / "absent.yaml")
 
 
+
+def _without(monkeypatch, wager: str, outcome: str) -> None:
+    """The packaged pay tables with ``outcome`` dropped from each table of ``wager`` (a gap in the file), for the test."""
+    import attrs
+
+    from pa_table_games.games.blackjack import paytable_choice, paytables
+
+    packaged = dict(paytables._packaged())
+    tables = tuple(attrs.evolve(t, pays={o: p for o, p in t.pays.items() if o != outcome},
+                                jackpots={o: p for o, p in t.jackpots.items() if o != outcome})
+                   for t in packaged[wager].tables)
+    packaged[wager] = attrs.evolve(packaged[wager], tables=tables)
+    monkeypatch.setattr(paytables, "_packaged", lambda: packaged)
+    monkeypatch.setattr(paytable_choice, "_CHOSEN", {})
+    monkeypatch.setattr(paytable_choice, "_last", (None, {}, {}))
+
+
 @pytest.mark.parametrize("engine", ["transitions", "compiled", "fast"])
 def test_a_win_the_pay_table_gives_no_odds_for_is_named(monkeypatch, engine) -> None:
     """A pay table file lacking an outcome its wager's classifier names (matched_20 dropped from Lucky Ladies table A,
     say) names the wager, the table and the outcome when a round meets it, in every engine - as ``edge`` names it.
     Before, the round stopped on a bare KeyError: 'matched_20' (a traceback from the command line)."""
-    import attrs
-
     from pa_table_games.equipment.shoe import Shoe
-    from pa_table_games.games.blackjack import paytable_choice, paytables
     from pa_table_games.runtime.round import Unrecorded
     from pa_table_games.strategies import get_strategy
 
-    packaged = dict(paytables._packaged())
-    ladies = packaged["lucky_ladies"]
-    tables = tuple(attrs.evolve(t, pays={o: p for o, p in t.pays.items() if o != "matched_20"}) for t in ladies.tables)
-    packaged["lucky_ladies"] = attrs.evolve(ladies, tables=tables)
-    monkeypatch.setattr(paytables, "_packaged", lambda: packaged)
-    monkeypatch.setattr(paytable_choice, "_CHOSEN", {})
-    monkeypatch.setattr(paytable_choice, "_last", (None, {}, {}))
+    _without(monkeypatch, "lucky_ladies", "matched_20")
     game = load_game("blackjack", engine=engine)
     seats = {1: {"blackjack": 10, "lucky_ladies": 5}}
     shoe = Shoe.stacked("2H KS 5C KS 9D 2C 3C 4C 5D 6D 7D 8D")  # the burn card, then KS KS: a Matched 20, (g)(1)
@@ -248,3 +256,12 @@ def test_a_win_the_pay_table_gives_no_odds_for_is_named(monkeypatch, engine) -> 
         else:
             rnd = Unrecorded(game, game.new_table(shoe=shoe), seats, record="totals")
             game.engine.play_out(rnd, get_strategy("blackjack", "stand17", game.rules).choose)
+
+
+def test_a_progressive_win_the_pay_table_gives_no_odds_for_is_named(monkeypatch) -> None:
+    """The same for a progressive (o)(1): before, a KeyError from its meter shares."""
+    from conftest import one_box, play
+
+    _without(monkeypatch, "bad_beat", "player_20_beaten_by_21")
+    with pytest.raises(WagerError, match=r"^bad_beat pay table '.*' gives no odds for player_20_beaten_by_21 "):
+        play("blackjack", one_box("KS", "9C", "QD", "2H", "TD"), {1: {"blackjack": 10, "bad_beat": 5}}, ["stand"])

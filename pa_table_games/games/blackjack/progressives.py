@@ -31,6 +31,7 @@ from attrs import define, frozen
 
 from pa_table_games.equipment.cards import Card, standard_deck
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.games.blackjack.paytables import unpaid
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
@@ -132,11 +133,13 @@ def payouts(rnd, name: str) -> list[Payout]:
         for o in outs:
             if o in table.pays:
                 odds += table.pays[o]
-            else:
+            elif o in table.jackpots:
                 share = Fraction(table.jackpots[o])
                 if share == 1:
                     share = Fraction(wager.amount) / Fraction(stake) if spec.shared == "proportionally" else Fraction(1, len(full))
                 shares += share
+            else:  # the pay table file's gap, named as for a first-cards wager
+                raise unpaid(table, outs)
         if shares:
             exact_from_meter = Fraction(pot) * shares
             net = round_to_cent(Fraction(wager.amount) * odds + exact_from_meter)
