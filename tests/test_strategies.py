@@ -13,7 +13,7 @@ import pytest
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
-from pa_table_games.games import BUILT_IN, GAMES
+from pa_table_games.games import BUILT_IN, GAMES, game_info
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.games.blackjack.hand_tables import StrategyFileError, load_table
@@ -185,16 +185,25 @@ class TestStrategyNames:
             list(TableStrategies("blackjack", first, extra={"mine": "somewhere:else"}))
         assert list(TableStrategies("blackjack", first, extra={"computed": "somewhere:else"})) == ["mine", "computed"]
 
-    def test_an_offer_answer_no_game_of_the_table_offers_is_refused_at_load(self, tmp_path):
+    def test_an_offer_answer_no_game_of_the_table_offers_is_refused_where_it_is_named(self, tmp_path, monkeypatch):
         """Before, a misspelt offer (insurence=no) loaded, and the simulation stopped mid-round on 'hit: not a
         decision open in Insurance / even money offered', naming neither the file nor the offer."""
-        from pa_table_games.games.blackjack.strategies import TableStrategies
+        from click.testing import CliRunner
+
+        from pa_table_games.cli import main
 
         folder = tmp_path / "tables"
         folder.mkdir()
         text = self.TABLE.format(name="mine").replace("summary: s\n", "summary: s\noffers: [insurence=no]\n")
         (folder / "mine.yaml").write_text(text, encoding="utf-8")
-        with pytest.raises(StrategyFileError, match=r"mine.yaml:4: offer 'insurence=no' is no decision of blackjack"):
-            list(TableStrategies("blackjack", folder))
-        (folder / "mine.yaml").write_text(text.replace("insurence", "insurance"), encoding="utf-8")
-        assert list(TableStrategies("blackjack", folder)) == ["mine"]
+        strategies = game_info("blackjack").strategies
+        monkeypatch.setattr(strategies, "folders", (*strategies.folders, folder))
+        result = CliRunner().invoke(main, ["simulate", "blackjack", "--rounds", "50", "--strategy", "mine"])
+        assert result.exit_code == 2, result.output
+        assert result.output.splitlines() == [
+            f"error: {folder / 'mine.yaml'}:4: offer 'insurence=no' is no decision of blackjack"]
+        mended = tmp_path / "mended"  # (a folder's tables are read once a process)
+        mended.mkdir()
+        (mended / "mine.yaml").write_text(text.replace("insurence", "insurance"), encoding="utf-8")
+        monkeypatch.setattr(strategies, "folders", (*strategies.folders[:-1], mended))
+        assert get_strategy("blackjack", "mine", game_info("blackjack").rules_class()).offers == ("insurance=no",)

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.games import game_info
-from pa_table_games.runtime.game import resolved
+from pa_table_games.games import GAMES, game_info
+from pa_table_games.runtime.game import bound_machine, resolved
 
 __all__ = ["Strategy", "UnknownStrategy", "default_strategy", "get_strategy", "strategy_names"]
 
@@ -51,4 +51,15 @@ def get_strategy(game: str, name: str | None, rules: Any) -> Strategy:
     if name not in factories:
         known = ", ".join(sorted(factories)) or "none yet"
         raise UnknownStrategy(f"unknown strategy {name!r} for {game} (known: {known})")
-    return resolved(factories[name])(rules)
+    strategy = resolved(factories[name])(rules)
+    check_offers = getattr(strategy, "check_offers", None)  # a table's answers to the offers: decisions of its games
+    if check_offers is not None:
+        check_offers(_decisions)
+    return strategy
+
+
+def _decisions(game: str) -> frozenset[str] | None:
+    """The player decisions of ``game``'s machine, or None when no such game is installed."""
+    if game not in GAMES:
+        return None
+    return frozenset(t.trigger for t in bound_machine(game_info(game)).spec.transitions if t.by == "player")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from pa_table_games.errors import InputFileError, TableGamesError
@@ -63,6 +64,16 @@ class HandTable:
         bound.double_after_split = bool(getattr(rules, "double_after_split", True))
         bound.line, bound.offers_line = self.line, self.offers_line
         return bound
+
+    def check_offers(self, decisions: Callable[[str], frozenset[str] | None]) -> None:
+        """Each answer of ``offers`` is a decision of one of the table's games (``decisions(game)``: its player
+        decisions, None for a game not installed): a misspelt one is refused where the strategy is named, at its
+        line, not met mid-simulation as a decision no state offers."""
+        known = [found for game in self.games if (found := decisions(game)) is not None]
+        for offer in self.offers if known else ():
+            if not any(offer in found for found in known):
+                raise StrategyFileError(self.path, self.offers_line, f"offer {offer!r} is no decision of "
+                                        f"{' or '.join(self.games)}")
 
     def choose(self, rnd: Any, legal: Any) -> str:
         """The answer to an offer (the first of ``offers`` that is legal), else the tables' play of the hand."""

@@ -25,7 +25,6 @@ def _tables(folder: Path) -> dict[str, dict[str, HandTable]]:
     by_game: dict[str, dict[str, HandTable]] = {}
     for path in sorted(folder.glob("*.yaml")):
         table = load_table(path)
-        _check_offers(table)
         for game in table.games:
             if table.name in by_game.setdefault(game, {}):
                 first = by_game[game][table.name]
@@ -34,21 +33,6 @@ def _tables(folder: Path) -> dict[str, dict[str, HandTable]]:
                                         f"strategy {table.name!r}: {game} is named twice in its games")
             by_game[game][table.name] = table
     return by_game
-
-
-def _check_offers(table: HandTable) -> None:
-    """Each offer answer is a decision of one of the table's games that are installed (``insurance=no``): a misspelt
-    one is refused at load, not met mid-simulation as a decision no state offers."""
-    from pa_table_games.games import GAMES, game_info
-    from pa_table_games.runtime.game import bound_machine
-
-    games = [game for game in table.games if game in GAMES]
-    decisions = {t.trigger for game in games for t in bound_machine(game_info(game)).spec.transitions
-                 if t.by == "player"}
-    for offer in table.offers if games else ():
-        if offer not in decisions:
-            raise StrategyFileError(table.path, table.offers_line, f"offer {offer!r} is no decision of "
-                                    f"{' or '.join(games)}")
 
 
 class TableStrategies(Mapping[str, Callable[[Any], Any] | str]):
