@@ -246,7 +246,6 @@ def search_block(path: Path, search: dict) -> str | None:
     return block if block.endswith("\n") else block + "\n"
 
 
-
 def _plain(value):
     """Plain dicts and lists (the line-remembering ones read from YAML cannot be dumped safely)."""
     if isinstance(value, dict):

@@ -56,8 +56,8 @@ _FIELDS = {
 
 
 def check_field(path: Path, item: LineDict, key: object, what: str = "bad scenario", info: Any = None) -> None:
-    """A scenario's field (or a partial table's, ``what``) holds what it is read as; with the game's ``info``, its
-    round options are options the game reads."""
+    """A scenario's field (or a partial table's, ``what``) holds what it is read as; with the game's ``info``, the
+    names in it are the game's: its round options, its wagers, the table's flags."""
     known = _FIELDS.get(key) if isinstance(key, str) else None
     if known is not None and not known[0](item[key]):
         raise ScenarioFileError(path, item.line_of(key), f"{what}: {key!r} must be {known[1]}, not {item[key]!r}")

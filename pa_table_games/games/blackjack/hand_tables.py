@@ -17,8 +17,8 @@ same class plays both. Every problem in a file is a :class:`StrategyFileError` w
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from pa_table_games.errors import InputFileError, TableGamesError

@@ -26,11 +26,11 @@ def _tables(folder: Path) -> dict[str, dict[str, HandTable]]:
     for path in sorted(folder.glob("*.yaml")):
         table = load_table(path)
         for game in table.games:
-            if table.name in by_game.setdefault(game, {}):
-                first = by_game[game][table.name]
-                raise StrategyFileError(path, table.line, f"strategy {table.name!r} for {game} is defined twice (first "
-                                        f"in {first.path.name})" if first.path != path else
-                                        f"strategy {table.name!r}: {game} is named twice in its games")
+            first = by_game.setdefault(game, {}).get(table.name)
+            if first is not None:
+                twice = f"{game} is named twice in its games" if first.path == path else \
+                    f"a strategy of {game} is named so in {first.path.name} too"
+                raise StrategyFileError(path, table.line, f"strategy {table.name!r}: {twice}")
             by_game[game][table.name] = table
     return by_game
 
