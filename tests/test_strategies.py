@@ -154,6 +154,7 @@ class TestTableFiles:
         (("name: t\n", "name: 12\n"), "t.yaml:1: 'name' must be a text, not 12"),
         (("name: t\n", "name: Basic Strategy\n"), "t.yaml:1: 'name' must be a word like basic or stand17"),
         (("summary: s\n", "summary:\n"), "t.yaml:3: 'summary' must be a text, not None"),
+        (("summary: s\n", "summary: \"s\\u202e\"\n"), "t.yaml:3: text .* holds the control character U.202E"),
     ])
     def test_mistakes_name_file_and_line(self, tmp_path, change, message):
         """A bad code, a missing total, an unknown key or a short row is an error at its line."""

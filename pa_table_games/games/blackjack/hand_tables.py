@@ -23,7 +23,7 @@ from typing import Any
 
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.games.blackjack.hand import POINTS
-from pa_table_games.machine.yamlio import LineDict, load_yaml
+from pa_table_games.machine.yamlio import LineDict, check_text, load_yaml
 
 #: Dealer up cards, one column each; ``T`` is any 10-value card.
 COLUMNS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
@@ -108,6 +108,7 @@ def load_table(path: Path) -> HandTable:
     doc = load_yaml(path, StrategyFileError)
     if not isinstance(doc, LineDict):
         raise StrategyFileError(path, 1, "a strategy file is a mapping: name, games, hard, soft, pairs ...")
+    check_text(doc, lambda line, message: StrategyFileError(path, line, message))  # its summary is shown as it is
     for key in doc:
         if key not in _KEYS:
             raise StrategyFileError(path, doc.line_of(key), f"unknown key {key!r} (allowed: {', '.join(sorted(_KEYS))})")
