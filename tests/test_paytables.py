@@ -203,6 +203,13 @@ class TestLoaderErrors:
         with pytest.raises(RulesFileError, match="tables.yaml:7: YAML: tags are not allowed"):
             load_pay_tables(path)
 
+    def test_a_control_character_is_refused_at_its_line(self, tmp_path: Path) -> None:
+        """Titles and sources are printed by edge and the review page: a control character in one is refused, as in a
+        machine file (before, U+202E turned the text printed after it around)."""
+        path = write(tmp_path, GOOD.replace("      - name: A\n", '      - name: A\n        source: "x\\u202e"\n'))
+        with pytest.raises(RulesFileError, match=r"tables.yaml:6: text .* holds the control character U.202E"):
+            load_pay_tables(path)
+
     @pytest.mark.parametrize("change, line", [
         (('          pair: "3:1"\n', '          pair: "3:1"\n          pair: "30:1"\n'), 8),
         (("    default: A\n", "    default: A\n    default: B\n"), 4),

@@ -27,7 +27,7 @@ from attrs import field, frozen
 from pa_table_games.numbers import odds as read_odds, shown
 from pa_table_games.files import read_text
 from pa_table_games.errors import RulesFileError, WagerError
-from pa_table_games.machine.yamlio import load_yaml
+from pa_table_games.machine.yamlio import check_text, load_yaml
 
 _PERCENT = re.compile(r"^\s*(\d{1,12}(?:\.\d{1,12})?)\s*%\s*$", re.ASCII)
 _WAGER_KEYS = frozenset({"title", "cite", "default", "tables"})
@@ -106,6 +106,7 @@ class _Loader:
 
     def load(self) -> dict[str, WagerTables]:
         data = load_yaml(self.origin, RulesFileError, text=self.text)  # a key given twice is refused at its line
+        check_text(data, lambda line, message: RulesFileError(self.origin, line, message))  # titles are shown
         data = self.mapping(data, (), "the file")
         if set(data) != {"wagers"}:
             raise self.fail((), "the file must have exactly one top-level key, 'wagers'")
