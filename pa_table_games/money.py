@@ -169,7 +169,7 @@ def fraction_of(amount: Decimal, share: Any) -> Decimal:
 def typed(value: Any) -> str:
     """A refused number as a message shows it: ``-5.0``, ``nan``, ``0.0``, ``'abc'``."""
     if isinstance(value, Decimal):
-        return repr(float(value))
+        return "nan" if value.is_nan() else repr(float(value))  # a signalling nan has no float
     return repr(value)
 
 

@@ -100,11 +100,17 @@ class Event:
 
 
 def _number(value: object) -> str:
+    """An amount as typed (``5``, ``7.5``); anything else as given (it is refused where the amount is checked)."""
     if isinstance(value, Decimal):
         if not value.is_finite():
-            return str(float(value))  # nan, inf, -inf
-        return str(int(value)) if value == value.to_integral_value() else str(value)
-    return str(int(value)) if float(value).is_integer() else str(value)
+            return "nan" if value.is_nan() else str(float(value))  # nan (a signalling one too), inf, -inf
+        return str(int(value)) if value == value.to_integral_value() and abs(value) < _LONG else str(value)
+    if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
+        return str(int(value)) if float(value).is_integer() and abs(value) < _LONG else repr(value)
+    return repr(value)
+
+
+_LONG = 10 ** 15  # a whole amount past this is shown as Python writes it (1e+308, not its 309 digits)
 
 
 @contextmanager

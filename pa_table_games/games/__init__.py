@@ -259,11 +259,16 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     edited machine file of this game (its ``game:``), bound to the game's registry instead of the
     installed one (``--machine FILE``: a new game registers its own module)."""
     from pa_table_games.runtime.game import ENGINES, Game, bind, machine_and_engine
-    from pa_table_games.rules.options import load_rules
+    from pa_table_games.rules.options import load_rules, rules_from_mapping
 
     info = game_info(name)
     if rules is None or isinstance(rules, (str, Path)):
         rules = load_rules(info.rules_class, rules)
+    elif isinstance(rules, Mapping):  # options as a Rules file holds them
+        rules = rules_from_mapping(info.rules_class, rules, "rules")
+    elif not isinstance(rules, info.rules_class):
+        raise TableGamesError(f"rules for {info.name}: a {info.rules_class.__name__}, a mapping of its options or a "
+                              f"Rules file, not {rules!r}")
     if machine is None:
         return Game(info, rules, *machine_and_engine(info, engine))
     named = game_of_machine(machine)

@@ -9,7 +9,7 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -91,6 +91,10 @@ class Round(Changes):
 
     def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
         """Each wager placed as a player places it, then the game checks them together (``GameInfo.check_seats``)."""
+        if not isinstance(seats, Mapping) or not all(
+                type(seat) is int and isinstance(wagers, Mapping) and all(isinstance(name, str) for name in wagers)
+                for seat, wagers in seats.items()):
+            raise TableGamesError(f"seats map each seat number to its wagers ({{1: {{'blackjack': 10}}}}), not {seats!r}")
         for seat in sorted(seats):
             for name, amount in seats[seat].items():
                 self.place_wager(seat, name, amount)
@@ -129,9 +133,16 @@ class Round(Changes):
         decides now), then stop; call ``advance()`` next. A refused decision changes nothing."""
         if isinstance(action, str):
             action = self.parse_action(action)
+        elif action is not None and not isinstance(action, Action):
+            raise TableGamesError(f"act takes an Action, a word such as 'hit', or seat= and name=, not {action!r}")
         if action is None:
             if seat is None or name is None:
                 raise TableGamesError("act needs an Action or seat= and name=")
+            for what, value, kind in (("seat", seat, int), ("hand", hand, int), ("name", name, str),
+                                      ("choice", choice, str)):
+                if value is not None and (type(value) is bool or not isinstance(value, kind)):
+                    raise TableGamesError(f"act: {what} must be {'a whole number' if kind is int else 'a word'}, "
+                                          f"not {value!r}")
             turn = self.deciding()
             action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
         self._check(action)

@@ -1,0 +1,79 @@
+"""The Python API refuses a malformed call with one ``TableGamesError`` naming what is wrong, the round unchanged.
+
+Each case below stopped on a Python traceback before (a ``ValueError``, ``TypeError`` or ``AttributeError`` from deep
+inside), or was taken as something it is not (``seat=True`` as seat 1, ``rules=5`` until the first round).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pa_table_games import Shoe, load_game
+from pa_table_games.errors import IllegalAction, TableGamesError
+
+SHOE = "2C TH 6S 5D 7C 6H TD"  # the burn card; the player's 10 and 5 against the dealer's 6: double is open
+
+
+def round_at_double():
+    return load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance()
+
+
+def seen(rnd) -> tuple:
+    """What a refused call must leave as it was."""
+    return (rnd.state, tuple(rnd.legal_actions()), tuple(rnd.shoe.remaining()), len(rnd.events),
+            tuple((w.seat, w.name, w.amount, w.settled) for w in rnd.wagers))
+
+
+@pytest.mark.parametrize("amount, said", [
+    ("abc", "double='abc': 'abc' is not a number"), ("1,000", "double='1,000': '1,000' is not a number"),
+    (3 + 0j, "double=(3+0j): (3+0j) is not a number"), ([5], "double=[5]: [5] is not a number"),
+    (Decimal("sNaN"), "double=nan: nan is not a positive amount"),
+    (1e308, "double=1e+308: 1e+308 is more than 1,000,000,000,000"),
+])
+def test_an_amount_that_is_no_number_is_refused_with_its_cite(amount, said):
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(IllegalAction) as refused:
+        rnd.act(seat=1, name="double", amount=amount)
+    assert str(refused.value) == f"{said} — § 633a.10"
+    assert seen(rnd) == before
+
+
+@pytest.mark.parametrize("call, said", [
+    ({"seat": True, "name": "hit"}, "act: seat must be a whole number, not True"),
+    ({"seat": 1.0, "name": "hit"}, "act: seat must be a whole number, not 1.0"),
+    ({"seat": "1", "name": "hit"}, "act: seat must be a whole number, not '1'"),
+    ({"seat": 1, "name": "hit", "hand": "0"}, "act: hand must be a whole number, not '0'"),
+    ({"seat": 1, "name": 5}, "act: name must be a word, not 5"),
+    ({"action": b"hit"}, "act takes an Action, a word such as 'hit', or seat= and name=, not b'hit'"),
+])
+def test_act_with_an_argument_of_the_wrong_kind_is_refused(call, said):
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(TableGamesError, match=f"^{said}$".replace("(", r"\(").replace(")", r"\)")):
+        rnd.act(**call)
+    assert seen(rnd) == before
+    rnd.act(seat=1, name="hit")  # and the round goes on
+
+
+@pytest.mark.parametrize("seats", [{1: {"blackjack": 10}, "1": {"blackjack": 10}}, {1: None}, {1: "blackjack=10"},
+                                   {1: [("blackjack", 10)]}, None, [1], {True: {"blackjack": 10}}])
+def test_seats_that_are_no_map_of_seat_numbers_to_wagers_are_refused(seats):
+    game = load_game("blackjack")
+    table = game.new_table(seed=1)
+    cards = table.shoe.remaining()
+    with pytest.raises(TableGamesError, match=r"^seats map each seat number to its wagers \(\{1: \{'blackjack': 10\}\}\)"):
+        game.new_round(seats, table=table)
+    assert table.shoe.remaining() == cards
+
+
+@pytest.mark.parametrize("rules, said", [
+    (5, "rules for blackjack: a BlackjackRules, a mapping of its options or a Rules file, not 5"),
+    ({"deks": 8}, "rules: unknown Rules option 'deks' for BlackjackRules: did you mean decks?"),
+])
+def test_rules_of_another_kind_are_refused_when_the_game_is_loaded(rules, said):
+    with pytest.raises(TableGamesError, match=f"^{said}"):
+        load_game("blackjack", rules=rules)
+    assert load_game("blackjack", rules={"decks": 8}).rules.decks == 8  # a mapping of its options: as a file's
