@@ -146,6 +146,31 @@ class TestEpisode:
         obs, info = env.reset()  # stand17 hits the 15 to 21: the dealer busts
         assert info["settled_before"] == [1.0] and obs["hand_total"] == 12
 
+    def test_a_step_that_fails_changes_nothing(self):
+        """A stand the stacked shoe cannot play out (the dealer must draw, no card is left) raises ShoeExhausted, and
+        the round is as it was before the step: the stand undone with the play after it, the same decisions open.
+        Before, the stand was kept and the round stuck in hole_card_turned with nothing legal."""
+        env = rl.make("blackjack")
+        env.reset(options={"shoe": "2C TH 6S 5D 7C"})  # the dealer's 6 and 7 must draw: no card left
+        rnd = env.unwrapped.dealer.rnd
+        before = (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding())
+        with pytest.raises(TableGamesError, match="the shoe ran out of cards"):
+            act(env, "stand")
+        assert (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding()) == before
+
+    def test_a_new_table_in_mid_round_counts_the_round_left(self):
+        """reset(seed=...) or a new stacked shoe in mid-round completes the round left at the old table by the
+        strategy and reports its reward first, as a reset at the same table does: before, the round was dropped
+        unsettled, and settled_before was empty. A table whose deal fails is not kept: the next reset deals anew."""
+        env = rl.make("blackjack", strategy="stand17")
+        env.reset(options={"shoe": STAND_TO_21})
+        _, info = env.reset(seed=3)
+        assert info["settled_before"][:1] == [1.0]  # stand17 hits the 15 to 21: the dealer busts
+        with pytest.raises(TableGamesError, match="the shoe ran out of cards"):
+            env.reset(options={"shoe": "AS 5D"})
+        _, info = env.reset()  # a fresh table
+        assert env.unwrapped.dealer.rnd.deciding() is not None
+
     def test_the_reward_counts_every_wager_per_unit_of_the_main_one(self):
         """TH KS (an Any 20, 4 to 1 on Lucky Ladies 5) stands and wins: (10 + 20) / 10 = 3 units."""
         env = rl.make("blackjack", wagers={"blackjack": 10, "lucky_ladies": 5})

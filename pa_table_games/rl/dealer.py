@@ -41,11 +41,17 @@ class Dealer:
         self.table: Table | None = None
         self.rnd: Any = None
         self.watchers: list[Callable[[Any], None]] = []  # each told of every round as it starts
+        self.carried: dict[int, list[float]] = {}  # rewards of a round completed as the table was replaced
 
     def new_table(self, seed: int | None = None, shoe: Shoe | None = None) -> None:
-        """A fresh table: a shoe shuffled from ``table_seed(seed)``, or ``shoe`` itself."""
-        self.table = self.game.new_table(seed=None if seed is None else table_seed(seed), shoe=shoe)
-        self.rnd = None
+        """A fresh table: a shoe shuffled from ``table_seed(seed)``, or ``shoe`` itself. A round left unfinished at
+        the old one is completed first by the strategy and counted (the next :meth:`deal` reports it)."""
+        table = self.game.new_table(seed=None if seed is None else table_seed(seed), shoe=shoe)
+        try:
+            self.carried = self._finished()
+        except TableGamesError:  # it cannot be (its stacked shoe ran out, which the step that met it raised): gone
+            self.carried = {}
+        self.table, self.rnd = table, None
 
     def deal(self) -> dict[int, list[float]]:
         """Deal rounds until a learner decides; each learner's reward in every round played through
@@ -53,11 +59,14 @@ class Dealer:
 
         A round left unfinished at this table is completed first, the learners' decisions made by the
         strategy too (its cards must reach the discard rack before the next round), and counted there."""
-        before: dict[int, list[float]] = {seat: [] for seat in self.learners}
-        if self.rnd is not None and not self.rnd.is_over:
-            self._others_decide(everyone=True)
-            for seat in self.learners:
-                before[seat].append(self.reward(seat))
+        try:
+            return self._deal()
+        except TableGamesError:  # a stacked shoe run out, say: this table cannot go on, the next reset deals anew
+            self.table = self.rnd = None
+            raise
+
+    def _deal(self) -> dict[int, list[float]]:
+        before, self.carried = self.carried or self._finished(), {}
         for _ in range(MOST_ROUNDS_WITHOUT_A_DECISION):
             self.rnd = self.game.new_round(self.seats, table=self.table)
             for watch in self.watchers:
@@ -69,6 +78,16 @@ class Dealer:
             for seat in self.learners:
                 before[seat].append(self.reward(seat))
         raise TableGamesError(f"no learner's seat had a decision in {MOST_ROUNDS_WITHOUT_A_DECISION:,} rounds")
+
+    def _finished(self) -> dict[int, list[float]]:
+        """Each learner's reward in the round left unfinished at this table, completed by the strategy (its cards
+        must reach the discard rack before the next round), or in none."""
+        before: dict[int, list[float]] = {seat: [] for seat in self.learners}
+        if self.rnd is not None and not self.rnd.is_over:
+            self._others_decide(everyone=True)
+            for seat in self.learners:
+                before[seat].append(self.reward(seat))
+        return before
 
     def deciding(self) -> int | None:
         """The learner's seat deciding now; None once the round is over."""
@@ -85,9 +104,10 @@ class Dealer:
         :class:`WagerError`) and changes nothing: the round is atomic."""
         if self.rnd is None or self.rnd.is_over:
             raise TableGamesError("the round is over: deal the next one (reset)")
-        self.rnd.act(word)
-        self.rnd.advance()
-        self._others_decide()
+        with self.rnd.all_or_nothing():  # a decision and the play after it, or nothing (a stacked shoe run out)
+            self.rnd.act(word)
+            self.rnd.advance()
+            self._others_decide()
 
     def _others_decide(self, everyone: bool = False) -> None:
         """The seats no learner holds decide by the strategy until a learner decides (``everyone``: the

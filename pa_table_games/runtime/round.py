@@ -9,7 +9,8 @@ leaving the round unchanged. Every fired transition appends one :class:`Event`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from decimal import Decimal
 from typing import Any
 
@@ -38,6 +39,7 @@ class Round(Changes):
     #: what guards are asked with: the round, and everything it holds, read only (:mod:`.read_only`)
     view = ReadOnlyView()
     is_round = True  # a view refuses its changes by name
+    _taken: list | None = None  # the steps of an :meth:`all_or_nothing` block under way, each its effects
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
                  *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
@@ -259,6 +261,26 @@ class Round(Changes):
         elif t.source != t.dest:
             _turns.enter(self, t.dest)
 
+    @contextmanager
+    def all_or_nothing(self) -> Iterator[Round]:
+        """The steps taken inside kept together: an error inside undoes every one of them, in reverse, and the round
+        is as it was before the first (a learner's step: its decision and the play up to its next one)."""
+        if not self.atomic or self._taken is not None:
+            raise TableGamesError("all_or_nothing: an atomic round, one block at a time")
+        taken = self._taken = []
+        logged, steps = len(self.events), self.steps_fired
+        try:
+            yield self
+        except Exception:
+            for journal in reversed(taken):
+                for effect in reversed(journal):
+                    effect.undo(self)
+            del self.events[logged:]
+            self.steps_fired, self.acting = steps, None
+            raise
+        finally:
+            self._taken = None
+
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire`` keeping its effects in a journal; on a user error undo them in reverse, so the
         round and its table are as they were (no copy is taken: each effect knows its undo)."""
@@ -287,6 +309,8 @@ class Round(Changes):
             recorder.journal = None
         if fired:  # a decision no transition takes changed nothing: the last step is still the one before
             self.last_step = journal
+            if self._taken is not None:
+                self._taken.append(journal)
         return fired
 
     def _check(self, action: Action) -> None:
