@@ -7,6 +7,7 @@ hole card, then draws. Double Down Madness: burn card, hole card, seat 1's card,
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import gymnasium
@@ -170,6 +171,22 @@ class TestEpisode:
             env.reset(options={"shoe": "AS 5D"})
         _, info = env.reset()  # a fresh table
         assert env.unwrapped.dealer.rnd.deciding() is not None
+
+    @pytest.mark.parametrize("options, said", [
+        ("shoe", "reset options: a mapping such as {'shoe': '2C TH 6S'}, not 'shoe'"),
+        ({"shoe": 5}, "reset option shoe: card codes, first card first ('2C TH 6S'), not 5"),
+    ])
+    def test_reset_options_of_the_wrong_kind_are_refused(self, options, said):
+        """Before, a ValueError or a TypeError from deep inside."""
+        with pytest.raises(TableGamesError, match=f"^{re.escape(said)}$"):
+            rl.make("blackjack").reset(options=options)
+
+    def test_a_step_before_any_reset_says_so(self):
+        """Before: 'the round is over' (Gymnasium), an AttributeError (PettingZoo)."""
+        with pytest.raises(TableGamesError, match="^no round dealt yet: call reset"):
+            rl.make("blackjack").unwrapped.step(0)
+        with pytest.raises(TableGamesError, match="^no round dealt yet: call reset"):
+            rl.pettingzoo_env("blackjack").step(0)
 
     def test_the_reward_counts_every_wager_per_unit_of_the_main_one(self):
         """TH KS (an Any 20, 4 to 1 on Lucky Ladies 5) stands and wins: (10 + 20) / 10 = 3 units."""

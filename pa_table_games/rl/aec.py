@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from pa_table_games.errors import TableGamesError
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
 from pa_table_games.rl.table import (RENDER_MODES, checked, illegal_mode, load, render_mode_of, rendered, start,
@@ -73,7 +74,9 @@ class TableAEC(AECEnv):
         self._after_step()
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
+        agent = getattr(self, "agent_selection", None)
+        if agent is None:
+            raise TableGamesError("no round dealt yet: call reset() first")
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return

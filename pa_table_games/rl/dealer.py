@@ -102,7 +102,9 @@ class Dealer:
 
         A decision the regulation forbids raises :class:`IllegalAction` (a wager it cannot make, a
         :class:`WagerError`) and changes nothing: the round is atomic."""
-        if self.rnd is None or self.rnd.is_over:
+        if self.rnd is None:
+            raise TableGamesError("no round dealt yet: call reset() first")
+        if self.rnd.is_over:
             raise TableGamesError("the round is over: deal the next one (reset)")
         with self.rnd.all_or_nothing():  # a decision and the play after it, or nothing (a stacked shoe run out)
             self.rnd.act(word)

@@ -77,11 +77,15 @@ def rendered(text: str, mode: str | None) -> str | None:
 def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> None:
     """A new table when ``seed`` or ``options["shoe"]`` is given or none is set up yet (``fresh`` seeds it
     then), else the table goes on with its shoe and discard rack."""
+    if options is not None and not isinstance(options, Mapping):
+        raise TableGamesError(f"reset options: a mapping such as {{'shoe': '2C TH 6S'}}, not {options!r}")
     options = dict(options or {})
     unknown = sorted(str(key) for key in options if key not in OPTIONS)
     if unknown:
         warnings.warn(f"reset options {', '.join(unknown)} ignored (known: {', '.join(OPTIONS)})", stacklevel=3)
     shoe = options.get("shoe")
+    if shoe is not None and not isinstance(shoe, str):
+        raise TableGamesError(f"reset option shoe: card codes, first card first ('2C TH 6S'), not {shoe!r}")
     if shoe is not None:
         dealer.new_table(shoe=Shoe.stacked(shoe))
     elif seed is not None:
