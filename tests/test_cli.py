@@ -215,3 +215,13 @@ def test_an_edited_machine_whose_steps_its_actions_cannot_take_is_named_at_the_f
     assert said.startswith(f"error: {path}:{failing}: transition 'turn_hole_card' (player_decisions -> "
                            "hole_card_turned) failed: IndexError: ")
     assert not (tmp_path / "round.jsonl").exists()
+
+
+@pytest.mark.parametrize("actions, at", [(",stand", 1), ("stand,", 2), ("hit,,stand", 2)])
+def test_an_empty_decision_between_commas_is_refused(actions, at):
+    """``--actions hit,,stand`` may have lost a decision: before, the empty entry was dropped without a word and the
+    round played on with the ones left."""
+    result = CliRunner().invoke(main, ["play", "blackjack", "--shoe", "2C TH 6S 5D 7C 6H TD", "--seat", "1:blackjack=10",
+                                       "--actions", actions])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: --actions {actions!r}: decision {at} is empty (between commas)"]

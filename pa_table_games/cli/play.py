@@ -58,8 +58,14 @@ def new_dealer_before(number: int, every: int | None) -> bool:
 
 
 def parse_actions(text: str | None) -> list[str]:
-    """``"insurance=no, hit,stand"`` -> ``["insurance=no", "hit", "stand"]``."""
-    return [word.strip(ASCII_SPACE) for word in (text or "").split(",") if word.strip(ASCII_SPACE)]
+    """``"insurance=no, hit,stand"`` -> ``["insurance=no", "hit", "stand"]``; none given (or blank): none. An empty
+    one between commas is refused: ``hit,,stand`` may have lost a decision."""
+    words = [word.strip(ASCII_SPACE) for word in (text or "").split(",")]
+    if words == [""]:
+        return []
+    if "" in words:
+        raise TableGamesError(f"--actions {text!r}: decision {words.index('') + 1} is empty (between commas)")
+    return words
 
 
 def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,
