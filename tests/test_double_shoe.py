@@ -59,11 +59,10 @@ class TestDeterminantCard:
         assert triggers(rnd)[-2:] == ["discard_rest_of_side", "reshuffle_side"]
 
     def test_bad_side_name(self):
-        """The determinant side must be red or black."""
+        """The determinant side must be red or black: refused as the round is made (before, at the draw)."""
         game = load_game(BJ, DOUBLE)
-        rnd = game.new_round({1: {BJ: 10}}, shoe=DoubleShoe.stacked("QH", "2S"), options={"determinant_side": "blue"})
-        with pytest.raises(TableGamesError, match="red or black"):
-            rnd.advance()
+        with pytest.raises(TableGamesError, match="^round option determinant_side 'blue': red or black$"):
+            game.new_round({1: {BJ: 10}}, shoe=DoubleShoe.stacked("QH", "2S"), options={"determinant_side": "blue"})
 
 
 class TestReshuffleOneSide:

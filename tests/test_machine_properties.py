@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 from collections import Counter
 
 import attrs
@@ -327,3 +328,22 @@ def test_a_round_option_the_game_does_not_read_is_refused(name, options):
     with pytest.raises(TableGamesError, match=rf"unknown round option '{next(iter(options))}' for {name} \(known: "):
         game.new_round(seats, seed=1, options=options)
     assert game.new_round(seats, seed=1, options={k: v for k, v in options.items() if k in game.info.options})
+
+
+@pytest.mark.parametrize("name, rules, options, said", [
+    ("blackjack", {"lucky_player_bonus": True}, {"lucky_player": 99}, "lucky_player 99: a position 1 to 7"),
+    ("blackjack", {"lucky_player_bonus": True}, {"lucky_player": 3.7}, "lucky_player 3.7: a position 1 to 7"),
+    ("blackjack", {"magic_card_bonus": True}, {"magic_card": "JK"}, "magic_card 'JK': a card of a standard deck"),
+    ("blackjack", {}, {"magic_card": "KS"}, "magic_card 'KS': the Rules offer no Magic Card Bonus ((o)(1)(ii))"),
+    ("blackjack", {}, {"determinant_side": "red"}, "determinant_side 'red': the Rules deal from one shoe"),
+    ("six-card-fortune-pai-gow", {}, {"misdeal": 99}, "misdeal 99: a seat 1..6 or 'dealer' (0)"),
+    ("six-card-fortune-pai-gow", {"starting_position_method": "dice"}, {"start_number": 1},
+     "start_number 1: the dice method gives 3 to 18"),
+])
+def test_a_round_option_its_rules_would_not_read_as_given_is_refused_as_the_round_is_made(name, rules, options, said):
+    """Each option's value is checked as the round is made, under the Rules in play (``RoundOption.problem``): before,
+    lucky_player 99 or 3.7 was taken (3.7 as 3), a joker became the Magic Card, an option the Rules never read was
+    ignored, and a misdeal at seat 99 was refused only at the deal, every advance() after failing again."""
+    game = load_game(name, rules=rules)
+    with pytest.raises(TableGamesError, match=f"^round option {re.escape(said)}"):
+        game.new_round({1: {game.info.wagers[0]: 10}}, seed=1, options=options)

@@ -31,6 +31,15 @@ MACHINES = Path(str(files("pa_table_games") / "machines"))
 
 
 @frozen
+class RoundOption:
+    """A round option a game's actions read: what it fixes, and ``problem(value, rules)``, why a value is refused
+    under those Rules (None: it is read as given). The round asks it as it is made; the action then reads the value."""
+
+    what: str
+    problem: Callable[[Any, Any], str | None]
+
+
+@frozen
 class GameInfo:
     """What a game module declares about itself; the hooks are plain functions."""
 
@@ -71,20 +80,25 @@ class GameInfo:
     fixed_rule: str = ""
     #: round options a log may record, name -> type (``{"misdeal": int}``: an injected misdeal, for training)
     round_options: Mapping[str, type] = field(factory=dict)
-    #: every round option the game's actions read, name -> what it fixes (``Round(options=...)``, a scenario's
-    #: ``options:``; training and tests): a name not here is refused, never silently read as not given
-    options: Mapping[str, str] = field(factory=dict)
+    #: every round option the game's actions read (``Round(options=...)``, a scenario's ``options:``; training and
+    #: tests), name -> :class:`RoundOption`: a name not here, or a value its Rules would not read, is refused as the
+    #: round is made, never silently read as not given
+    options: Mapping[str, RoundOption] = field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
         unknown = set(self.round_options) - set(self.options)
         if unknown:
             raise TableGamesError(f"game {self.name}: round_options {', '.join(sorted(unknown))} not among its options")
 
-    def option_problem(self, options: Mapping) -> str | None:
-        """What is wrong with the names of round ``options``: the first one the game's actions do not read, or None."""
-        for name in options:
+    def option_problem(self, options: Mapping, rules: Any = None) -> str | None:
+        """What is wrong with round ``options``: the first one the game's actions do not read or (with the ``rules``
+        in play) would not read as given, or None."""
+        for name, value in options.items():
             if name not in self.options:
                 return f"unknown round option {name!r} for {self.name} (known: {', '.join(self.options) or 'none'})"
+            problem = self.options[name].problem(value, rules) if rules is not None else None
+            if problem:
+                return f"round option {name} {value!r}: {problem}"
         return None
 
     @property

@@ -49,7 +49,7 @@ class Round(Changes):
         reads (:meth:`totals`), no settlement rows either."""
         if record not in RECORDS:
             raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
-        if options and (problem := game.info.option_problem(options)):
+        if options and (problem := game.info.option_problem(options, game.rules)):
             raise TableGamesError(problem)
         self.game = game
         self.spec = game.machine.spec

@@ -105,8 +105,6 @@ INFO = GameInfo(
     pricing="pa_table_games.games.blackjack.pricing:price",
     wager_maximum=insurance_maximum,
     key_options=KEY_OPTIONS,
-    options={"determinant_side": "the side of a double shoe the determinant card is drawn from (red or blue)",
-             "magic_card": "the Magic Card the table game system selects, a card code",
-             "lucky_player": "the Lucky Player position the table game system selects"},
+    options={"determinant_side": determinant.SIDE_OPTION, **progressives.OPTIONS},
     fixed_rule=FIXED_RULE,
 )

@@ -12,11 +12,11 @@ rack) and reshuffled, with that side's discards.
 from __future__ import annotations
 
 from pa_table_games.equipment.double_shoe import SIDE_OF_SUIT, SIDES, DoubleShoe
-from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.actions import place_box
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.games.blackjack.dealing_shoe import deal
+from pa_table_games.runtime.game import RoundOption
 
 
 @guard("(d)")
@@ -42,9 +42,7 @@ def a_side_is_due_for_reshuffle(rnd, unit) -> bool:
 def draw_determinant_card(rnd) -> None:
     """draw a determinant card from either side of the double shoe"""
     shoe: DoubleShoe = rnd.shoe
-    side = rnd.options.get("determinant_side") or rnd.randomly(shoe.rng, shoe.rng.choice, SIDES)
-    if side not in SIDES:
-        raise TableGamesError(f"determinant_side must be {' or '.join(SIDES)}, not {side!r}")
+    side = rnd.options.get("determinant_side") or rnd.randomly(shoe.rng, shoe.rng.choice, SIDES)  # (SIDE_OPTION)
     rnd.set(shoe, "current", side)
     rnd.set(shoe, "determinant", deal(rnd, f"determinant card ({side} side)"))
     rnd.note(f"determinant card {shoe.determinant.code} from the {side} side: the round is dealt from the "
@@ -90,3 +88,9 @@ def reshuffle_side(rnd) -> None:
         rack = rnd.table.rack
         count = rnd.restock(rack, rnd.restock, shoe, shoe.reshuffle_side, side, rack)
         rnd.note(f"{count} cards of the {side} side shuffled and placed back in that side")
+
+
+#: the round option naming the side the determinant card is drawn from (training, tests): ``GameInfo.options``
+SIDE_OPTION = RoundOption(f"the side of the double shoe the determinant card is drawn from ({' or '.join(SIDES)})",
+                          lambda side, rules: "the Rules deal from one shoe, no determinant card is drawn ((d))"
+                          if not rules.double_shoe else None if side in SIDES else f"{' or '.join(SIDES)}")

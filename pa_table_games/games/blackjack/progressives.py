@@ -25,16 +25,19 @@ on top of a Bad Beat win, or alone when the Bad Beat hand lost.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 from fractions import Fraction
 
 from attrs import define, frozen
 
 from pa_table_games.equipment.cards import Card, standard_deck
+from pa_table_games.errors import CardCodeError
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.games.blackjack.paytables import unpaid
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
+from pa_table_games.runtime.game import RoundOption
 from pa_table_games.runtime.read_only import reads_round
 from pa_table_games.runtime.turns import Player
 from pa_table_games.money import ZERO, brief, exactly, round_to_cent
@@ -243,8 +246,31 @@ def have_table_game_system_pick_bonuses(rnd) -> None:
         rnd.note(f"table game system: Magic Card {lay.magic_card.code}")
     if rules.lucky_player_bonus:
         rng = rnd.shoe.rng
-        rnd.set(lay, "lucky_player", int(rnd.options.get("lucky_player") or rnd.randomly(rng, rng.randint, 1, rules.positions)))
+        rnd.set(lay, "lucky_player", rnd.options.get("lucky_player") or rnd.randomly(rng, rng.randint, 1, rules.positions))
         rnd.note(f"table game system: Lucky Player position {lay.lucky_player}")
+
+
+def _magic_card_problem(code: Any, rules: Any) -> str | None:
+    if not rules.magic_card_bonus:
+        return "the Rules offer no Magic Card Bonus ((o)(1)(ii))"
+    try:
+        card = Card.from_code(code) if isinstance(code, str) else None
+    except CardCodeError as err:
+        return str(err)
+    return None if card in standard_deck() else "a card of a standard deck, such as KS"
+
+
+def _lucky_player_problem(seat: Any, rules: Any) -> str | None:
+    if not rules.lucky_player_bonus:
+        return "the Rules offer no Lucky Player Bonus ((o)(1)(ii))"
+    ok = isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= rules.positions
+    return None if ok else f"a position 1 to {rules.positions}"
+
+
+#: the table game system's picks, given (training, tests): ``GameInfo.options``
+OPTIONS = {"magic_card": RoundOption("the Magic Card the table game system selects, a card code", _magic_card_problem),
+           "lucky_player": RoundOption("the Lucky Player position the table game system selects",
+                                       _lucky_player_problem)}
 
 
 # -- (o): the remaining optional wagers, player by player from the dealer's right -----------------------------

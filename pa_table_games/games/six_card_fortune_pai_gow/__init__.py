@@ -89,8 +89,5 @@ INFO = GameInfo(
     key_options=("double_down", "double_down_max", "joker"),
     fixed_rule="the dealer sets the hand the house way (§ 670a.11)",
     round_options={"misdeal": int},
-    options={"start_number": "the number the (c) method gives",
-             "misdeal": "a seat, or dealer/0, misdealt in the last round of the deal",
-             "misdeal_cards": "5 (a card skipped) or 7 (a seventh card) for the misdeal",
-             "progressive_accepted": "how many Progressive Payout Wagers the progressive system accepted"},
+    options=actions.OPTIONS,
 )

@@ -8,7 +8,8 @@ through ``rnd.settle`` so every card and chip lands in the event log. The deck i
 
 from __future__ import annotations
 
-from pa_table_games.errors import TableGamesError
+from typing import Any
+
 from pa_table_games.money import ZERO, brief, money
 from pa_table_games.games.six_card_fortune_pai_gow.layout import (
     DEALER,
@@ -19,6 +20,7 @@ from pa_table_games.games.six_card_fortune_pai_gow.layout import (
 )
 from pa_table_games.games.six_card_fortune_pai_gow.registry import action
 from pa_table_games.games.six_card_fortune_pai_gow.rules import CARDS_PER_HAND, DECK_CARDS, STUB_CARDS
+from pa_table_games.runtime.game import RoundOption
 
 #: The number each (c) method can give: a random number 1..spots, or the total of three dice.
 DICE = (3, 18)
@@ -85,9 +87,7 @@ def collect_progressive_wagers(rnd) -> None:
     lay = rnd.layout
     wagers = [w for w in rnd.wagers if w.name == "progressive"]
     rnd.set(lay, "progressive_chips", int(sum(w.amount for w in wagers) / money(rnd.rules.progressive_wager)))
-    accepted = rnd.options.get("progressive_accepted", len(wagers))
-    if isinstance(accepted, bool) or not isinstance(accepted, int) or accepted < 0:
-        raise TableGamesError(f"option progressive_accepted must be a whole number >= 0, not {accepted!r}")
+    accepted = rnd.options.get("progressive_accepted", len(wagers))  # checked as the round was made (OPTIONS)
     rnd.set(lay, "progressive_accepted", accepted)
     seats = ", ".join(str(w.seat) for w in wagers) or "none"
     rnd.note(f"{lay.progressive_chips} value chips collected (seats: {seats}); "
@@ -116,15 +116,12 @@ def place_progressive_chips_in_inventory(rnd) -> None:
 
 # -- (c) (d): the starting position and the deal ---------------------------------------------
 def _start_number(rnd, method: str, spots: int) -> int:
-    low, high = DICE if method == "dice" else (1, spots)
-    number = rnd.options.get("start_number")
+    number = rnd.options.get("start_number")  # checked as the round was made (OPTIONS)
     if number is None:
         rng = rnd.shoe.rng
         if method == "dice":
             return rnd.randomly(rng, lambda: sum(rng.randint(1, 6) for _ in range(3)))
         return rnd.randomly(rng, rng.randint, 1, spots)
-    if isinstance(number, bool) or not isinstance(number, int) or not low <= number <= high:
-        raise TableGamesError(f"option start_number {number!r}: the {method} method gives {low} to {high}")
     return number
 
 
@@ -147,13 +144,36 @@ def _misdeal(rnd) -> tuple[int | None, int]:
     spot = rnd.options.get("misdeal")
     if spot is None:
         return None, CARDS_PER_HAND
+    return (DEALER if spot == "dealer" else spot), rnd.options.get("misdeal_cards", CARDS_PER_HAND + 1)  # (OPTIONS)
+
+
+# -- the round options (training, tests): each value checked as the round is made (``GameInfo.options``) ----------
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _start_number_problem(number: Any, rules: Any) -> str | None:
+    method = rules.starting_position_method
+    low, high = DICE if method == "dice" else (1, len(clockwise_ring(rules.positions)))
+    return None if _whole(number) and low <= number <= high else f"the {method} method gives {low} to {high}"
+
+
+def _misdeal_problem(spot: Any, rules: Any) -> str | None:
     spot = DEALER if spot == "dealer" else spot
-    cards = rnd.options.get("misdeal_cards", CARDS_PER_HAND + 1)
-    if spot not in clockwise_ring(rnd.layout.positions) or isinstance(spot, bool):
-        raise TableGamesError(f"option misdeal {spot!r}: a seat 1..{rnd.layout.positions} or 'dealer' (0)")
-    if cards not in (CARDS_PER_HAND - 1, CARDS_PER_HAND + 1):
-        raise TableGamesError(f"option misdeal_cards {cards!r}: 5 (a card skipped) or 7 (a card too many)")
-    return spot, cards
+    ok = _whole(spot) and spot in clockwise_ring(rules.positions)
+    return None if ok else f"a seat 1..{rules.positions} or 'dealer' (0)"
+
+
+OPTIONS = {
+    "start_number": RoundOption("the number the (c) method gives", _start_number_problem),
+    "misdeal": RoundOption("a seat, or dealer/0, misdealt in the last round of the deal", _misdeal_problem),
+    "misdeal_cards": RoundOption("5 (a card skipped) or 7 (a seventh card) for the misdeal", lambda cards, rules:
+                                 None if _whole(cards) and cards in (CARDS_PER_HAND - 1, CARDS_PER_HAND + 1) else
+                                 "5 (a card skipped) or 7 (a card too many)"),
+    "progressive_accepted": RoundOption("how many Progressive Payout Wagers the progressive system accepted",
+                                        lambda accepted, rules: None if _whole(accepted) and accepted >= 0 else
+                                        "a whole number from 0"),
+}
 
 
 @action("(d)")
