@@ -152,11 +152,9 @@ class TestStartingPosition:
         assert len(numbers) > 1
 
     def test_out_of_range_number_refused(self):
-        """(c): a random number outside 1-7 is a user error and the round stays before the deal."""
-        rnd = new_round(deal(HANDS), {1: {MAIN: 10}}, start_number=8)
-        with pytest.raises(TableGamesError, match="1 to 7"):
-            advance_checked(rnd)
-        assert rnd.state == "progressive_locked" and len(rnd.shoe) == 53
+        """(c): a random number outside 1-7 is a user error, refused as the round is made (no round, no card dealt)."""
+        with pytest.raises(TableGamesError, match="^round option start_number 8: the random_number method gives 1 to 7$"):
+            new_round(deal(HANDS), {1: {MAIN: 10}}, start_number=8)
 
 
 class TestStubIrregularities:
