@@ -237,6 +237,26 @@ def hidden_until_turned(game, shoes, words, turned_at):
     assert flat[0] != flat[1]  # once turned, the seat sees it
 
 
+def test_the_pai_gow_mask_leaves_out_a_foul_set():
+    """§ 670a.11: a low card that would foul the set is refused, so the mask does not offer it: over 30 tables every
+    low=cardN the mask marks is accepted and every one it leaves out is refused. Before, the mask offered each card
+    held (seed 0: low=card5 was marked legal and refused as a foul set)."""
+    from pa_table_games.rl.dealer import REFUSALS
+
+    env = rl.make("six-card-fortune-pai-gow", illegal="raise")
+    lows = [i for i, word in enumerate(env.unwrapped.action_names) if word.startswith("low=")]
+    for seed in range(30):
+        mask = env.reset(seed=seed)[1]["action_mask"]
+        for i in lows:
+            env.reset(seed=seed)
+            try:
+                env.step(i)
+                accepted = True
+            except REFUSALS:
+                accepted = False
+            assert bool(mask[i]) == accepted, (seed, env.unwrapped.action_names[i])
+
+
 class TestWhatTheSeatSees:
     def test_blackjack_hole_card(self):
         """Shoes differing only in the hole card (7C or 8C) look alike through three decisions."""

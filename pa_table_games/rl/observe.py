@@ -22,6 +22,7 @@ from gymnasium import spaces
 
 from pa_table_games.equipment.cards import standard_deck
 from pa_table_games.games.blackjack.hand import POINTS, points
+from pa_table_games.games.six_card_fortune_pai_gow.completion import foul_with_low
 from pa_table_games.runtime.view import Sight, seat_of
 
 #: A card's index in ``cards``-like observations: 0 is no card, then the 52 cards and the joker.
@@ -194,7 +195,8 @@ class SixCardObserver(Observer):
         if not which:
             return word in legal
         mine = self._stack(rnd, self.seat)
-        return name in legal and mine is not None and int(which) <= len(mine.cards)
+        return (name in legal and mine is not None and int(which) <= len(mine.cards)
+                and foul_with_low(rnd, mine.cards, mine.cards[int(which) - 1]) is None)  # a foul set is refused
 
     def action_word(self, word: str, rnd: Any) -> str:
         name, _, which = word.partition("=card")

@@ -81,11 +81,16 @@ def set_hand_with_chosen_low(rnd) -> None:
     if low is None:
         raise _refuse(rnd, f"name one of the player's cards as the low hand, e.g. low={stack.cards[0].code} "
                       f"(cards: {codes(stack.cards)})")
-    high = tuple(c for c in stack.cards if c is not low)
-    foul = foul_reason(high, low, rnd.rules.joker_rule)
+    foul = foul_with_low(rnd, stack.cards, low)
     if foul is not None:
         raise _refuse(rnd, f"a foul set: {foul}; the high hand must outrank the low hand")
-    _set(rnd, stack, high, low, "the player's choice")
+    _set(rnd, stack, tuple(c for c in stack.cards if c is not low), low, "the player's choice")
+
+
+def foul_with_low(rnd, cards, low) -> str | None:
+    """Why ``cards`` set with ``low`` as the one-card low hand and the rest as the high hand foul (§ 670a.11), or
+    None: what refuses the player's choice, and what a learner's action mask asks of each card."""
+    return foul_reason(tuple(c for c in cards if c is not low), low, rnd.rules.joker_rule)
 
 
 @action(COMPLETION)
