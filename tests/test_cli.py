@@ -225,3 +225,16 @@ def test_an_empty_decision_between_commas_is_refused(actions, at):
                                        "--actions", actions])
     assert result.exit_code == 2
     assert result.output.splitlines() == [f"error: --actions {actions!r}: decision {at} is empty (between commas)"]
+
+
+def test_a_long_word_not_understood_is_quoted_by_its_start():
+    """At the prompt, a 3,000-character line was repeated whole in its 'not understood' line; it is quoted by its start
+    and its length, as every other message quotes a long text (numbers.shown)."""
+    from pa_table_games import Shoe, load_game
+    from pa_table_games.cli.words import NotAnAction, normalise
+
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH 6S 5D 7C 6H TD")).advance()
+    with pytest.raises(NotAnAction) as refused:
+        normalise(rnd, "q" * 3000)
+    assert str(refused.value).startswith(f"{'q' * 20!r}... (3,000 characters) is not an action")
+    assert len(str(refused.value)) < 200

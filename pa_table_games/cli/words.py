@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.numbers import NumberError, amount
+from pa_table_games.numbers import NumberError, amount, shown
 
 HELP_WORDS = ("help", "?")
 #: The spaces stripped from around a word: ASCII's (a no-break or em space is refused, named, in an amount).
@@ -45,7 +45,7 @@ def normalise(rnd, text: str) -> str:
             return now[0]
         known = [m for m in meant if m in triggers]
         if len(now) > 1 or not known:
-            raise NotAnAction(f"{text.strip(ASCII_SPACE)!r} is ambiguous or not a decision here: type one of "
+            raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is ambiguous or not a decision here: type one of "
                               f"{', '.join(legal) or 'no decision'} (help lists them)")
         return known[0]  # a decision of the game that is not open now: the round refuses it, cited
     name, eq, value = word.partition("=")
@@ -54,8 +54,8 @@ def normalise(rnd, text: str) -> str:
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
             misread = _misread_number(value) if name not in values else None
             if misread:
-                raise NotAnAction(f"{text.strip(ASCII_SPACE)!r}: {value!r}: {misread}: write {name}=AMOUNT in the digits 0-9, "
-                                  f"e.g. {name}=10 or {name}=12.50")
+                raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))}: {shown(value)}: {misread}: write {name}=AMOUNT in "
+                                  f"the digits 0-9, e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"
     raise NotAnAction(typo_message(text.strip(ASCII_SPACE), legal, triggers))
 
@@ -81,4 +81,4 @@ def typo_message(text: str, legal: list[str], triggers: list[str]) -> str:
     pool = list(dict.fromkeys(legal + triggers))
     near = difflib.get_close_matches(text.lower(), pool, n=3, cutoff=0.5)
     guess = f": did you mean {' or '.join(near)}?" if near else ""
-    return f"{text!r} is not an action{guess} (legal now: {', '.join(legal) or 'none'})"
+    return f"{shown(text)} is not an action{guess} (legal now: {', '.join(legal) or 'none'})"  # a long one: its start
