@@ -77,3 +77,12 @@ def test_rules_of_another_kind_are_refused_when_the_game_is_loaded(rules, said):
     with pytest.raises(TableGamesError, match=f"^{said}"):
         load_game("blackjack", rules=rules)
     assert load_game("blackjack", rules={"decks": 8}).rules.decks == 8  # a mapping of its options: as a file's
+
+
+def test_a_decision_whose_word_holds_its_answer_takes_it_as_choice():
+    """``act(seat=1, name="insurance", choice="no")`` is ``insurance=no``: before, it was refused as an unknown action
+    'insurance', the legal list naming insurance=no beside it."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH AS 5D 7C 6H TD")).advance()
+    assert "insurance=no" in [a.name for a in rnd.legal_actions()]
+    rnd.act(seat=1, name="insurance", choice="no")
+    assert rnd.events[-1].trigger == "insurance=no"

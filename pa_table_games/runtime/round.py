@@ -145,6 +145,8 @@ class Round(Changes):
                 if value is not None and (type(value) is bool or not isinstance(value, kind)):
                     raise TableGamesError(f"act: {what} must be {'a whole number' if kind is int else 'a word'}, "
                                           f"not {value!r}")
+            if choice is not None and any(t.trigger == f"{name}={choice}" for t in self.spec.transitions):
+                name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)
             turn = self.deciding()
             action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
         self._check(action)
