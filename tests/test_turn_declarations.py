@@ -270,3 +270,11 @@ def test_a_turns_cite_and_a_state_label_are_read_as_written_or_refused(old, new,
     "['Hole', 'card']" or "12"."""
     with pytest.raises(MachineFileError, match=rf"blackjack.yaml:\d+: .*{message}"):
         _bind_edited("blackjack", old, new)
+
+
+def test_a_refusal_of_one_of_the_machines_own_decisions_is_refused():
+    """A refusal is asked before the machine's decisions: one naming a decision the machine offers (hit, in Double
+    Down Madness) would make that decision impossible, every hit refused with the refusal's reason. Before, the file
+    loaded and hit could never be taken."""
+    with pytest.raises(MachineFileError, match=r"double_down_madness.yaml:\d+: refusal 'hit' is a decision of this "):
+        _bind_edited("double-down-madness", '{trigger: split, cite: "(j)"', '{trigger: hit, cite: "(j)"')

@@ -1,12 +1,13 @@
 """Reading a machine file: safe YAML with line numbers -> a validated, frozen :class:`MachineSpec`.
 
-Every rule is checked here and every breach is a :class:`MachineFileError` naming ``file:line``:
-a text holding a control character, a state's or phase's label over 120 characters or any other text over
-4,000 (:func:`~pa_table_games.machine.yamlio.check_text`: a diagram draws a label on one line), unknown keys, missing parts, unknown states, guards or actions, citations outside the subsection
-index, unreachable states, a transition that can never fire, a subsection neither cited nor waived,
-a ``turns:`` cite ``reading:<id>`` naming no reading of the register, a ``turns: {only: [...]}`` naming
-no registered guard or declared on a transition that starts no walk, a ``turns: {holding: [...]}`` (on a
-state or a transition) empty, naming a wager twice or naming one the game does not have.
+Every rule is checked here and every breach is a :class:`MachineFileError` naming ``file:line``: a text holding a
+control character, a state's or phase's label over 120 characters or any other text over 4,000
+(:func:`~pa_table_games.machine.yamlio.check_text`: a diagram draws a label on one line), unknown keys, missing
+parts, unknown states, guards or actions, citations outside the subsection index, unreachable states, a transition
+that can never fire, a subsection neither cited nor waived, a refusal of one of the machine's own decisions, a
+``turns:`` cite ``reading:<id>`` naming no reading of the register, a ``turns: {only: [...]}`` naming no registered
+guard or declared on a transition that starts no walk, a ``turns: {holding: [...]}`` (on a state or a transition)
+empty, naming a wager twice or naming one the game does not have.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def _turn_guard(t: TransitionSpec) -> Callable[[Any, Any], bool]:
     return turn_guard
 _TURNS = {"each", "from", "cite", "holding", "only"}
 _REFUSAL = {"trigger", "cite", "reason"}
+_REQUIRED = {"section", "title", "game", "subsections", "initial", "states", "transitions"}  # of a machine file
 _READING = {"id", "cite", "reading", "rests_on", "rejected"}
 _PHASE = {"id", "label", "cite", "states"}
 
@@ -76,20 +78,17 @@ class _Loader:
         if not isinstance(doc, LineDict):
             raise self.fail(1, "a machine file is a mapping with section, title, game, states, transitions")
         check_text(doc, self.fail)
-        self.check_keys(doc, _TOP, "machine file", required={"section", "title", "game", "subsections",
-                                                             "initial", "states", "transitions"})
+        self.check_keys(doc, _TOP, "machine file", required=_REQUIRED)
         self.index = self.mapping_of_text(doc, "subsections")
         self.references = self.mapping_of_text(doc, "references", optional=True)
         waived = self.mapping_of_text(doc, "waived", optional=True)
-        for key in waived:
-            if key not in self.index:
-                raise self.fail(doc["waived"].line_of(key), f"waived {key!r} is not in subsections")
+        for key in (key for key in waived if key not in self.index):
+            raise self.fail(doc["waived"].line_of(key), f"waived {key!r} is not in subsections")
         states = self.states(doc)
-        self.state_ids = {s.id for s in states}
-        self.state_cites = {s.id: s.cite for s in states}
+        self.state_ids, self.state_cites = {s.id for s in states}, {s.id: s.cite for s in states}
         self.state_turns = {s.id: s.turns for s in states}
         transitions = self.passes(self.transitions(doc))
-        refusals = self.refusals(doc)
+        refusals = self.refusals(doc, {t.trigger for t in transitions if t.by == "player"})
         initial = self.text(doc, "initial")
         if initial not in self.state_ids:
             raise self.fail(doc.line_of("initial"), f"initial state {initial!r} is not a state")
@@ -317,12 +316,14 @@ class _Loader:
                             "asked of a unit when the walk starts (a unit for which one fails has no turn)")
         return self.names(value, "only", "guard", f"{what} turns")
 
-    def refusals(self, doc: LineDict) -> list[Refusal]:
-        result = []
+    def refusals(self, doc: LineDict, decisions: set[str]) -> list[Refusal]:
+        result = []  # decisions the section forbids outright: never the machine's own, which one would shadow
         for node in self.items(doc, "refusals", optional=True):
             self.check_keys(node, _REFUSAL, "a refusal", required={"trigger", "cite", "reason"})
-            cite = self.cites(node, "refusal")
-            result.append(Refusal(self.text(node, "trigger"), cite[0], self.text(node, "reason"), node.line))
+            cite, trigger = self.cites(node, "refusal"), self.text(node, "trigger")
+            if trigger in decisions:
+                raise self.fail(node.line_of("trigger"), f"refusal {trigger!r} is a decision of this machine")
+            result.append(Refusal(trigger, cite[0], self.text(node, "reason"), node.line))
         return result
 
     def readings(self, doc: LineDict) -> list[Reading]:
