@@ -184,7 +184,7 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
     if not isinstance(doc, LineDict) or not isinstance(doc.get("scenarios"), LineList):
         raise ScenarioFileError(path, 1, "a scenario file is a mapping with a 'scenarios' list")
     check_top(path, doc, game_name)
-    info = game_info(game_name)
+    info, spec = game_info(game_name), load_game(game_name).spec
     result = []
     for i, item in enumerate(doc["scenarios"]):
         line = doc["scenarios"].line_of(i)
@@ -198,6 +198,9 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
         if any(sc.id == result[-1].id for sc in result[:-1]):  # a report names the scenario firing each transition
             raise ScenarioFileError(path, item.line_of("id"), f"bad scenario: id {result[-1].id!r} is given twice")
+        if any(i >= len(spec.transitions) for i in result[-1].covers):
+            raise ScenarioFileError(path, item.line_of("covers"), f"bad scenario: covers numbers a transition "
+                                    f"{spec.shown_path} has not (t0 to t{len(spec.transitions) - 1})")
     search = doc.get("search")
     if search is None:  # none given: no hints
         search = {}
