@@ -181,6 +181,18 @@ class TestEpisode:
         with pytest.raises(TableGamesError, match=f"^{re.escape(said)}$"):
             rl.make("blackjack").reset(options=options)
 
+    def test_a_bool_is_no_action(self):
+        """Gymnasium's Discrete space takes True for 1; the table does not (a seat or an amount never is a bool either):
+        before, step(True) played action 1."""
+        env = rl.make("blackjack")
+        env.reset(options={"shoe": STAND_TO_21})
+        with pytest.raises(ValueError, match=r"^action True: give 0 to "):
+            env.step(True)
+        table = rl.pettingzoo_env("blackjack")
+        table.reset(seed=1)
+        with pytest.raises(ValueError, match=r"^action True: give 0 to "):
+            table.step(True)
+
     def test_a_step_before_any_reset_says_so(self):
         """Before: 'the round is over' (Gymnasium), an AttributeError (PettingZoo)."""
         with pytest.raises(TableGamesError, match="^no round dealt yet: call reset"):

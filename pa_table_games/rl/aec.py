@@ -80,7 +80,7 @@ class TableAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        if not self.action_spaces[agent].contains(action):
+        if isinstance(action, bool) or not self.action_spaces[agent].contains(action):  # True is no action 1
             raise ValueError(f"action {action!r}: give 0 to {self.action_spaces[agent].n - 1} (action_names)")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

@@ -63,7 +63,7 @@ class TableEnv(gymnasium.Env):
         return self._observe(), {**self._info(), "settled_before": before}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
-        if not self.action_space.contains(action):
+        if isinstance(action, bool) or not self.action_space.contains(action):  # True is no action 1
             raise ValueError(f"action {action!r}: give 0 to {self.action_space.n - 1} (action_names)")
         dealer, word = self.dealer, self.action_names[int(action)]
         try:
