@@ -230,6 +230,7 @@ class TestInRulesFiles:
 class TestDecisionAmounts:
     @pytest.mark.parametrize("word", ["double=١٠", "double=1_0", "double=" + "9" * 5000])
     def test_a_double_amount_in_other_digits_or_huge_is_no_amount(self, word):
-        """`double=١٠` is not read as 10 (Python's float() reads Arabic-Indic digits); one line, exit 2."""
+        """`double=١٠` is not read as 10 (Python's float() reads Arabic-Indic digits); one line, exit 2; the huge one
+        quoted by its start and length (numbers.shown)."""
         line = refused(run("play", "blackjack", "--shoe", "2C 9H 5S 8D 7C TD", "--actions", word))
-        assert f"'{word}': " in line and ": write double=AMOUNT in the digits 0-9" in line
+        assert f"{numbers.shown(word)}: " in line and ": write double=AMOUNT in the digits 0-9" in line
