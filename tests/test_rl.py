@@ -154,10 +154,11 @@ class TestEpisode:
         env = rl.make("blackjack")
         env.reset(options={"shoe": "2C TH 6S 5D 7C"})  # the dealer's 6 and 7 must draw: no card left
         rnd = env.unwrapped.dealer.rnd
-        before = (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding())
+        before = (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding(), rnd.last_step)
         with pytest.raises(TableGamesError, match="the shoe ran out of cards"):
             act(env, "stand")
-        assert (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding()) == before
+        assert (rnd.state, rnd.legal_actions(), rnd.shoe.remaining(), len(rnd.events), rnd.deciding(),
+                rnd.last_step) == before  # the last step the round kept is the one before the stand, as it was
 
     def test_a_new_table_in_mid_round_counts_the_round_left(self):
         """reset(seed=...) or a new stacked shoe in mid-round completes the round left at the old table by the

@@ -270,7 +270,7 @@ class Round(Changes):
         if not self.atomic or self._taken is not None:
             raise TableGamesError("all_or_nothing: an atomic round, one block at a time")
         taken = self._taken = []
-        logged, steps = len(self.events), self.steps_fired
+        logged, steps, last = len(self.events), self.steps_fired, self.last_step
         try:
             yield self
         except Exception:
@@ -278,7 +278,7 @@ class Round(Changes):
                 for effect in reversed(journal):
                     effect.undo(self)
             del self.events[logged:]
-            self.steps_fired, self.acting = steps, None
+            self.steps_fired, self.acting, self.last_step = steps, None, last
             raise
         finally:
             self._taken = None

@@ -90,7 +90,12 @@ def reshuffle_side(rnd) -> None:
         rnd.note(f"{count} cards of the {side} side shuffled and placed back in that side")
 
 
+def _side_problem(side: object, rules: object) -> str | None:
+    if not rules.double_shoe:
+        return "the Rules deal from one shoe, no determinant card is drawn ((d))"
+    return None if side in SIDES else " or ".join(SIDES)
+
+
 #: the round option naming the side the determinant card is drawn from (training, tests): ``GameInfo.options``
 SIDE_OPTION = RoundOption(f"the side of the double shoe the determinant card is drawn from ({' or '.join(SIDES)})",
-                          lambda side, rules: "the Rules deal from one shoe, no determinant card is drawn ((d))"
-                          if not rules.double_shoe else None if side in SIDES else f"{' or '.join(SIDES)}")
+                          _side_problem)

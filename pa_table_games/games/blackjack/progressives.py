@@ -25,14 +25,14 @@ on top of a Bad Beat win, or alone when the Bad Beat hand lost.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 from fractions import Fraction
+from typing import Any
 
 from attrs import define, frozen
 
 from pa_table_games.equipment.cards import Card, standard_deck
-from pa_table_games.errors import CardCodeError
 from pa_table_games.equipment.chips import Wager
+from pa_table_games.errors import CardCodeError
 from pa_table_games.games.blackjack.paytables import unpaid
 from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
