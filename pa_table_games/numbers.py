@@ -91,6 +91,11 @@ def _word(text: object, forms: str) -> str:
     return word
 
 
+def is_whole(value: object) -> bool:
+    """``value`` is a whole number given as one (an int; True is no number here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def whole(text: str | int, low: int, high: int, *, signed: bool = False) -> int:
     """A whole number written in the digits 0-9 (``100000``), from ``low`` to ``high``.
 

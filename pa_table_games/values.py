@@ -10,6 +10,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pa_table_games.numbers import is_whole
+
 
 @frozen
 class Action:
@@ -105,7 +107,7 @@ def _number(value: object) -> str:
         if not value.is_finite():
             return "nan" if value.is_nan() else str(float(value))  # nan (a signalling one too), inf, -inf
         return str(int(value)) if value == value.to_integral_value() and abs(value) < _LONG else str(value)
-    if isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)):
+    if isinstance(value, float) or is_whole(value):
         return str(int(value)) if float(value).is_integer() and abs(value) < _LONG else repr(value)
     return repr(value)
 

@@ -29,6 +29,7 @@ from attrs import field, frozen
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.numbers import is_whole
 from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import RoundLog, read_log
@@ -378,7 +379,7 @@ def _whose(event: dict) -> str:
 
 def _counted(hand: Any) -> str:
     """A logged hand index as people count it (0 -> 1); anything else in a malformed log as it stands."""
-    return str(hand + 1) if isinstance(hand, int) and not isinstance(hand, bool) else repr(hand)
+    return str(hand + 1) if is_whole(hand) else repr(hand)
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:

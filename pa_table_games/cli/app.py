@@ -21,7 +21,7 @@ import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, canonical_game
-from pa_table_games.numbers import MAX_WORKERS, NumberError, shown, whole
+from pa_table_games.numbers import MAX_WORKERS, NumberError, is_whole, shown, whole
 
 #: command -> "module:function" defining it, imported when the command is used (or listed in -h).
 COMMANDS = {
@@ -200,7 +200,7 @@ class Whole(click.ParamType):
         self.low, self.high, self.unit, self.signed = low, high, unit, signed
 
     def convert(self, value, param, ctx):
-        if isinstance(value, int) and not isinstance(value, bool) and self.low <= value <= self.high:
+        if is_whole(value) and self.low <= value <= self.high:
             return value  # a default
         try:
             return whole(value, self.low, self.high, signed=self.signed)

@@ -17,6 +17,7 @@ from pa_table_games.equipment.table import Table
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.machine.yamlio import LineDict, LineList
 from pa_table_games.money import amount_problem
+from pa_table_games.numbers import is_whole
 from pa_table_games.review.trace import transition_name
 from pa_table_games.rules.options import rules_from_mapping
 
@@ -25,17 +26,13 @@ class ScenarioFileError(InputFileError):
     """A scenario file that cannot be read, or a scenario that no longer plays."""
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _is_word_list(value: object) -> bool:
     return isinstance(value, list) and all(isinstance(word, str) for word in value)
 
 
 def _is_seats(value: object) -> bool:
     return isinstance(value, dict) and all(
-        _is_whole(seat) and isinstance(wagers, dict) and all(
+        is_whole(seat) and isinstance(wagers, dict) and all(
             isinstance(name, str) and amount_problem(amount) is None for name, amount in wagers.items())
         for seat, wagers in value.items())
 
@@ -46,12 +43,12 @@ _FIELDS = {
     "rounds": (lambda v: isinstance(v, list) and all(_is_word_list(r) for r in v),
                "a list of rounds, each a list of decisions such as [hit, stand]"),
     "seats": (_is_seats, "seats as SEAT: {WAGER: AMOUNT}"),
-    "seed": (lambda v: v is None or (_is_whole(v) and v >= 0), "a whole number from 0"),
+    "seed": (lambda v: v is None or (is_whole(v) and v >= 0), "a whole number from 0"),
     "shoe": (lambda v: v is None or isinstance(v, str), "card codes, first card first"),
     "rules": (lambda v: isinstance(v, dict), "a mapping of Rules options"),
     "table": (lambda v: isinstance(v, dict), "a mapping of table flags"),
     "options": (lambda v: isinstance(v, dict), "a mapping of round options"),
-    "covers": (lambda v: isinstance(v, list) and all(_is_whole(i) and i >= 0 for i in v), "a list of transition numbers"),
+    "covers": (lambda v: isinstance(v, list) and all(is_whole(i) and i >= 0 for i in v), "a list of transition numbers"),
 }
 
 
@@ -101,7 +98,7 @@ def check_options(info: Any, path: Path, options: LineDict, what: str) -> None:
 _TOP = {
     "game": (lambda v: isinstance(v, str), "the game's name"),
     "machine": (lambda v: isinstance(v, str), "the machine file's path"),
-    "transitions": (lambda v: _is_whole(v) and v >= 0, "a whole number from 0"),
+    "transitions": (lambda v: is_whole(v) and v >= 0, "a whole number from 0"),
     "search": (lambda v: True, ""),  # checked as the hints it holds: :func:`check_search`
     "uncovered": (lambda v: v is None or _is_word_list(v), "a list of transition names"),
     "scenarios": (lambda v: True, ""),  # checked scenario by scenario: :func:`check_field`

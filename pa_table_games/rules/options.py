@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from pa_table_games.numbers import odds as read_odds
+from pa_table_games.numbers import is_whole, odds as read_odds
 from pa_table_games.errors import RulesFileError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 
@@ -63,7 +63,7 @@ def one_of(*choices: str) -> Any:
 
 def whole(low: int, high: int | None = None) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
+        if not is_whole(value) or value < low or (high is not None and value > high):
             limit = f"{low}..{high}" if high is not None else f">= {low}"
             raise ValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
     check.allowed = f"whole number {low}..{high}" if high is not None else f"whole number >= {low}"

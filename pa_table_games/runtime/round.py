@@ -24,6 +24,7 @@ from pa_table_games.runtime.changes import Changes, Draft, Recorder
 from pa_table_games.runtime.effects import Effect, Logged
 from pa_table_games.runtime.read_only import ReadOnlyView
 from pa_table_games.money import exact_or_as_is, parse_amount
+from pa_table_games.numbers import is_whole
 from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
@@ -140,10 +141,10 @@ class Round(Changes):
         if action is None:
             if seat is None or name is None:
                 raise TableGamesError("act needs an Action or seat= and name=")
-            for what, value, kind in (("seat", seat, int), ("hand", hand, int), ("name", name, str),
-                                      ("choice", choice, str)):
-                if value is not None and (type(value) is bool or not isinstance(value, kind)):
-                    raise TableGamesError(f"act: {what} must be {'a whole number' if kind is int else 'a word'}, "
+            for what, value, number in (("seat", seat, True), ("hand", hand, True), ("name", name, False),
+                                        ("choice", choice, False)):
+                if value is not None and not (is_whole(value) if number else isinstance(value, str)):
+                    raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, "
                                           f"not {value!r}")
             if choice is not None and any(t.trigger == f"{name}={choice}" for t in self.spec.transitions):
                 name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)

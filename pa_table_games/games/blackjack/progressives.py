@@ -41,6 +41,7 @@ from pa_table_games.runtime.game import RoundOption
 from pa_table_games.runtime.read_only import reads_round
 from pa_table_games.runtime.turns import Player
 from pa_table_games.money import ZERO, brief, exactly, round_to_cent
+from pa_table_games.numbers import is_whole
 
 
 @frozen
@@ -263,8 +264,7 @@ def _magic_card_problem(code: Any, rules: Any) -> str | None:
 def _lucky_player_problem(seat: Any, rules: Any) -> str | None:
     if not rules.lucky_player_bonus:
         return "the Rules offer no Lucky Player Bonus ((o)(1)(ii))"
-    ok = isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= rules.positions
-    return None if ok else f"a position 1 to {rules.positions}"
+    return None if is_whole(seat) and 1 <= seat <= rules.positions else f"a position 1 to {rules.positions}"
 
 
 #: the table game system's picks, given (training, tests): ``GameInfo.options``

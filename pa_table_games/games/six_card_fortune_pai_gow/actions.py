@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pa_table_games.money import ZERO, brief, money
+from pa_table_games.numbers import is_whole
 from pa_table_games.games.six_card_fortune_pai_gow.layout import (
     DEALER,
     clockwise_ring,
@@ -148,19 +149,15 @@ def _misdeal(rnd) -> tuple[int | None, int]:
 
 
 # -- the round options (training, tests): each value checked as the round is made (``GameInfo.options``) ----------
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _start_number_problem(number: Any, rules: Any) -> str | None:
     method = rules.starting_position_method
     low, high = DICE if method == "dice" else (1, len(clockwise_ring(rules.positions)))
-    return None if _whole(number) and low <= number <= high else f"the {method} method gives {low} to {high}"
+    return None if is_whole(number) and low <= number <= high else f"the {method} method gives {low} to {high}"
 
 
 def _misdeal_problem(spot: Any, rules: Any) -> str | None:
     spot = DEALER if spot == "dealer" else spot
-    ok = _whole(spot) and spot in clockwise_ring(rules.positions)
+    ok = is_whole(spot) and spot in clockwise_ring(rules.positions)
     return None if ok else f"a seat 1..{rules.positions} or 'dealer' (0)"
 
 
@@ -168,10 +165,10 @@ OPTIONS = {
     "start_number": RoundOption("the number the (c) method gives", _start_number_problem),
     "misdeal": RoundOption("a seat, or dealer/0, misdealt in the last round of the deal", _misdeal_problem),
     "misdeal_cards": RoundOption("5 (a card skipped) or 7 (a seventh card) for the misdeal", lambda cards, rules:
-                                 None if _whole(cards) and cards in (CARDS_PER_HAND - 1, CARDS_PER_HAND + 1) else
+                                 None if is_whole(cards) and cards in (CARDS_PER_HAND - 1, CARDS_PER_HAND + 1) else
                                  "5 (a card skipped) or 7 (a card too many)"),
     "progressive_accepted": RoundOption("how many Progressive Payout Wagers the progressive system accepted",
-                                        lambda accepted, rules: None if _whole(accepted) and accepted >= 0 else
+                                        lambda accepted, rules: None if is_whole(accepted) and accepted >= 0 else
                                         "a whole number from 0"),
 }
 
