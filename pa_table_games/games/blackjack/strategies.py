@@ -20,18 +20,14 @@ FOLDER = Path(__file__).with_name("strategy_tables")
 
 
 @cache
-def _tables(folder: Path) -> dict[str, dict[str, HandTable]]:
-    """game -> name -> table, for every table file of ``folder``."""
-    by_game: dict[str, dict[str, HandTable]] = {}
+def _tables(folder: Path) -> dict[str, list[HandTable]]:
+    """game -> its tables, in file order, for every table file of ``folder`` (names are checked together, in
+    :meth:`TableStrategies._all`)."""
+    by_game: dict[str, list[HandTable]] = {}
     for path in sorted(folder.glob("*.yaml")):
         table = load_table(path)
         for game in table.games:
-            first = by_game.setdefault(game, {}).get(table.name)
-            if first is not None:
-                twice = f"{game} is named twice in its games" if first.path == path else \
-                    f"a strategy of {game} is named so in {first.path.name} too"
-                raise StrategyFileError(path, table.line, f"strategy {table.name!r}: {twice}")
-            by_game[game][table.name] = table
+            by_game.setdefault(game, []).append(table)
     return by_game
 
 
@@ -43,16 +39,18 @@ class TableStrategies(Mapping[str, Callable[[Any], Any] | str]):
         self.game, self.folders, self.extra = game, folders, dict(extra or {})
 
     def _all(self) -> dict[str, Callable[[Any], Any] | str]:
-        """Every strategy of the game by name: a name given twice (in two folders, or as a table and an extra) is
-        refused at the second table's name, never one silently played for the other."""
+        """Every strategy of the game by name: a name given twice (by two tables of a folder or of two, a table naming
+        the game twice, a table and an extra) is refused at the second table's name, never one played for the other."""
         found: dict[str, Callable[[Any], Any] | str] = {}
         tables: dict[str, HandTable] = {}
         for folder in self.folders:
-            for name, table in _tables(folder).get(self.game, {}).items():
-                if name in tables:
-                    raise StrategyFileError(table.path, table.line, f"strategy {name!r} for {self.game} is defined "
-                                            f"twice (first in {tables[name].path})")
-                found[name], tables[name] = table.for_rules, table
+            for table in _tables(folder).get(self.game, ()):
+                first = tables.get(table.name)
+                if first is not None:
+                    said = f"for {self.game} is defined twice (first in {first.path})" if first is not table else \
+                        f"names {self.game} twice in its games"
+                    raise StrategyFileError(table.path, table.line, f"strategy {table.name!r} {said}")
+                found[table.name], tables[table.name] = table.for_rules, table
         for name in self.extra.keys() & tables.keys():
             raise StrategyFileError(tables[name].path, tables[name].line, f"strategy {name!r} for {self.game} is "
                                     "one of the game's own strategies: name the table otherwise")
