@@ -22,8 +22,7 @@ class NotAnAction(TableGamesError):
 
 def _player_triggers(rnd) -> list[str]:
     """Every decision word of the game, and every word its machine file refuses with a cite."""
-    words = [t.trigger for t in rnd.spec.transitions if t.by == "player"]
-    return list(dict.fromkeys(words + [r.trigger for r in rnd.spec.refusals]))
+    return list(dict.fromkeys([*rnd.spec.decision_words, *(r.trigger for r in rnd.spec.refusals)]))
 
 
 def normalise(rnd, text: str) -> str:

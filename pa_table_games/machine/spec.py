@@ -214,6 +214,11 @@ class MachineSpec:
     def state(self, state_id: str) -> StateSpec:
         return next(s for s in self.states if s.id == state_id)
 
+    @property
+    def decision_words(self) -> tuple[str, ...]:
+        """Every player decision of the machine, once, in file order (``hit``, ``insurance=no``)."""
+        return tuple(dict.fromkeys(t.trigger for t in self.transitions if t.by == "player"))
+
     def final_states(self) -> set[str]:
         return {s.id for s in self.states if s.final}
 

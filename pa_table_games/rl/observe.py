@@ -76,7 +76,7 @@ class Observer(ABC):
     @staticmethod
     def decision_words(spec: Any) -> tuple[str, ...]:
         """Every player decision of the machine file, once, in file order."""
-        return tuple(dict.fromkeys(t.trigger for t in spec.transitions if t.by == "player"))
+        return spec.decision_words
 
     @abstractmethod
     def observation_space(self, game: Any) -> spaces.Dict:

@@ -146,7 +146,7 @@ class Round(Changes):
                 if value is not None and not (is_whole(value) if number else isinstance(value, str)):
                     raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, "
                                           f"not {value!r}")
-            if choice is not None and any(t.trigger == f"{name}={choice}" for t in self.spec.transitions):
+            if choice is not None and f"{name}={choice}" in self.spec.decision_words:
                 name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)
             turn = self.deciding()
             action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
@@ -328,8 +328,7 @@ class Round(Changes):
         if turn is None or not machine.player[self.state]:
             raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
         if not any(t.trigger == action.name for t in machine.player[self.state]):
-            known = sorted({t.trigger for t in spec.transitions if t.by == "player"})
-            why = "not a decision open in" if action.name in known else "unknown action in"
+            why = "not a decision open in" if action.name in spec.decision_words else "unknown action in"
             raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
                                 f"{', '.join(a.name for a in self.legal_actions()) or 'none'})", here)
         if (action.seat, action.hand) != turn:

@@ -62,4 +62,4 @@ def _decisions(game: str) -> frozenset[str] | None:
     """The player decisions of ``game``'s machine, or None when no such game is installed."""
     if game not in GAMES:
         return None
-    return frozenset(t.trigger for t in bound_machine(game_info(game)).spec.transitions if t.by == "player")
+    return frozenset(bound_machine(game_info(game)).spec.decision_words)
