@@ -509,6 +509,32 @@ class TestSplicing:
         folded = fold(tree, ns, Knowns("rnd", {"rules": game.rules}))
         assert ast.unparse(ast.Module(folded, [])) == "a()"
 
+    @staticmethod
+    def _folded(text: str) -> str:
+        ns = Namespace(set())
+        ns.name_for((("a", ()), ("b", ("x",))), "PLAN")
+        return ast.unparse(ast.Module(fold(ast.parse(text).body, ns, Knowns("rnd", {})), []))
+
+    def test_a_loop_over_a_fixed_tuple_is_written_out_and_folded(self):
+        """A state's walk plan is fixed for the run: its loop is one copy of the body per item, each folded
+        (an item holding nothing drops its ``continue`` test, the other keeps it as an ``if``)."""
+        written = self._folded("for key, holding in PLAN:\n"
+                               "    if holding and placed.isdisjoint(holding):\n        continue\n"
+                               "    walks[key] = units(holding)\n")
+        assert written == ("walks['a'] = units(())\n"
+                           "if not placed.isdisjoint(('x',)):\n    walks['b'] = units(('x',))")
+
+    @pytest.mark.parametrize("text", [
+        "for key, holding in PLAN:\n    if key:\n        break\n    f(key)\n",  # it breaks
+        "for key, holding in PLAN:\n    f(key)\nelse:\n    g()\n",  # an else
+        "for key, holding in PLAN:\n    f(key)\ng(key)\n",  # the name is read after the loop
+        "for key, holding in PLAN:\n    key = f(key)\n",  # the name is stored in the loop
+        "for key, holding in PLAN:\n    if key:\n        f(key)\n        continue\n    g()\n",  # a continue not alone
+        "for key in plan:\n    f(key)\n",  # not fixed
+    ])
+    def test_a_loop_that_written_out_would_act_otherwise_stays_a_loop(self, text):
+        assert self._folded(text).startswith("for key")
+
     def test_the_same_round_function_serves_equal_rules(self):
         """A chunk loads its game anew: equal Rules find the function made before, not a new one."""
         first, second = load_game("blackjack", engine="fast"), load_game("blackjack", engine="fast")

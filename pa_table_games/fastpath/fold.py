@@ -15,12 +15,14 @@ import ast
 import builtins
 import operator
 import types
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from pa_table_games.fastpath.source import Transformer, negated, nodes_in
+from pa_table_games.fastpath.unroll import unrolled
 
 _LITERALS = (type(None), bool, int, float, str, bytes)
 _COMPARE = {ast.Eq: operator.eq, ast.NotEq: operator.ne, ast.Lt: operator.lt, ast.LtE: operator.le,
@@ -87,6 +89,8 @@ class Folder(Transformer):
     def __init__(self, ns: Namespace, knowns: Knowns) -> None:
         self.ns, self.knowns = ns, knowns
         self.changed = False
+        self.root: ast.AST | None = None  # the tree folded, set by fold()
+        self.reads: Counter | None = None
 
     # -- what is known --------------------------------------------------------------------------------
     def known(self, node: ast.AST) -> tuple[bool, Any, bool]:
@@ -266,9 +270,27 @@ class Folder(Transformer):
         return node
 
     def visit_For(self, node: ast.For) -> Any:
+        """A loop over a tuple the run fixes: written out (:mod:`.unroll`), each item's copy then folded."""
+        fixed = isinstance(node.iter, ast.Constant) or (isinstance(node.iter, ast.Name) and node.iter.id in self.ns.values)
+        inside = _reads(node) if fixed else None  # as the pass found it: nothing in the loop is visited yet
         self.generic_visit(node)
         node.body = node.body or [ast.Pass()]
+        ok, items, deep = self.known(node.iter) if fixed else (False, None, False)
+        if ok and deep:
+            reads = self._reads()
+            written = unrolled(node, items, lambda value, name: self.node_of(value, name.lstrip("_0123456789") or "value", _immutable(value)),
+                               lambda name: reads[name] > inside[name])
+            if written is not None:
+                self.changed = True
+                return written
         return node
+
+    def _reads(self) -> Counter:
+        """How often each name is read in the whole tree, counted when first asked in the pass (folding only
+        drops reads and writing a loop out only copies them: a name read outside a loop then is read there still)."""
+        if self.reads is None:
+            self.reads = _reads(self.root)
+        return self.reads
 
     def visit_Assign(self, node: ast.Assign) -> Any:
         """``a, b = x, y`` of spliced locals is ``a = x`` then ``b = y`` (each then read as what it is)."""
@@ -298,6 +320,10 @@ class Folder(Transformer):
 
     def visit_Pass(self, node: ast.Pass) -> Any:
         return []
+
+
+def _reads(tree: ast.AST) -> Counter:
+    return Counter(n.id for n in nodes_in(tree) if type(n) is ast.Name and type(n.ctx) is ast.Load)
 
 
 def droppable(node: ast.expr) -> bool:
@@ -335,10 +361,11 @@ def fold(tree: Any, ns: Namespace, knowns: Knowns, passes: int = 8) -> Any:
     for _ in range(passes):
         folder = Folder(ns, knowns)
         if isinstance(tree, list):
-            module = ast.Module(tree, [])
+            module = folder.root = ast.Module(tree, [])
             folder.visit(module)
             tree = module.body
         else:
+            folder.root = tree
             tree = folder.visit(tree)
         if not folder.changed:
             break
