@@ -374,6 +374,16 @@ class TestForceNeverReplacesAnInput:
             f"error: {out / 'blackjack.code.dot'}: cannot write: it is an input of this command (never replaced)\n")
         assert machine.read_bytes() == (MACHINES / "blackjack.yaml").read_bytes()
 
+    def test_a_refused_diagram_leaves_no_partial_set(self, tmp_path):
+        """`diagram --machine DIR/blackjack.dot --out DIR`: the machine file has the name of the first diagram; it
+        is refused before any other diagram or phase diagram is written (not after eighteen of them)."""
+        machine = tmp_path / "blackjack.dot"
+        machine.write_bytes((MACHINES / "blackjack.yaml").read_bytes())
+        result = run("diagram", "--machine", str(machine), "--out", str(tmp_path))
+        assert result.exit_code == 2 and result.stderr == (
+            f"error: {machine}: cannot write: it is an input of this command (never replaced)\n"), result.output
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["blackjack.dot"]
+
     def test_a_walk_page_never_replaces_a_log_given_later(self, tmp_path):
         """`review --log A --log B`: A's page would take B's name (a hard link to B): refused before B is read."""
         first = tmp_path / "a" / "round.jsonl"

@@ -35,21 +35,21 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
     written (one line on stderr); 130 Ctrl-C."""
 
     from pa_table_games.files import reads
-    from pa_table_games.review.diagram import VIEWS, write_diagrams
+    from pa_table_games.review.diagram import VIEWS, diagram_sources, write_sources
+    from pa_table_games.review.phases import phase_sources
 
     reads(machine)  # never replaced by an output, whatever --out
     wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
     if not wanted or not set(wanted) <= {"dot", "svg", "png"}:
         raise UserError(f"--format {formats!r}: choose from dot, svg, png")
     views = VIEWS if view == "both" else (view,)
-    from pa_table_games.review.phases import write_phase_diagrams
-
     names, broken = _games_for(games, machine)
+    sources = []  # every game's, so that a file refused is refused before any is written
     for name in names:
         spec = load_game(name, machine=machine).spec
-        phases = write_phase_diagrams(spec, Path(out), wanted) if "reader" in views else []
-        for path in write_diagrams(spec, Path(out), wanted, views) + phases:
-            click.echo(f"wrote {path}")
+        sources += diagram_sources(spec, views) + (phase_sources(spec) if "reader" in views else [])
+    for path in write_sources(sources, Path(out), wanted):
+        click.echo(f"wrote {path}")
     report_broken(broken)
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import graphviz
 
-from pa_table_games.files import make_folder, write_atomic
+from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec, Turns
@@ -224,18 +224,22 @@ def file_stem(spec: MachineSpec, view: str) -> str:
     return spec.name if view == "reader" else f"{spec.name}.{view}"
 
 
+def diagram_sources(spec: MachineSpec, views: tuple[str, ...] = VIEWS) -> list[tuple[str, str]]:
+    """``(file stem, DOT)`` of the machine's diagram in each view: ``<machine>`` (reader), ``<machine>.code``."""
+    return [(file_stem(spec, view), to_dot(spec, view)) for view in views]
+
+
+def write_sources(sources: list[tuple[str, str]], out: Path, formats: tuple[str, ...] = ("dot", "svg")) -> list[Path]:
+    """Each ``(stem, DOT)`` as ``<stem>.<fmt>`` in ``out``; every file's place is checked before any is written,
+    so a refused one (an input of the command, a link) leaves no partial set behind."""
+    make_folder(out)
+    targets = [(check_target(out / f"{stem}.{fmt}"), dot, fmt) for stem, dot in sources for fmt in formats]
+    for path, dot, fmt in targets:
+        write_atomic(path, dot if fmt == "dot" else render(dot, fmt))
+    return [path for path, _, _ in targets]
+
+
 def write_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg"),
                    views: tuple[str, ...] = VIEWS) -> list[Path]:
     """Write ``<machine>.<fmt>`` (reader view) and ``<machine>.code.<fmt>`` files into ``out``."""
-    make_folder(out)
-    written = []
-    for view in views:
-        dot = to_dot(spec, view)
-        for fmt in formats:
-            path = out / f"{file_stem(spec, view)}.{fmt}"
-            if fmt == "dot":
-                write_atomic(path, dot)
-            else:
-                write_atomic(path, render(dot, fmt))
-            written.append(path)
-    return written
+    return write_sources(diagram_sources(spec, views), out, formats)

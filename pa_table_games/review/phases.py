@@ -17,10 +17,9 @@ from urllib.parse import quote
 
 import graphviz
 
-from pa_table_games.files import make_folder, write_atomic
 from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
 from pa_table_games.review.diagram import (_cites, _lines, _state_label, _wrap, action_words, comment, condition_words,
-                                          numbers, render, title_lines, words)
+                                          numbers, render, title_lines, words, write_sources)
 
 _ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps
 _ONE_STEP_WIDTH = 32  # ... naming one step
@@ -159,11 +158,4 @@ def phase_sources(spec: MachineSpec) -> list[tuple[str, str]]:
 
 def write_phase_diagrams(spec: MachineSpec, out: Path, formats: tuple[str, ...] = ("dot", "svg")) -> list[Path]:
     """Write ``<machine>.overview.<fmt>`` and ``<machine>.phase-<id>.<fmt>`` into ``out``."""
-    make_folder(out)
-    written = []
-    for stem, dot in phase_sources(spec):
-        for fmt in formats:
-            path = out / f"{stem}.{fmt}"
-            write_atomic(path, dot if fmt == "dot" else render(dot, fmt))
-            written.append(path)
-    return written
+    return write_sources(phase_sources(spec), out, formats)
