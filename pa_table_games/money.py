@@ -133,6 +133,16 @@ def parse_amount(text: str) -> Decimal:
     return read_amount(text)
 
 
+def typed_amount_problem(text: str) -> str | None:
+    """Why a typed answer is not an amount (``not a positive amount``), None when it is one: the first clause
+    of :func:`parse_amount`'s refusal, for a caller naming the form itself."""
+    try:
+        parse_amount(text)
+    except (ValueError, TypeError) as error:
+        return str(getattr(error, "reason", None) or "not a number").partition(":")[0]
+    return None
+
+
 #: A surrender loses half the Blackjack Wager (§ 633a.9), an odd cent rounded down (readings).
 SURRENDER_LOSS = Fraction(1, 2)
 

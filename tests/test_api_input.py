@@ -41,6 +41,20 @@ def test_an_amount_that_is_no_number_is_refused_with_its_cite(amount, said):
     assert seen(rnd) == before
 
 
+@pytest.mark.parametrize("word, said", [
+    ("double=-5", "'-5': not an amount"), ("double=0", "'0': not a positive amount"),
+    ("double=5.001", "'5.001': not a whole number of cents"), ("double=abc", "'abc': not an amount"),
+])
+def test_a_typed_amount_is_refused_for_what_is_wrong_with_it(word, said):
+    """``act("double=-5")`` says what the command line says: not an amount (before: "'-5' is not a number")."""
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(IllegalAction) as refused:
+        rnd.act(word)
+    assert str(refused.value) == f"{word}: {said} (write double=AMOUNT) — § 633a.7(i)(2)"
+    assert seen(rnd) == before
+
+
 @pytest.mark.parametrize("call, said", [
     ({"seat": True, "name": "hit"}, "act: seat must be a whole number, not True"),
     ({"seat": 1.0, "name": "hit"}, "act: seat must be a whole number, not 1.0"),

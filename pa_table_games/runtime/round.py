@@ -23,8 +23,8 @@ from pa_table_games.runtime import plain, turns as _turns
 from pa_table_games.runtime.changes import Changes, Draft, Recorder
 from pa_table_games.runtime.effects import Effect, Logged
 from pa_table_games.runtime.read_only import ReadOnlyView
-from pa_table_games.money import exact_or_as_is, parse_amount
-from pa_table_games.numbers import is_whole
+from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
+from pa_table_games.numbers import is_whole, shown
 from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
@@ -350,7 +350,8 @@ def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
     """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
     given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
     if given == "choice" and any(a.takes == "amount" for a in t.do):
-        raise IllegalAction(action.word, f"{action.choice!r} is not a number (write {action.name}=AMOUNT)", cite)
+        why = typed_amount_problem(action.choice) or "given as a choice, not as the amount"
+        raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
