@@ -30,6 +30,11 @@ class RulesFileError(InputFileError):
     """A Rules Submission file has an unknown option or a bad value."""
 
 
+class RulesValueError(TableGamesError, ValueError):
+    """A Rules option given a value it cannot take, or two options that cannot go together: raised as the Rules are
+    made (a ValueError too, as validators raise; a Rules file names the line that chose it)."""
+
+
 class CardCodeError(TableGamesError):
     """A card code that is not ``AS``..``KC``, ``JK`` or ``CUT``."""
 

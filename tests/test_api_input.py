@@ -6,12 +6,15 @@ inside), or was taken as something it is not (``seat=True`` as seat 1, ``rules=5
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import pytest
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
 
 SHOE = "2C TH 6S 5D 7C 6H TD"  # the burn card; the player's 10 and 5 against the dealer's 6: double is open
 
@@ -91,6 +94,19 @@ def test_rules_of_another_kind_are_refused_when_the_game_is_loaded(rules, said):
     with pytest.raises(TableGamesError, match=f"^{said}"):
         load_game("blackjack", rules=rules)
     assert load_game("blackjack", rules={"decks": 8}).rules.decks == 8  # a mapping of its options: as a file's
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda: BlackjackRules(decks="8"), "decks must be a whole number 1..12, not '8'"),
+    (lambda: BlackjackRules(decks=1, cover_card_depth_decks=2), "cover_card_depth_decks 2 is deeper than the 1-deck shoe"),
+    (lambda: SixCardFortuneRules(positions=5), "positions 5: six cards to 5 positions"),
+])
+def test_rules_built_directly_with_a_bad_value_raise_the_projects_error(make, said):
+    """Rules made in Python (not from a file) refuse a bad value as a TableGamesError, still a ValueError: before, a
+    plain ValueError that a caller catching the project's errors missed."""
+    with pytest.raises(TableGamesError, match=f"^{re.escape(said)}") as refused:
+        make()
+    assert isinstance(refused.value, ValueError)
 
 
 def test_a_decision_whose_word_holds_its_answer_takes_it_as_choice():

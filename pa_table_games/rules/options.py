@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import attrs
 
 from pa_table_games.numbers import is_whole, odds as read_odds
-from pa_table_games.errors import RulesFileError
+from pa_table_games.errors import RulesFileError, RulesValueError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 
 R = TypeVar("R")
@@ -47,7 +47,7 @@ def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     except ValueError as err:
         shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"
         bound = f" ({str(err).split(': ', 1)[-1]})" if "more than" in str(err) else ""
-        raise ValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}{bound}") from None
+        raise RulesValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}{bound}") from None
 
 
 is_odds.allowed = "odds N:M (whole numbers)"  # what `pa-table-games rules GAME` lists (:func:`allowed_values`)
@@ -56,7 +56,7 @@ is_odds.allowed = "odds N:M (whole numbers)"  # what `pa-table-games rules GAME`
 def one_of(*choices: str) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in choices:
-            raise ValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {value!r}")
     check.allowed = " | ".join(choices)
     return check
 
@@ -65,7 +65,7 @@ def whole(low: int, high: int | None = None) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if not is_whole(value) or value < low or (high is not None and value > high):
             limit = f"{low}..{high}" if high is not None else f">= {low}"
-            raise ValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
     check.allowed = f"whole number {low}..{high}" if high is not None else f"whole number >= {low}"
     return check
 
@@ -73,14 +73,14 @@ def whole(low: int, high: int | None = None) -> Any:
 def number(low: float, high: float) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise ValueError(f"{attribute.name} must be a number from {low} to {high}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be a number from {low} to {high}, not {value!r}")
     check.allowed = f"number {low:g}..{high:g}"
     return check
 
 
 def flag(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     if not isinstance(value, bool):
-        raise ValueError(f"{attribute.name} must be true or false, not {value!r}")
+        raise RulesValueError(f"{attribute.name} must be true or false, not {value!r}")
 
 
 flag.allowed = "true | false"

@@ -26,7 +26,7 @@ from collections import Counter
 
 from pa_table_games.equipment.cards import Card, standard_deck
 from pa_table_games.equipment.double_shoe import DoubleShoe
-from pa_table_games.errors import CardCodeError, ShoeExhausted
+from pa_table_games.errors import CardCodeError, RulesValueError, ShoeExhausted
 from pa_table_games.rules.options import number
 
 
@@ -93,10 +93,10 @@ def check_cover_card(decks: int, depth_decks: float | None, positions: int, cite
     cards, depth = decks * 52, cover_depth_cards(decks, depth_decks)
     shown = "(a quarter of the shoe)" if depth_decks is None else f"{depth_decks:g}"
     if depth > cards:
-        raise ValueError(f"cover_card_depth_decks {shown} is deeper than the {decks}-deck shoe ({cite})")
+        raise RulesValueError(f"cover_card_depth_decks {shown} is deeper than the {decks}-deck shoe ({cite})")
     deal = 1 + 2 * (positions + 1)
     if cards - depth < deal:
-        raise ValueError(f"cover_card_depth_decks {shown} with {decks} deck(s) leaves {cards - depth} cards before "
+        raise RulesValueError(f"cover_card_depth_decks {shown} with {decks} deck(s) leaves {cards - depth} cards before "
                          f"the cover card, fewer than one deal to {positions} positions and the dealer ({deal} cards "
                          f"with the burn card) ({cite})")
 

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from attrs import frozen
 
-from pa_table_games.errors import RulesFileError
+from pa_table_games.errors import RulesFileError, RulesValueError
 from pa_table_games.games.blackjack.dealing_shoe import check_cover_card, cover_depth_cards, depth_or_none
 from pa_table_games.games.blackjack.paytable_choice import cached_pay_table_for, pay_table_for, pay_tables_option
 from pa_table_games.games.blackjack.paytables import PayTable
@@ -77,7 +77,7 @@ class BlackjackRules:
             try:
                 pay_table_for(self, "bad_beat")
             except RulesFileError as err:
-                raise ValueError(err.message) from None
+                raise RulesValueError(err.message) from None
 
     @property
     def blackjack_odds(self) -> Fraction:

@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import frozen
 
+from pa_table_games.errors import RulesValueError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
 from pa_table_games.money import is_amount, table_maximum_option, table_minimum_option
 from pa_table_games.rules.options import flag, number, one_of, option, whole
@@ -29,7 +30,7 @@ def deal_leaves_eleven(_: Any, attribute: Any, value: Any) -> None:
     whole(1, 9)(_, attribute, value)
     stub = DECK_CARDS - CARDS_PER_HAND * (value + 1)
     if stub != STUB_CARDS:
-        raise ValueError(f"{attribute.name} {value}: six cards to {value} positions and the dealer leave a {stub}-card "
+        raise RulesValueError(f"{attribute.name} {value}: six cards to {value} positions and the dealer leave a {stub}-card "
                          f"stub of the {DECK_CARDS}-card deck; § 670a.8(e) requires {STUB_CARDS} (six positions)")
 
 
