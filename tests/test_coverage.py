@@ -247,12 +247,17 @@ class TestCoverageOnATerminal:
     # made-up one ('blackjack scenario rules:6')
     ("seats: {0: {blackjack: 10}}", "blackjack.yaml:2: scenario s1: seat 0: the table has positions 1 to 7"),
     ("seats: {1: {blackjack: 10}}\n  rules: {decks: 99}", "blackjack.yaml:6: decks must be a whole number 1..12, not 99"),
+    # a round that does not play, at that round's line: before, at the scenario's (line 2)
+    ("seats: {1: {blackjack: 10}}\n  rounds:\n  - [stand]\n  - [stnad]",
+     "blackjack.yaml:7: scenario s1 round 2: stnad: unknown action in "),
+    ("seats: {1: {blackjack: 10}}\n  rounds:\n  - [stand, stand]",
+     "blackjack.yaml:6: scenario s1 round 1: unused decision 'stand'"),
 ])
 def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line):
     """A scenario file's field of the wrong kind is refused where it is read, with its file:line: before, the
     command stopped on a traceback where the field was first used (``seats: x``: 'str' has no attribute 'items')."""
-    (tmp_path / "blackjack.yaml").write_text(f"scenarios:\n- id: s1\n  seed: 1\n  rounds: [[stand]]\n  {field}\n",
-                                             encoding="utf-8")
+    rounds = "" if "rounds:" in field else "  rounds: [[stand]]\n"
+    (tmp_path / "blackjack.yaml").write_text(f"scenarios:\n- id: s1\n  seed: 1\n{rounds}  {field}\n", encoding="utf-8")
     result = CliRunner().invoke(main, ["trace", "blackjack", "--coverage", "--scenarios", str(tmp_path)])
     assert result.exit_code == 2 and "Traceback" not in result.output
     [said] = result.output.splitlines()

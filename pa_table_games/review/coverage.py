@@ -119,17 +119,28 @@ def play_scenario(game_name: str, sc: Scenario, source: str | None = None) -> li
     fired: list[int] = []
     for number, actions in enumerate(sc.rounds, 1):
         rnd = TracedRound(game, table, {int(s): dict(w) for s, w in sc.seats.items()}, options=dict(sc.options))
-        rnd.advance()
-        for word in actions:
-            if rnd.is_over:
-                raise TableGamesError(f"scenario {sc.id} round {number}: unused decision {word!r}")
-            rnd.act(word)
+        try:  # its seats and options are the scenario's; what fails from its deal on, the round's
             rnd.advance()
+            for word in actions:
+                if rnd.is_over:
+                    raise TableGamesError(f"unused decision {word!r}")
+                rnd.act(word)
+                rnd.advance()
+        except TableGamesError as err:
+            raise RoundNotPlayed(number, f"scenario {sc.id} round {number}: {err}") from None
         if not rnd.is_over:
-            raise TableGamesError(f"scenario {sc.id} round {number}: decisions ran out in {rnd.state!r}")
+            raise RoundNotPlayed(number, f"scenario {sc.id} round {number}: decisions ran out in {rnd.state!r}")
         rnd.check_invariants()
         fired += rnd.fired
     return fired
+
+
+class RoundNotPlayed(TableGamesError):
+    """A scenario's round that does not play (``number``: from 1), refused at that round's line of its file."""
+
+    def __init__(self, number: int, message: str) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 def coverage(game_name: str, scenarios: Iterable[Scenario], stored: ScenarioFile | None = None) -> list[Covered]:
@@ -146,7 +157,9 @@ def coverage(game_name: str, scenarios: Iterable[Scenario], stored: ScenarioFile
             if stored is None:
                 raise
             said = str(err) if str(err).startswith(f"scenario {sc.id} ") else f"scenario {sc.id}: {err}"
-            raise ScenarioFileError(stored.path, stored.lines[i], said) from None
+            line = stored.round_lines[i][err.number - 1] if isinstance(err, RoundNotPlayed) and stored.round_lines \
+                else stored.lines[i]
+            raise ScenarioFileError(stored.path, line, said) from None
         for index in fired:
             first.setdefault(index, sc.id)
     return [Covered(t.index, transition_name(t), first.get(t.index)) for t in spec.transitions]
@@ -173,6 +186,7 @@ class ScenarioFile:
     scenarios: tuple[Scenario, ...] = field(converter=tuple)
     path: str = ""
     lines: tuple[int, ...] = ()
+    round_lines: tuple[tuple[int, ...], ...] = ()  # of each scenario, the line of each of its rounds
 
 
 def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
@@ -206,7 +220,9 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
         search = {}
     else:
         check_search(load_game(game_name), path, search, doc.line_of("search"))
-    return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines))
+    round_lines = tuple(tuple(item["rounds"].lines) for item in doc["scenarios"])
+    return ScenarioFile(dict(search), doc.get("uncovered") or [], result, str(path), tuple(doc["scenarios"].lines),
+                        round_lines)
 
 
 def write_scenarios(game_name: str, scenarios: list[Scenario], search: dict, uncovered: list[str],
