@@ -531,6 +531,8 @@ class TestSplicing:
         "for key, holding in PLAN:\n    key = f(key)\n",  # the name is stored in the loop
         "for key, holding in PLAN:\n    if key:\n        f(key)\n        continue\n    g()\n",  # a continue not alone
         "for key in plan:\n    f(key)\n",  # not fixed
+        "for key, holding in PLAN:\n    later.append(lambda: key)\n",  # read when called: the last item
+        "for key, holding in PLAN:\n    later.append(k for k in key)\n",
     ])
     def test_a_loop_that_written_out_would_act_otherwise_stays_a_loop(self, text):
         assert self._folded(text).startswith("for key")

@@ -3,7 +3,8 @@ replaced by the item's values, so each copy folds further (a state's walk plan, 
 
 A loop is written out only when that changes nothing it does: no ``else``, no ``break``, a ``continue`` only as
 ``if test: continue`` among the body's own statements (the rest of the body is then that ``if``'s ``else``), its
-names stored nowhere in the body and read nowhere after it, and at most :data:`MOST` items.
+names stored nowhere in the body, read by no lambda or generator in it and nowhere after it, and at most
+:data:`MOST` items.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def unrolled(loop: ast.For, items: Any, node_of: Callable[[Any, str], ast.expr],
     if loop.orelse or type(items) is not tuple or len(items) > MOST:
         return None
     names = _names(loop.target)
-    if names is None or any(read_outside(name) for name in names) or _stored(loop.body, set(names)):
+    if names is None or any(read_outside(name) for name in names) or _stored(loop.body, set(names)) \
+            or _read_later(loop.body, set(names)):
         return None
     body = _continues_folded(loop.body)
     if body is None:
@@ -67,6 +69,14 @@ def _stored(body: list[ast.stmt], names: set[str]) -> bool:
                     or (isinstance(node, ast.arg) and node.arg in names):
                 return True
     return False
+
+
+def _read_later(body: list[ast.stmt], names: set[str]) -> bool:
+    """Whether a lambda or a generator in the body reads one of ``names``: it would read it when called, after the
+    loop has moved on (every copy would then read its own item, the loop its last)."""
+    return any(isinstance(node, (ast.Lambda, ast.GeneratorExp))
+               and any(isinstance(n, ast.Name) and n.id in names for n in nodes_in(node))
+               for statement in body for node in nodes_in(statement))
 
 
 def _continues_folded(statements: list[ast.stmt]) -> list[ast.stmt] | None:
