@@ -20,8 +20,11 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from pa_table_games.cli import main
+from pa_table_games import load_game
 from pa_table_games.audit.chain import seal
+from pa_table_games.audit.log import Start, record, write_log
+from pa_table_games.cli import main
+from pa_table_games.strategies import get_strategy
 
 KEY = b"operator key held by the casino"
 #: Edits a forger who recomputes the plain chain gets past: the round re-deals the same under them
@@ -369,3 +372,27 @@ def test_a_payout_moved_under_a_cent_in_a_relabelled_log_is_shown(logs, tmp_path
     assert said.exit_code == 0 and shown in said.stdout and "taken as the machine's whole cents" in said.stdout
     report = json.loads(_replay_lines(tmp_path, docs, "--json").stdout)
     assert report["verdict"] == "conforms" and report["within_a_cent"] == [shown]
+
+
+@pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
+@pytest.mark.parametrize("flag", ["shoe batch_is_new", "table new_dealer"])
+def test_a_seeded_round_dealt_from_a_table_play_never_logs_is_refused(tmp_path, game, flag):
+    """A forger without the key re-deals the seed's shoe from a table whose flags ``play --log`` never writes (no burn
+    of (c), or a new dealer's burn), records that round consistently and chains it: the seed's shoe is dealt from a
+    fresh table, so the flag is refused at the header. Before, the round replayed as conforming."""
+    loaded = load_game(game)
+    table = loaded.new_table(seed=7)
+    where, name = flag.split()
+    setattr(table.shoe if where == "shoe" else table, name, not getattr(table.shoe if where == "shoe" else table, name))
+    start, seats = Start.of(table), {1: {loaded.info.wagers[0]: 10}}
+    rnd, words = loaded.new_round(seats, table=table).advance(), []
+    strategy = get_strategy(game, None, loaded.rules)
+    while not rnd.is_over:
+        words.append(strategy.choose(rnd, [a.name for a in rnd.legal_actions()]))
+        rnd.act(words[-1]).advance()
+    path = tmp_path / "forged.jsonl"
+    write_log(path, record(rnd, start, seats, words, seed=7))
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and result.stderr.startswith(
+        f"error: {path}:1: header: {'shoe_state' if where == 'shoe' else 'table'} {name}: "), result.output
+    assert "the shoe seed 7 shuffles is dealt from a fresh table" in result.stderr

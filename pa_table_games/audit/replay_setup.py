@@ -4,6 +4,7 @@ the table's flags. A header that cannot be set up is a ``LogFileError`` naming i
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -14,7 +15,7 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
 from pa_table_games.runtime.game import Game
-from pa_table_games.audit.log import LogFileError, RoundLog
+from pa_table_games.audit.log import LogFileError, RoundLog, Start
 from pa_table_games.money import check_seats
 from pa_table_games.rules.options import rules_from_mapping
 
@@ -42,14 +43,31 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
             shoe.rng = game.new_table(seed=h["seed"]).shoe.rng
             for side in getattr(shoe, "sides", {}).values():
                 side.rng = shoe.rng
-        for name, value in h.get("shoe_state", {}).items():
+        shoe_state, table_state = _flags(game, h)
+        for name, value in shoe_state.items():
             _set_flag(shoe, name, value)
         table = game.new_table(shoe=shoe)
-        for name, value in h.get("table", {}).items():
+        for name, value in table_state.items():
             _set_flag(table, name, value)
         return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
     except TableGamesError as err:
         raise LogFileError(file, log.header_line, f"header: {err}") from None
+
+
+def _flags(game: Game, h: dict) -> tuple[dict, dict]:
+    """The shoe's and the table's flags as the round found them. A shoe the seed shuffles is a fresh batch at a fresh
+    table (``play --log`` logs one round, from a new table): a flag the log gives otherwise would choose which
+    cards the seed deals (no burn of (c), say), and is refused."""
+    given = h.get("shoe_state", {}), h.get("table", {})
+    if h.get("seed") is None:
+        return given
+    fresh = Start.of(game.new_table(seed=h["seed"]))
+    for where, logged, expected in zip(("shoe_state", "table"), given, (fresh.shoe_state, fresh.table)):
+        for name, value in logged.items():
+            if name in expected and value != expected[name]:
+                raise TableGamesError(f"{where} {name}: {json.dumps(value)}: the shoe seed {h['seed']} shuffles is "
+                                      f"dealt from a fresh table ({name}: {json.dumps(expected[name])})")
+    return {**fresh.shoe_state, **given[0]}, {**fresh.table, **given[1]}
 
 
 def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:
