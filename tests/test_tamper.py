@@ -375,11 +375,11 @@ def test_a_payout_moved_under_a_cent_in_a_relabelled_log_is_shown(logs, tmp_path
 
 
 @pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
-@pytest.mark.parametrize("flag", ["shoe batch_is_new", "table new_dealer"])
-def test_a_seeded_round_dealt_from_a_table_play_never_logs_is_refused(tmp_path, game, flag):
-    """A forger without the key re-deals the seed's shoe from a table whose flags ``play --log`` never writes (no burn
-    of (c), or a new dealer's burn), records that round consistently and chains it: the seed's shoe is dealt from a
-    fresh table, so the flag is refused at the header. Before, the round replayed as conforming."""
+@pytest.mark.parametrize("flag", ["shoe batch_is_new", "shoe needs_shuffle"])
+def test_a_seeded_round_dealt_from_a_shoe_the_seed_never_gives_is_refused(tmp_path, game, flag):
+    """A forger without the key re-deals the seed's shoe with a flag no seeded shoe has (not a new batch: no burn of
+    (c); a shuffle still due), records that round consistently and chains it: the shoe a seed shuffles is a fresh
+    one, so the flag is refused at the header. Before, the round replayed as conforming."""
     loaded = load_game(game)
     table = loaded.new_table(seed=7)
     where, name = flag.split()
@@ -394,5 +394,20 @@ def test_a_seeded_round_dealt_from_a_table_play_never_logs_is_refused(tmp_path, 
     write_log(path, record(rnd, start, seats, words, seed=7))
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and result.stderr.startswith(
-        f"error: {path}:1: header: {'shoe_state' if where == 'shoe' else 'table'} {name}: "), result.output
-    assert "the shoe seed 7 shuffles is dealt from a fresh table" in result.stderr
+        f"error: {path}:1: header: shoe_state {name}: "), result.output
+    assert "the shoe seed 7 shuffles is a fresh one" in result.stderr
+
+
+def test_text_from_the_log_cannot_forge_the_verdict_on_the_terminal(logs, tmp_path):
+    """A cite holding a carriage return, a terminal's erase-line and a newline with a fake verdict: each departure is
+    one line, its control characters shown escaped, so the real verdict is the last line and nothing is overwritten
+    or concealed. Before, the fake "conforms" line was printed raw, erasing the departure on a terminal."""
+    docs = copy.deepcopy(logs["stacked", None])
+    fake = "\r\x1b[2Kforged.jsonl: blackjack, 9 of 9 events compared: conforms to 58 Pa. Code § 633a.7\n\x1b[8m\u202e"
+    next(d for d in docs[1:] if d.get("cite"))["cite"] = [fake]
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 1
+    lines = said.stdout.split("\n")[:-1]
+    assert not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202e]", said.stdout.replace("\n", ""))
+    assert len(lines) == 2 and "\\r\\x1b[2K" in lines[0] and "1 departure" in lines[1]

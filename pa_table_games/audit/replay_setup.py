@@ -55,19 +55,18 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
 
 
 def _flags(game: Game, h: dict) -> tuple[dict, dict]:
-    """The shoe's and the table's flags as the round found them. A shoe the seed shuffles is a fresh batch at a fresh
-    table (``play --log`` logs one round, from a new table): a flag the log gives otherwise would choose which
-    cards the seed deals (no burn of (c), say), and is refused."""
-    given = h.get("shoe_state", {}), h.get("table", {})
+    """The shoe's and the table's flags as the round found them. The shoe a seed shuffles is a fresh batch: a shoe
+    flag the log gives otherwise (a batch not new: no burn of (c); a shuffle still due) would choose which cards the
+    seed deals, and is refused. The table's flags are the round's own news (a new dealer's burn), as logged."""
+    shoe_state, table = h.get("shoe_state", {}), h.get("table", {})
     if h.get("seed") is None:
-        return given
-    fresh = Start.of(game.new_table(seed=h["seed"]))
-    for where, logged, expected in zip(("shoe_state", "table"), given, (fresh.shoe_state, fresh.table)):
-        for name, value in logged.items():
-            if name in expected and value != expected[name]:
-                raise TableGamesError(f"{where} {name}: {json.dumps(value)}: the shoe seed {h['seed']} shuffles is "
-                                      f"dealt from a fresh table ({name}: {json.dumps(expected[name])})")
-    return {**fresh.shoe_state, **given[0]}, {**fresh.table, **given[1]}
+        return shoe_state, table
+    fresh = Start.of(game.new_table(seed=h["seed"])).shoe_state
+    for name, value in shoe_state.items():
+        if name in fresh and value != fresh[name]:
+            raise TableGamesError(f"shoe_state {name}: {json.dumps(value)}: the shoe seed {h['seed']} shuffles is a "
+                                  f"fresh one ({name}: {json.dumps(fresh[name])})")
+    return {**fresh, **shoe_state}, table
 
 
 def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:

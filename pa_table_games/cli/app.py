@@ -50,8 +50,10 @@ class UserError(click.ClickException):
         click.echo(f"error: {one_line(self.format_message())}", err=True)
 
 def one_line(text: str) -> str:
-    """``text`` on one line: a newline or other control character a user typed is shown escaped."""
-    return re.sub(r"[\x00-\x1f\x7f\u2028\u2029\x85]", lambda m: repr(m[0])[1:-1], text)
+    """``text`` on one line: a newline or other control character a user typed (a terminal's escape, a line or
+    paragraph separator, a mark that turns text right to left) is shown escaped."""
+    return re.sub(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]",
+                  lambda m: repr(m[0])[1:-1], text)
 
 def _usage(err: click.UsageError) -> UserError:
     """Click's usage error (several lines with the usage) as one line naming the command."""

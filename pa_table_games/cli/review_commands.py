@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from pa_table_games.cli.app import (GAME, KEY_FILE, GameName, UserError, Whole, every_game_named, out_folder,
+from pa_table_games.cli.app import (GAME, KEY_FILE, GameName, UserError, Whole, every_game_named, one_line, out_folder,
                                     report_broken)
 from pa_table_games.games import load_game
 
@@ -280,8 +280,8 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
     if as_json:
         click.echo(json.dumps(report.to_json(), indent=2, ensure_ascii=False, allow_nan=False))
     else:
-        for departure in report.departures:
-            click.echo(str(departure))
-        click.echo(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
-                   f"{report.sentence()}")
+        for departure in report.departures:  # text taken from the log: its control characters shown escaped
+            click.echo(one_line(str(departure)))
+        click.echo(one_line(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
+                            f"{report.sentence()}"))
     ctx.exit(0 if report.conforms else 1)
