@@ -89,7 +89,7 @@ TAMPERED = {
     "card_out_of_order.jsonl": (CARD, "§ 633a.7(f), § 633a.7(f)(1)", "the log has 7S->seat 1, the machine TH->seat 1"),
     "dealer_draw_on_17.jsonl": (NOT_ALLOWED, "§ 633a.7(m)", "'draw_dealer_card'"),
     "hit_on_21.jsonl": (NOT_ALLOWED, "§ 633a.7(k)(1)", "hand totals 21 or more"),
-    "settlement_differs.jsonl": (SETTLEMENT, "§ 633a.7(p)(2)", "the log has win +15 on 10"),
+    "settlement_differs.jsonl": (SETTLEMENT, "§ 633a.7(p)(2)", "the log has win +15.00 on 10.00"),
     "wager_not_on_layout.jsonl": (SETTLEMENT, "§ 633a.7(r)(1)", "no such wager is on the layout"),
     "unknown_event.jsonl": (UNKNOWN, "§ 633a.7(f)(4)", "'peek_at_hole_card'"),
     "missing_event.jsonl": (MISSING, "§ 633a.7(s)", "'end_round'"),

@@ -29,12 +29,12 @@ from attrs import field, frozen
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.numbers import is_whole
 from pa_table_games.audit.chain import file_sha256
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import RoundLog, read_log
 from pa_table_games.audit.log_format import EXACT_MONEY
 from pa_table_games.audit.replay_setup import setup
+from pa_table_games.audit.settled_rows import AMOUNTS, counted, figure, settled_as, wager_named, within_a_cent
 from pa_table_games.values import Action
 
 # kinds of departure
@@ -330,56 +330,42 @@ class _Replay:
         if logged == mine:
             return
         if self.log.header["version"] < EXACT_MONEY:  # amounts then were never rounded to the cent
-            taken = [_within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
+            taken = [within_a_cent(row, ours) for row, ours in _zip_longest(logged, mine) if row is not None]
             line = self.log.lines[self.at] if self.at < len(self.log.events) else self.log.header_line
             self.within_a_cent += [f"line {line}: seat {row['seat']} {row['wager']} {k} {row[k]!r} as {near[k]:.2f}"
-                                   for row, near in zip(logged, taken) for k in _AMOUNTS if k in row and row[k] != near[k]]
+                                   for row, near in zip(logged, taken) for k in AMOUNTS if k in row and row[k] != near[k]]
             logged = taken
         key = lambda r: (r["seat"], r["wager"], r["hand"])  # noqa: E731
-        ours = {key(r): r for r in mine}
-        theirs = {key(r): r for r in logged}
+        ours, keys = {key(r): r for r in mine}, [key(r) for r in logged]
+        theirs = {k: r for k, r in zip(keys, logged) if keys.count(k) == 1}
+        for k in dict.fromkeys(k for k in keys if k not in theirs):  # a wager settled twice: named, not compared
+            rows = "; ".join(settled_as(r) for r in logged if key(r) == k)
+            self.depart(SETTLEMENT, f"the log settles {wager_named(k)} {keys.count(k)} times ({rows}): each wager is "
+                        f"settled once", cite)
         for k, row in theirs.items():
-            name = f"seat {k[0]} {k[1]}" + (f" hand {_counted(k[2])}" if k[2] else "")  # people count hands from 1
             if k not in ours:
                 placed = self.rnd.wager(*k) is not None
                 why = "it is not settled here" if placed else "no such wager is on the layout"
-                self.depart(SETTLEMENT, f"the log settles {name} ({row['outcome']} {row['net']:+g}); {why}", cite)
+                self.depart(SETTLEMENT, f"the log settles {wager_named(k)} ({settled_as(row)}); {why}", cite)
             elif row != ours[k]:
                 m = ours[k]
-                self.depart(SETTLEMENT, f"{name}: the log has {row['outcome']} {row['net']:+g} on {row['amount']:g}"
-                            f" ({row['cite']}); the machine settles {m['outcome']} {m['net']:+g} on {m['amount']:g}",
-                            m["cite"])
+                other = ", ".join(f"{f} {figure(row.get(f))} in the log, {figure(m.get(f))} here" for f in
+                                  sorted(set(row) | set(m)) if row.get(f) != m.get(f) and f not in ("outcome", "net", "amount", "cite"))
+                self.depart(SETTLEMENT, f"{wager_named(k)}: the log has {settled_as(row)} ({row['cite']}); the "
+                            f"machine settles {settled_as(m)}" + (f" ({other})" if other else ""), m["cite"])
         for k, row in ours.items():
-            if k not in theirs:
-                self.depart(SETTLEMENT, f"the log does not settle seat {k[0]} {k[1]} hand {_counted(k[2])}; the machine: "
-                            f"{row['outcome']} {row['net']:+g}", row["cite"])
-        if [key(r) for r in logged] != [key(r) for r in mine] and set(theirs) == set(ours):
+            if k not in keys:
+                self.depart(SETTLEMENT, f"the log does not settle {wager_named(k)}; the machine: {settled_as(row)}",
+                            row["cite"])
+        if keys != [key(r) for r in mine] and set(keys) == set(ours) and len(theirs) == len(keys):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
-
-
-def _within_a_cent(row: dict, ours: dict | None) -> dict:
-    """An earlier version's settled ``row`` with each amount taken as ``ours`` when less than a cent from it
-    (the same wager settled the same way, computed in floating point)."""
-    if ours is None or {k: v for k, v in row.items() if k not in _AMOUNTS} != \
-            {k: v for k, v in ours.items() if k not in _AMOUNTS}:
-        return row
-    near = {k: ours[k] for k in _AMOUNTS if k in row and k in ours and abs(row[k] - ours[k]) < 0.01}
-    return {**row, **near}
-
-
-_AMOUNTS = ("amount", "net", "paid_off_table")
 
 
 def _whose(event: dict) -> str:
     """Whose decision an event is, as people count hands (from 1; the log counts from 0)."""
     if event.get("seat") is None:
         return "no player"
-    return f"seat {event['seat']} hand {_counted(event.get('hand'))}"
-
-
-def _counted(hand: Any) -> str:
-    """A logged hand index as people count it (0 -> 1); anything else in a malformed log as it stands."""
-    return str(hand + 1) if is_whole(hand) else repr(hand)
+    return f"seat {event['seat']} hand {counted(event.get('hand'))}"
 
 
 def _zip_longest(a: list, b: list) -> list[tuple]:
