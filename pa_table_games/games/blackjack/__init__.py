@@ -51,13 +51,17 @@ def _check_optional_wagers_have_boxes(rnd) -> None:
 
 def check_seats(rnd) -> None:
     """Once every wager is placed: each optional wager needs a Blackjack Wager in its box (a Super Match
-    Wager, in the next box too), and the shoe must suit the Rules and hold 52-card decks only (no joker)."""
+    Wager, in the next box too), and the shoe must suit the Rules and hold 52-card decks only (no joker); a round
+    from a double shoe has a box for the determinant card ((d)(2))."""
     if not rnd.wager_names.isdisjoint(OPTIONAL):
         _check_optional_wagers_have_boxes(rnd)
     refuse_joker(rnd.shoe, "Blackjack", "§ 633a.2")
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
+    if rnd.rules.double_shoe and "blackjack" not in rnd.wager_names:
+        raise WagerError("a round from a double shoe needs a Blackjack Wager: (d)(2) may give the determinant card "
+                         "to the first box (§ 633a.7(d)(2))")
 
 
 def insurance_maximum(rnd, seat: int, name: str):
