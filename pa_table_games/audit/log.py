@@ -174,7 +174,7 @@ def read_log(path: str | Path, key: bytes | None = None, allow_v1: bool = False)
     file = str(path)
     text = read_text(path, LogFileError)
     header, events, lines = None, [], []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):  # lines as an editor numbers them (not at U+2028, \f ...)
         if not line.strip():
             continue
         doc = _parse_line(line, file, number)
