@@ -106,7 +106,8 @@ def problem(docs: list[Any], key: bytes | None, allow_v1: bool = False) -> tuple
         return broken
     if named is not None and named != fingerprint(key):
         return 0, (f"the log names the key that signed it by fingerprint {named}; the key given has fingerprint "
-                   f"{fingerprint(key)}: another key, not evidence of a change (verify it with the key that signed it)")
+                   f"{fingerprint(key)}: signed with another key, or its fingerprint was changed; nothing in it is "
+                   f"verified (verify it with the key that signed it)")
     if header["version"] < FINGERPRINTED:
         return broken[0], (broken[1] + f" (or it was signed with another key: a version-{header['version']} log "
                            "does not name its key)")
