@@ -384,6 +384,32 @@ class TestForceNeverReplacesAnInput:
             f"error: {machine}: cannot write: it is an input of this command (never replaced)\n"), result.output
         assert sorted(p.name for p in tmp_path.iterdir()) == ["blackjack.dot"]
 
+    def test_two_logs_of_one_name_are_refused_before_any_page_is_written(self, tmp_path):
+        """`review --log a/round.jsonl --log b/round.jsonl`: both would be drawn as round.walk.html, the second
+        replacing the first (a departing round's page replaced by a conforming one): refused, nothing written."""
+        for folder in ("a", "b"):
+            (tmp_path / folder).mkdir()
+            assert run(*ROUND, "--log", str(tmp_path / folder / "round.jsonl")).exit_code == 0
+        out = tmp_path / "out"
+        result = run("review", "--log", str(tmp_path / "a" / "round.jsonl"), "--log", str(tmp_path / "b" / "round.jsonl"),
+                     "--out", str(out))
+        assert result.exit_code == 2 and result.stderr == (
+            f"error: {tmp_path / 'a' / 'round.jsonl'} and {tmp_path / 'b' / 'round.jsonl'} are both drawn as "
+            f"{out / 'round.walk.html'}: give the logs different names\n"), result.output
+        assert list(out.iterdir()) == []
+
+    def test_a_review_page_that_cannot_be_written_leaves_no_walk_page(self, tmp_path):
+        """A link planted where the review page goes: refused before the walk-through is written (before, the walk
+        page was written, then the error)."""
+        log = tmp_path / "round.jsonl"
+        assert run(*ROUND, "--log", str(log)).exit_code == 0
+        out = tmp_path / "out"
+        out.mkdir()
+        (out / "blackjack.html").symlink_to(tmp_path / "elsewhere.html")
+        result = run("review", "--log", str(log), "--out", str(out))
+        assert result.exit_code == 2 and "a symbolic link stands there" in result.stderr, result.output
+        assert sorted(p.name for p in out.iterdir()) == ["blackjack.html"]
+
     def test_a_walk_page_never_replaces_a_log_given_later(self, tmp_path):
         """`review --log A --log B`: A's page would take B's name (a hard link to B): refused before B is read."""
         first = tmp_path / "a" / "round.jsonl"

@@ -265,6 +265,11 @@ def demo_walk_files(spec: MachineSpec) -> list[str]:
     return [f"{spec.name}.walk.html"] + ([f"{spec.name}.tampered.walk.html"] if tampered else [])
 
 
+def page_path(out: Path, spec: MachineSpec) -> Path:
+    """Where a machine's review page is written: ``<machine>.html`` in ``out``."""
+    return out / f"{spec.name}.html"
+
+
 def write_review(games: list[str], out: Path, machine: str | None = None, demo_walks: bool = False,
                  walks: dict[str, list[str]] | None = None, with_index: bool = True) -> list[Path]:
     """Write ``<machine>.html`` for each game and, ``with_index``, ``index.html`` into ``out`` (``machine``: an
@@ -276,7 +281,7 @@ def write_review(games: list[str], out: Path, machine: str | None = None, demo_w
         spec = load_game(game, machine=machine).spec
         specs.append((game, spec))
         listed[spec.name] = demo_walk_files(spec) if demo_walks else list((walks or {}).get(game, []))
-        path = out / f"{spec.name}.html"
+        path = page_path(out, spec)
         write_atomic(path, page(spec, game, walks=listed[spec.name], with_index=with_index))
         written.append(path)
     if with_index:

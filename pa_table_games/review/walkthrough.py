@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.errors import TableGamesError
 from pa_table_games.files import check_target, make_folder, write_atomic
 from pa_table_games.games import load_game
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
@@ -30,7 +31,7 @@ from pa_table_games.audit.log import RoundLog, Start, read_log, record
 from pa_table_games.strategies import get_strategy
 from pa_table_games.review.diagram import render
 from pa_table_games.review.markup import fill, href, inline_svg, policy, script_json, text
-from pa_table_games.review.page import demo_walk_files, prefixed, write_review
+from pa_table_games.review.page import demo_walk_files, page_path, prefixed, write_review
 from pa_table_games.review.phases import phase_sources
 from pa_table_games.audit.replay import ReplayReport, rerun
 from pa_table_games.review.walkthrough_page import WALK_PAGE, WALK_SCRIPT, WALK_STYLE
@@ -164,11 +165,18 @@ def write_walks(paths: list[Path], out: Path, key: bytes | None = None, allow_v1
     make_folder(out)
     logs = [read_log(path, key, allow_v1) for path in paths]
     names = [f"{Path(path).stem}.walk.html" for path in paths]
-    pages = [(check_target(out / name), walk_page(log, machine, [n for n in names if n != name])) for log, name in zip(logs, names)]  # an input or a planted link: refused at once
-    written = [write_atomic(target, page) for target, page in pages]  # each replayed and drawn before any is written
+    for at, name in enumerate(names):  # one page each: a second of the same name would replace the first
+        if name in names[:at]:
+            raise TableGamesError(f"{paths[names.index(name)]} and {paths[at]} are both drawn as {out / name}: give "
+                                  f"the logs different names")
     walks: dict[str, list[str]] = {}
     for log, name in zip(logs, names):
-        walks.setdefault(log.header["game"], []).append(name)
+        walks.setdefault(load_game(log.header["game"]).info.name, []).append(name)
+    for game in walks:  # an input or a planted link where a page goes: refused before any page is written
+        check_target(page_path(out, load_game(game, machine=machine).spec))
+    pages = [(check_target(out / name), walk_page(log, machine, [n for n in names if n != name]))
+             for log, name in zip(logs, names)]
+    written = [write_atomic(target, page) for target, page in pages]  # each replayed and drawn before any is written
     return written + write_review(sorted(walks), out, machine, walks=walks, with_index=False)
 
 
