@@ -411,3 +411,73 @@ def test_text_from_the_log_cannot_forge_the_verdict_on_the_terminal(logs, tmp_pa
     lines = said.stdout.split("\n")[:-1]
     assert not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202e]", said.stdout.replace("\n", ""))
     assert len(lines) == 2 and "\\r\\x1b[2K" in lines[0] and "1 departure" in lines[1]
+
+
+def _last_settled(docs):
+    return [d for d in docs[1:] if d.get("settled")][-1]["settled"]
+
+
+def test_a_wager_settled_twice_is_named(logs, tmp_path):
+    """A second, winning row for a wager the log already settles, the chain recomputed: named as settled twice, with
+    both rows. Before, the first row vanished from the comparison and the departure read "the wagers are settled in
+    a different order"."""
+    docs = copy.deepcopy(logs["stacked", None])
+    rows = _last_settled(docs)
+    rows.insert(0, dict(rows[-1], outcome="win", net=rows[-1]["amount"] * 5))
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 1 and "different order" not in said.stdout
+    assert re.search(r"the log settles seat 1 blackjack 2 times \(win \+100\.00 on 20\.00; \w+ [+-]\d+\.\d\d on 20\.00\)"
+                     r": each wager is settled once", said.stdout), said.stdout
+
+
+def test_a_settlement_differing_in_a_field_not_shown_names_it(logs, tmp_path):
+    """A row whose paid_off_table alone differs: the departure names that field with both figures, to the cent. Before,
+    "the log has win +20 on 20 ...; the machine settles win +20 on 20", the same on both sides."""
+    docs = copy.deepcopy(logs["stacked", None])
+    _last_settled(docs)[0]["paid_off_table"] = 12345.67
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 1 and "(paid_off_table 12,345.67 in the log, " in said.stdout, said.stdout
+
+
+def test_a_double_shoe_log_with_no_seat_is_one_line(tmp_path):
+    """A double-shoe log whose header seats nobody, the chain recomputed: the header is refused, one line, exit 2.
+    Before, a traceback (the determinant card's first box looked up among no wagers) with exit status 1."""
+    rules = tmp_path / "double.yaml"
+    rules.write_text("double_shoe: true\n")
+    docs = _play(tmp_path, "double", "blackjack", "--rules", str(rules), "--seed", "11", "--strategy", "basic")
+    docs[0]["seats"] = {}
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 2 and said.stderr.count("\n") == 1 and ":1: header: a round from a double shoe needs a " \
+        "Blackjack Wager" in said.stderr, said.output
+
+
+def test_lines_are_numbered_as_an_editor_numbers_them(logs, tmp_path):
+    """A keyed log with a line separator (U+2028) and a form feed after the second line, and a settled net edited
+    further on: the first problem is named at the line an editor shows it on (the second: no JSON ends in U+2028).
+    Before, lines were also split at U+2028, \\f and other separators: the edits went unseen there, the chain (over
+    the parsed lines) held, and the net's line was named two lines further on than an editor shows it."""
+    lines = [json.dumps(d, ensure_ascii=False) for d in logs["seeded", KEY]]
+    at = next(i for i, d in enumerate(logs["seeded", KEY]) if d.get("settled"))
+    lines[at] = lines[at].replace('"net": ', '"net": 1', 1)
+    lines[1] += "\u2028\x0c"
+    path = tmp_path / "shifted.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": KEY.decode()}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: {path}:2: not JSON"), result.stderr
+
+
+def test_a_changed_fingerprint_does_not_clear_a_tampered_log(logs, tmp_path):
+    """A keyed log with a net edited and the header's key fingerprint replaced: it cannot be verified with the key
+    given, and the message says the fingerprint may have been changed. Before, it read "another key, not evidence of
+    a change", clearing the edit."""
+    docs = copy.deepcopy(logs["seeded", KEY])
+    _last_settled(docs)[0]["net"] = 999.0
+    docs[0]["key_fingerprint"] = "0123456789abcdef"
+    path = tmp_path / "refingerprinted.jsonl"
+    path.write_text("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in docs), encoding="utf-8")
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": KEY.decode()}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and "not evidence of a change" not in result.stderr
+    assert "signed with another key, or its fingerprint was changed; nothing in it is verified" in result.stderr
