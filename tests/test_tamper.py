@@ -481,3 +481,18 @@ def test_a_changed_fingerprint_does_not_clear_a_tampered_log(logs, tmp_path):
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": KEY.decode()}).invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and "not evidence of a change" not in result.stderr
     assert "signed with another key, or its fingerprint was changed; nothing in it is verified" in result.stderr
+
+
+def test_a_skipped_dealer_step_is_named_with_its_cite(tmp_path):
+    """A Pai Gow log with the progressive lock-out step removed and the rest renumbered, the chain recomputed: the
+    departure names the step the machine fires (lock_progressive_system, § 670a.8(b)(2)). Before, it named the next
+    logged step's own move and cite ((c)), as if that step were wrong."""
+    docs = _play(tmp_path, "pai_gow", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low=6D")
+    at = next(i for i, d in enumerate(docs) if d.get("trigger") == "lock_progressive_system")
+    del docs[at]
+    for d in docs[at:]:
+        d["seq"] -= 1
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 1 and "the machine fires 'lock_progressive_system' first — § 670a.8(b)(2)" in said.stdout, \
+        said.stdout

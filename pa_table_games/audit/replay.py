@@ -281,7 +281,10 @@ class _Replay:
             why = f"not allowed when {entry.doc}" if held else f"allowed only when {entry.doc}"
             self.depart(NOT_ALLOWED, f"{trigger!r} in '{label}' is {why}; the machine fires {due.trigger!r}",
                         self.cite_of(entry.cite))
-        elif t.dest != logged["dest"] or t.source != logged["source"]:
+        elif t.source != logged["source"]:  # the log skipped a step: the one the machine takes is named, cited
+            self.depart(STATE, f"the log moves {logged['source']!r} -> {logged['dest']!r}, but the round is in "
+                        f"'{label}': the machine fires {due.trigger!r} first", self.cite_of(due.cite))
+        elif t.dest != logged["dest"]:
             self.depart(STATE, f"the log moves {logged['source']!r} -> {logged['dest']!r}; the machine's "
                         f"{trigger!r} goes {t.source!r} -> {t.dest!r}", self.cite_of(t.cite))
         else:
