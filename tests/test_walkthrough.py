@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -45,6 +46,17 @@ def test_a_tampered_settlement_is_marked_on_its_step():
     assert not report.conforms and len(marked) == 1
     assert marked[0]["settled"] and "§ 633a.7" in marked[0]["departures"][0]
     assert "departure" in walk_page(log)
+
+
+def test_a_departure_is_marked_on_its_own_step_whatever_the_log_numbers_it():
+    """The tampered settlement's event renumbered as the deal's (seq 3): its departures sit on its own step alone.
+    Before, they were matched by the log's seq, so the deal's step showed the settlement's departure too."""
+    log = tampered(demo_log("blackjack"))
+    events = [dict(e) for e in log.events]
+    events[-1 if events[-1].get("settled") else max(i for i, e in enumerate(events) if e.get("settled"))]["seq"] = 3
+    data, _, report = walk_data(attrs.evolve(log, events=events))
+    marked = [s for s in data["steps"] if s["departures"]]
+    assert not report.conforms and len(marked) == 1 and marked[0]["settled"], [s["trigger"] for s in marked]
 
 
 def test_the_page_is_self_contained_and_hides_no_card_in_its_markup():

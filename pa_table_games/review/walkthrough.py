@@ -71,9 +71,9 @@ def walk_data(log: RoundLog, machine: str | None = None) -> tuple[dict, MachineS
     header = log.header
     spec = load_game(header["game"], machine=machine).spec
     phase_index = {s: n for n, p in enumerate(spec.phases) for s in p.states}
-    departures: dict[Any, list[str]] = {}
+    departures: dict[Any, list[str]] = {}  # by the line of the event each is at (None: the log's as a whole)
     for d in report.departures:
-        departures.setdefault(d.seq, []).append(str(d))
+        departures.setdefault(d.line if d.seq is not None else None, []).append(str(d))
     words = list(header.get("actions", []))
     wagers = [[int(seat), 0, name, f"{amount:.2f}"] for seat, placed in header["seats"].items()
               for name, amount in placed.items()]
@@ -92,8 +92,8 @@ def walk_data(log: RoundLog, machine: str | None = None) -> tuple[dict, MachineS
                       "cites": _subsection_lines(spec, event.get("cite", [])), "settled": event.get("settled", []),
                       "notes": [for_people(n) for n in event.get("notes", [])], "seat": event.get("seat"),
                       "hand": event.get("hand"),
-                      "table": table, "changes": changes, "departures": departures.get(event["seq"], [])})
-    unplaced = [message for seq, messages in departures.items() if seq is None for message in messages]
+                      "table": table, "changes": changes, "departures": departures.get(log.lines[i], [])})
+    unplaced = departures.get(None, [])
     data = {"game": header["game"], "section": spec.section, "title": spec.title, "file": Path(log.file).name,
             "seats": header["seats"], "steps": steps, "verdict": report.verdict, "log_departures": unplaced,
             "phases": [{"id": p.id, "label": p.label} for p in spec.phases]}
