@@ -496,3 +496,28 @@ def test_a_skipped_dealer_step_is_named_with_its_cite(tmp_path):
     said = _replay_lines(tmp_path, docs)
     assert said.exit_code == 1 and "the machine fires 'lock_progressive_system' first — § 670a.8(b)(2)" in said.stdout, \
         said.stdout
+
+
+@pytest.mark.parametrize("spelling", ["2.000e1", "20.00000000000000000001", "20.000"])
+def test_an_amount_spelt_another_way_is_malformed_even_under_the_key(logs, tmp_path, spelling):
+    """A keyed log's settled net 20.0 spelt another way (the chain, over the parsed values, still verifies): since
+    version 3 a number is written one way, the shortest decimal of its value, so the line is malformed. Before, it
+    replayed as conforming."""
+    lines = [json.dumps(d, ensure_ascii=False) for d in logs["seeded", KEY]]
+    at = next(i for i, line in enumerate(lines) if '"net": 20.0' in line)
+    lines[at] = lines[at].replace('"net": 20.0', f'"net": {spelling}', 1)
+    path = tmp_path / "respelt.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": KEY.decode()}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and result.stderr.startswith(
+        f"error: {path}:{at + 1}: the number {spelling} is not written as the shortest decimal of its value (20.0)"), \
+        result.output
+
+
+def test_a_version_written_as_a_fraction_is_refused(logs, tmp_path):
+    docs = copy.deepcopy(logs["seeded", None])
+    docs[0]["version"] = 4.0
+    seal(docs, docs[0]["machine_sha256"], None)
+    said = _replay_lines(tmp_path, docs)
+    assert said.exit_code == 2 and ":1: header: not a 'pa-table-games round' log of version 1 or 2 or 3 or 4" in said.stderr, \
+        said.output

@@ -41,7 +41,7 @@ from attrs import field, frozen
 
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
 from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, problem, seal
-from pa_table_games.audit.log_format import FORMAT, VERSION, LogFileError, check_event, check_header
+from pa_table_games.audit.log_format import EXACT_MONEY, FORMAT, VERSION, LogFileError, check_event, check_header
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import as_json, money
 from pa_table_games.equipment.shoe import Shoe
@@ -177,7 +177,8 @@ def read_log(path: str | Path, key: bytes | None = None, allow_v1: bool = False)
     for number, line in enumerate(text.split("\n"), 1):  # lines as an editor numbers them (not at U+2028, \f ...)
         if not line.strip():
             continue
-        doc = _parse_line(line, file, number)
+        odd: list[str] = []  # numbers not written as the shortest decimal of their value (``2.000e1``)
+        doc = _parse_line(line, file, number, odd)
         if not isinstance(doc, dict):
             raise LogFileError(file, number, "each line is a JSON object")
         kind = doc.get("kind")
@@ -192,6 +193,9 @@ def read_log(path: str | Path, key: bytes | None = None, allow_v1: bool = False)
             lines.append(number)
         else:
             raise LogFileError(file, number, f"'kind' must be \"event\" after the header, not {kind!r}")
+        if odd and header["version"] >= EXACT_MONEY:  # each amount is written one way, as the writer writes it
+            raise LogFileError(file, number, f"the number {odd[0][:30]} is not written as the shortest decimal of its "
+                               f"value ({float(odd[0])!r}): since version {EXACT_MONEY} every number is")
     if header is None:
         raise LogFileError(file, 1, "empty log: no header line")
     _check_chain(header, events, [header_line, *lines], file, key, allow_v1)
@@ -216,17 +220,21 @@ def _no_constant(word: str) -> Any:
     raise _Duplicate(f"{word} is not a JSON number (RFC 8259)")
 
 
-def _finite(word: str) -> float:
+def _finite(word: str, odd: list[str]) -> float:
     value = float(word)
     if not math.isfinite(value):
         raise _Duplicate(f"the number {word[:20]} is too large for a float")
+    if repr(value) != word:
+        odd.append(word)
     return value
 
 
-def _parse_line(line: str, file: str, number: int) -> Any:
-    """One line as JSON: no duplicate key, no NaN or Infinity, nested at most MAX_DEPTH deep."""
+def _parse_line(line: str, file: str, number: int, odd: list[str]) -> Any:
+    """One line as JSON: no duplicate key, no NaN or Infinity, nested at most MAX_DEPTH deep; a number not written
+    as the shortest decimal of its value is added to ``odd``."""
     try:
-        doc = json.loads(line, object_pairs_hook=_unique, parse_constant=_no_constant, parse_float=_finite)
+        doc = json.loads(line, object_pairs_hook=_unique, parse_constant=_no_constant,
+                         parse_float=lambda word: _finite(word, odd))
     except json.JSONDecodeError as err:
         raise LogFileError(file, number, f"not JSON: {err.msg} (column {err.colno})") from None
     except _Duplicate as err:

@@ -13,6 +13,7 @@ from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.errors import InputFileError, TableGamesError
 from pa_table_games.games import round_options
 from pa_table_games.money import MOST, amount_problem, whole_cents
+from pa_table_games.numbers import is_whole
 
 FORMAT = "pa-table-games round"
 VERSION = 4
@@ -62,7 +63,7 @@ def _is_amount(value: Any) -> bool:
 def check_header(doc: dict, file: str, line: int) -> None:
     _keys(doc, _HEADER, "header", file, line)
     fail = lambda message: LogFileError(file, line, f"header: {message}")  # noqa: E731
-    if doc["log"] != FORMAT or doc["version"] not in VERSIONS or isinstance(doc["version"], bool):
+    if doc["log"] != FORMAT or not is_whole(doc["version"]) or doc["version"] not in VERSIONS:  # 4.0 is no version
         raise fail(f"not a {FORMAT!r} log of version {' or '.join(map(str, VERSIONS))}")
     if doc["version"] >= 2:
         for key in ("section", "stacked", "machine_sha256", "hash"):
