@@ -521,3 +521,19 @@ def test_a_version_written_as_a_fraction_is_refused(logs, tmp_path):
     said = _replay_lines(tmp_path, docs)
     assert said.exit_code == 2 and ":1: header: not a 'pa-table-games round' log of version 1 or 2 or 3 or 4" in said.stderr, \
         said.output
+
+
+def test_an_amount_taken_within_a_cent_is_shown_with_every_verdict(logs, tmp_path):
+    """A version-1 log (no chain: unverifiable with --allow-v1) with a payout moved under a cent: the amount taken as
+    the machine's cents is named with the verdict, as for version 2. Before, only --json listed it."""
+    docs = copy.deepcopy(logs["stacked", None])
+    row = next(r for d in docs for r in d.get("settled", []))
+    for d in docs:
+        d.pop("hash", None)
+    for name in ("stacked", "machine_sha256", "section"):
+        docs[0].pop(name, None)
+    docs[0]["version"] = 1
+    row["net"] += 0.009
+    said = _replay_lines(tmp_path, docs, "--allow-v1")
+    assert said.exit_code == 0 and "unverifiable" in said.stdout and "taken as the machine's whole cents" in said.stdout, \
+        said.output

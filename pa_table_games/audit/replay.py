@@ -105,13 +105,13 @@ class ReplayReport:
 
     def sentence(self) -> str:
         """The verdict in words, as ``replay`` and the walk-through page say it."""
-        if self.departures:
-            return f"{len(self.departures)} departure(s) from {self.section}"
-        if not self.chained:
-            return (f"unverifiable: a version-1 log has no hash chain, so nothing shows it was not edited; re-dealt, "
-                    f"it departs nowhere from {self.section}")
         rounded = (f" ({len(self.within_a_cent)} floating-point amount(s) of an earlier log version taken as the "
                    f"machine's whole cents: {'; '.join(self.within_a_cent)})") if self.within_a_cent else ""
+        if self.departures:
+            return f"{len(self.departures)} departure(s) from {self.section}{rounded}"
+        if not self.chained:
+            return (f"unverifiable: a version-1 log has no hash chain, so nothing shows it was not edited; re-dealt, "
+                    f"it departs nowhere from {self.section}{rounded}")
         return f"conforms to {self.section}{rounded}"
 
     def to_json(self) -> dict:
