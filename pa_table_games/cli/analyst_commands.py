@@ -31,7 +31,7 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
 @click.option("--strategy", cls=StrategyOption, lead="How every player decides (a strategy that makes a wager only "
               "after seeing the cards shows that wager's edge against it: the player's advantage, negative):")
 @RULES
-@click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10).")
+@click.option("--seat", "seats", multiple=True, help="SEAT:WAGER=AMOUNT[,...]; repeatable (default: seat 1, main wager 10, within the table limits).")
 @click.option("--workers", type=WORKERS, help="Local processes (default 1), or the workers of "
               f"--scheduler local (default: one per core); at most {MAX_WORKERS}. The answer does not depend on it.")
 @click.option("--scheduler", metavar="ADDRESS", help="Deal on a Dask cluster: its scheduler's address "
@@ -73,8 +73,8 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
     rounds the wager was placed in; engines counts the rounds each engine dealt ("fast": the round
     function generated from the machine; "compiled": its runner, for a chunk the fast path cannot make).
 
-    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline (the result so far printed, the
-    reason on stderr); 2 bad input, or no scheduler or worker within its timeout (one line on stderr);
+    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline, or by a worker process that died (the
+    result so far printed, the reason on stderr); 2 bad input, or no scheduler or worker within its timeout (one line on stderr);
     130 Ctrl-C (the result so far printed).
     """
 

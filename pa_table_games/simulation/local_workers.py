@@ -35,7 +35,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.simulation.chunks import (CHUNK_SECONDS, Deal, SimulationError, children_block_sigint,
+from pa_table_games.simulation.chunks import (CHUNK_SECONDS, ChunkOverdue, Deal, SimulationError, children_block_sigint,
                                               chunk_count, deal_chunk, overdue)
 from pa_table_games.simulation.tally import Tally
 
@@ -113,7 +113,7 @@ def run_in_processes(deal: Deal, seed: int, rounds: int, workers: int, stopped: 
 
 def _hand_out(workers: dict[Connection, Any], deal: Deal, seed: int, rounds: int, stopped: Callable[[], bool],
               progress: Callable[[int, int], None] | None, chunk_within: float = CHUNK_SECONDS) -> Tally:
-    merged, chunks, next_chunk, error, late = Tally(), chunk_count(rounds, deal.chunk), 0, None, None
+    merged, chunks, next_chunk, error, late, lost = Tally(), chunk_count(rounds, deal.chunk), 0, None, None, None
     busy: dict[Connection, tuple[int, float]] = {}  # pipe -> (chunk index being dealt, when it was handed out)
     dealing: dict[int, int] = {}  # chunk index -> rounds dealt so far
     open_pipes = set(workers)
@@ -138,7 +138,7 @@ def _hand_out(workers: dict[Connection, Any], deal: Deal, seed: int, rounds: int
                 open_pipes.discard(conn)
                 del busy[conn], dealing[index]
                 late = index if late is None else late
-        if (stopped() or error or late is not None) and not stopping:
+        if (stopped() or error or late is not None or lost is not None) and not stopping:
             stopping = True
             for conn in open_pipes:
                 _send(conn, None)
@@ -147,8 +147,10 @@ def _hand_out(workers: dict[Connection, Any], deal: Deal, seed: int, rounds: int
                 message = conn.recv()
             except (EOFError, OSError):
                 open_pipes.discard(conn)
-                if conn in busy:
-                    error = error or "a worker process died without reporting"
+                if conn in busy:  # killed while dealing (out of memory, say): the run stops, what came back is kept
+                    index = busy.pop(conn)[0]
+                    del dealing[index]
+                    lost = index if lost is None else lost
                 continue
             kind, index, *rest = message
             if kind == "error":
@@ -169,6 +171,9 @@ def _hand_out(workers: dict[Connection, Any], deal: Deal, seed: int, rounds: int
         raise SimulationError(error)
     if late is not None:
         raise overdue(late, "a worker process", chunk_within, merged)
+    if lost is not None:
+        raise ChunkOverdue(f"chunk {lost}: the worker process dealing it died without reporting (killed, or out of "
+                           f"memory): the run stopped; the result so far is printed", merged)
     return merged
 
 

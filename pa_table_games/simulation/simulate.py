@@ -33,7 +33,7 @@ from typing import Any
 from attrs import field, frozen
 
 from pa_table_games.machine.spec import no_new_dealer
-from pa_table_games.money import amount_problem, money
+from pa_table_games.money import amount_problem, default_wager, money
 from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
 from pa_table_games.strategies import get_strategy
@@ -159,7 +159,7 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         loaded = load_game(game, rules, engine=engine)
         _check_new_dealer(loaded, new_dealer_every)
         seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
-                 for s, w in (seats or {1: {loaded.info.wagers[0]: 10}}).items()}
+                 for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
@@ -172,9 +172,10 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                 tally, workers = run_on_dask(deal, seed, rounds, scheduler, workers, stopped, progress,
                                              connect_timeout, worker_timeout, chunk_timeout)
             elif workers > 1 and chunk_count(rounds, chunk) > 1:
-                tally = run_in_processes(deal, seed, rounds, min(workers, chunk_count(rounds, chunk)), stopped,
-                                         progress, chunk_timeout)
+                workers = min(workers, chunk_count(rounds, chunk))  # no more processes than chunks: as many reported
+                tally = run_in_processes(deal, seed, rounds, workers, stopped, progress, chunk_timeout)
             else:
+                workers = 1  # one chunk: dealt here, by this process alone
                 tally = _run_here(deal, seed, rounds, stopped, progress)
         except ChunkOverdue as late:
             tally, why, workers = late.tally, str(late), late.workers or workers
