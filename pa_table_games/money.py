@@ -243,6 +243,12 @@ def rules_maximum(rules: Any) -> Decimal:
     return money(rules.table_maximum)
 
 
+def default_wager(rules: Any) -> Decimal:
+    """The main wager of a seat nobody gave one for (``simulate`` and ``edge``'s seat 1): 10, within the table's
+    limits."""
+    return min(max(money(10), money(rules.table_minimum)), money(rules.table_maximum))
+
+
 def check_seats(rules: Any, main_wager: str, seats: dict[int, dict[str, Any]]) -> None:
     """Every wager in ``seats`` is an amount; the main wager is within the table limits, every wager at most the maximum."""
     for seat, wagers in seats.items():

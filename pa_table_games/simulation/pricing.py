@@ -14,9 +14,10 @@ from typing import Any
 
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.games import game_info, load_game
-from pa_table_games.money import money
+from pa_table_games.money import default_wager
 from pa_table_games.runtime.game import resolved
 from pa_table_games.simulation.simulate import simulate
+from pa_table_games.simulation.tally import interval_words
 from pa_table_games.values import EdgeAsk, Priced
 
 #: A simulated price: rounds dealt and seed, unless the command says otherwise.
@@ -60,7 +61,7 @@ def seats_for(game: Any, wager: str) -> dict[int, dict[str, Any]]:
     before the deal; otherwise the main wager alone (the strategy places ``wager`` during the round, if ever)."""
     rules = game.rules
     main = game.info.wagers[0]
-    amount = min(max(money(10), money(rules.table_minimum)), money(rules.table_maximum))
+    amount = default_wager(rules)
     alone = {1: {main: amount}}
     if wager == main:
         return alone
@@ -79,9 +80,8 @@ def simulated_lines(doc: dict[str, Any], note: str = "") -> list[str]:
     if doc["house_edge"] is None:
         lines.append(f"the wager was never made in the {doc['rounds']:,} rounds simulated")
     else:
-        low, high = doc["ci95"] or (float("nan"), float("nan"))
-        lines.append(f"simulated: house edge {doc['house_edge'] * 100:.3f} %, 95 % interval "
-                     f"[{low * 100:.3f} %, {high * 100:.3f} %] (made in {doc['placed']:,} rounds)")
+        lines.append(f"simulated: house edge {doc['house_edge'] * 100:.3f} %, {interval_words(doc['ci95'])} "
+                     f"(made in {doc['placed']:,} rounds)")
     if not doc["complete"]:
         lines.append("interrupted: the figures are for the rounds dealt so far")
     if note:
