@@ -173,6 +173,13 @@ class Tally:
         return WagerEdge(name or "total", int(placed), wagered, net, -ratio, sd, interval)
 
 
+def interval_words(ci95: tuple[float, float] | None) -> str:
+    """``95 % interval [0.123 %, 0.456 %]``, or why there is none (one round has no spread)."""
+    if ci95 is None:
+        return "no 95 % interval (it needs two rounds or more)"
+    return f"95 % interval [{ci95[0] * 100:.3f} %, {ci95[1] * 100:.3f} %]"
+
+
 def _in_cents(amounts: dict[str, Decimal]) -> dict[str, int]:
     return {name: in_cents(amount) for name, amount in amounts.items()}
 

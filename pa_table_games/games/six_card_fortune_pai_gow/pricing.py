@@ -24,6 +24,7 @@ from pa_table_games.analysis.pai_gow import WAGERS
 from pa_table_games.errors import TableGamesError
 from pa_table_games.money import money
 from pa_table_games.simulation.simulate import simulate
+from pa_table_games.simulation.tally import interval_words
 from pa_table_games.values import EdgeAsk, Priced
 
 GAME = "six-card-fortune-pai-gow"
@@ -93,7 +94,6 @@ def price(ask: EdgeAsk) -> Priced:
 
 def report_lines(doc: dict[str, Any]) -> list[str]:
     """Plain text of :func:`simulated_wager`'s document."""
-    low, high = doc["ci95"] or (float("nan"), float("nan"))
     lines = [f"{doc['wager']}: the {doc['name']} ({doc['cite']}), {GAME}, joker {doc['joker']}",
              f"{doc['method']}", f"{doc['why']}", "",
              f"  {'outcome':62} {'count':>8} {'frequency':>10} {'pays':>5}"]
@@ -104,7 +104,7 @@ def report_lines(doc: dict[str, Any]) -> list[str]:
         lines.append("the wager was never made in the deals simulated")
     else:
         lines.append(f"simulated: {doc['deals']:,} deals, house edge {doc['house_edge'] * 100:.3f} %, "
-                     f"95 % interval [{low * 100:.3f} %, {high * 100:.3f} %] (made on {doc['placed']:,} deals)")
+                     f"{interval_words(doc['ci95'])} (made on {doc['placed']:,} deals)")
     if not doc["complete"]:
         lines.append("interrupted: the figures are for the deals dealt so far")
     if doc.get("note"):
