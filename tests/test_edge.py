@@ -9,9 +9,11 @@ from fractions import Fraction
 
 import attrs
 import pytest
+from click.testing import CliRunner
 
 from pa_table_games.equipment.cards import RANKS, standard_deck
 from pa_table_games.analysis.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
+from pa_table_games.cli import main
 from pa_table_games.errors import WagerError
 from pa_table_games.games.blackjack.paytables import pay_table, table_names, wagers
 
@@ -216,3 +218,10 @@ class TestRulesFile:
         assert result.exit_code == 0
         assert "probability" in result.output and "return" in result.output
         assert "house edge 24.7089 %" in result.output
+
+
+def test_a_price_from_one_round_says_it_has_no_interval():
+    """`edge ... --rounds 1`: one round has no spread, so no 95 % interval is printed; before, '[nan %, nan %]'."""
+    result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "1", "--seed", "1"])
+    assert result.exit_code == 0 and "nan" not in result.output, result.output
+    assert "no 95 % interval (it needs two rounds or more)" in result.output

@@ -12,9 +12,11 @@ import select
 import struct
 import termios
 import signal
+import threading
 import subprocess
 import sys
 import time
+from multiprocessing import Pipe
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -26,7 +28,9 @@ from pa_table_games.cli import main
 from pa_table_games.games import load_game
 from pa_table_games.numbers import MAX_ROUNDS
 from pa_table_games.runtime.round import Round
-from pa_table_games.simulation.chunks import STEP, SimulationError, chunk_seed, deal_rounds, parse_rounds
+from pa_table_games.simulation.chunks import (STEP, ChunkOverdue, Deal, SimulationError, chunk_seed, deal_chunk, deal_rounds,
+                                              parse_rounds)
+from pa_table_games.simulation.local_workers import _hand_out
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
 from pa_table_games.simulation.tally import Tally
@@ -443,3 +447,40 @@ class TestSignals:
         assert "handed to a worker process gave no result within 3 s" in err
         assert "(stopped: " in out and " of 1,000,000,000,000)" in out and "\ntotal " in out
         wait_for(lambda: not any(alive(pid) for pid in workers), seconds=60)
+
+
+class TestWorkersLost:
+    def test_a_worker_that_dies_stops_the_run_and_keeps_what_came_back(self):
+        """A worker process killed while dealing its second chunk (its pipe closes, nothing reported): the run stops
+        there with the first chunk's rounds kept and the chunk named, as for a chunk past its deadline (exit status 1
+        and the result so far). Before, 'a worker process died without reporting' threw every round away (exit 2)."""
+        deal = Deal("blackjack", None, {1: {"blackjack": 10}}, "stand17", chunk=50)
+        mine, theirs = Pipe()
+
+        def dies_at_its_second_chunk():
+            d, seed, rounds = theirs.recv()
+            index = theirs.recv()
+            tally = deal_chunk(d, seed, rounds, index, lambda: False, lambda done: None)
+            theirs.send(("chunk", index, tally.rounds, tally.sums, tally.engines))
+            theirs.recv()  # the second chunk: killed while dealing it
+            theirs.close()
+
+        worker = threading.Thread(target=dies_at_its_second_chunk)
+        worker.start()
+        with pytest.raises(ChunkOverdue, match=r"^chunk 1: the worker process dealing it died without reporting") as lost:
+            _hand_out({mine: None}, deal, 7, 150, lambda: False, None)
+        worker.join()
+        assert lost.value.tally.rounds == 50
+
+    def test_the_workers_reported_are_the_processes_that_dealt(self):
+        """One chunk is dealt here, by this process alone; three chunks by at most three processes. Before, --workers 8
+        reported 8 whatever dealt."""
+        assert simulate("blackjack", 300, seed=1, workers=8).workers == 1
+        assert simulate("blackjack", 3 * 300, seed=1, workers=8, chunk=300).to_json()["workers"] == 3
+
+
+def test_the_default_seat_holds_a_wager_within_the_rules_table_limits():
+    """Rules with a table minimum of 25 and no --seat: seat 1's main wager is the minimum, as edge's is. Before, the
+    run was refused for 'seat 1 blackjack=10: below the table minimum', a seat nobody typed."""
+    result = simulate("blackjack", 100, seed=1, rules={"table_minimum": 25})
+    assert result.complete and result.to_json()["seats"] == {"1": {"blackjack": 25.0}}
