@@ -153,3 +153,20 @@ class TestShellCompletion:
         env = {"_PA_TABLE_GAMES_COMPLETE": "bash_complete", "COMP_WORDS": "pa-table-games pl", "COMP_CWORD": "1"}
         result = CliRunner(env=env).invoke(main, [], prog_name="pa-table-games")
         assert result.exit_code == 0 and "plain,play" in result.stdout.splitlines()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["simulate", "blackjack", "--rounds", "20", "--seed", "1"],
+                                  ["play", "blackjack", "--seed", "1", "--strategy", "basic"]])
+def test_output_that_cannot_be_written_is_named(args):
+    """Standard output on a full disk: one line naming it, exit 2 (before: 'error: No space left on device', which
+    names nothing). Closed (`>&-`): refused at once, exit 2 (before: exit 0, every line lost, nothing said)."""
+    command = [sys.executable, "-m", "pa_table_games", *args]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                              env=without_plugins())
+    assert done.returncode == 2 and done.stderr == "error: standard output: cannot write: No space left on device\n"
+    closed = subprocess.run(command, stderr=subprocess.PIPE, text=True, timeout=120, env=without_plugins(),
+                            preexec_fn=lambda: os.close(1))
+    assert closed.returncode == 2 and closed.stderr == \
+        "error: standard output: closed: what the command prints cannot be written\n"

@@ -24,6 +24,10 @@ def run() -> None:
             signal.signal(signal.SIGINT, signal.default_int_handler)  # from here a Ctrl-C is a KeyboardInterrupt
             if held.pressed:
                 raise KeyboardInterrupt
+        if sys.stdout is None:  # started with its output closed (>&-): all it prints would be lost, said nowhere
+            if sys.stderr is not None:
+                sys.stderr.write("error: standard output: closed: what the command prints cannot be written\n")
+            sys.exit(2)
         from pa_table_games.cli.app import main as group
 
         group(prog_name="pa-table-games")

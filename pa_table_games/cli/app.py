@@ -13,6 +13,7 @@ and ``list`` start without loading a machine, ``transitions``, numpy or rich.
 from __future__ import annotations
 
 import errno
+import os
 import re
 import sys
 from importlib import import_module
@@ -71,7 +72,7 @@ def _boundary(err: BaseException) -> UserError | None:
     if isinstance(err, click.UsageError) and not isinstance(err, click.exceptions.NoArgsIsHelpError):
         return _usage(err)
     if isinstance(err, OSError) and err.errno != errno.EPIPE:
-        where = f"{err.filename}: " if err.filename is not None else ""
+        where = f"{err.filename}: " if err.filename is not None else _echoed_to(err)
         return UserError(f"{where}{err.strerror or err}")
     if isinstance(err, RecursionError):
         return UserError("the input is nested too deeply to read")
@@ -80,6 +81,21 @@ def _boundary(err: BaseException) -> UserError | None:
     if isinstance(err, UnicodeError):
         return UserError(f"text that is not valid Unicode: {err}")
     return None
+
+def _echoed_to(err: OSError) -> str:
+    """``standard output: cannot write: `` when ``err`` came from writing what a command prints (a full disk under
+    ``> FILE``): raised in click's ``echo`` or in a rich console's write (``standard error`` when they wrote there);
+    else nothing (the error names no file)."""
+    frame = err.__traceback__
+    while frame is not None:
+        code, local = frame.tb_frame.f_code, frame.tb_frame.f_locals
+        printed = {"echo": ("click", lambda: local.get("err")), "_check_buffer": ("rich", lambda: local["self"].stderr)}
+        found = printed.get(code.co_name)
+        if found is not None and f"{os.sep}{found[0]}{os.sep}" in code.co_filename:
+            return f"standard {'error' if found[1]() else 'output'}: cannot write: "
+        frame = frame.tb_next
+    return ""
+
 
 def interrupted() -> click.exceptions.Exit:
     """Ctrl-C: one line on stderr, exit status 130 (128 + SIGINT), never a traceback."""
