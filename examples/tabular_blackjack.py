@@ -86,10 +86,21 @@ def house_edge(env: gymnasium.Env, policy, rounds: int, seed: int) -> tuple[floa
     return -float(net.mean()), 1.96 * float(net.std(ddof=1)) / math.sqrt(len(net))
 
 
+def _rounds(least: int):
+    """An argparse type: a whole number of rounds, at least ``least`` (an interval needs two rounds to price)."""
+    def rounds(text: str) -> int:
+        value = int(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text}: give at least {least} rounds")
+        return value
+    return rounds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--train", type=int, default=1_000_000, help="rounds to learn from (default 1000000)")
-    parser.add_argument("--evaluate", type=int, default=300_000, help="rounds to price each policy (default 300000)")
+    parser.add_argument("--train", type=_rounds(1), default=1_000_000, help="rounds to learn from (default 1000000)")
+    parser.add_argument("--evaluate", type=_rounds(2), default=300_000,
+                        help="rounds to price each policy, at least 2 (default 300000)")
     parser.add_argument("--seed", type=int, default=1, help="the training table's seed; evaluation uses seed + 1")
     args = parser.parse_args()
     env = gymnasium.make("pa_table_games/Blackjack-v0")

@@ -25,3 +25,12 @@ def test_tabular_blackjack_learns_and_prices_its_policy():
     edge = r" house edge +-?[0-9.]+ % \(95 % interval -?[0-9.]+ % to -?[0-9.]+ %\) over 2,000 rounds"
     assert re.fullmatch("learned        " + edge, lines[1]) and re.fullmatch("basic strategy " + edge, lines[2])
     assert lines[3] == "edge blackjack  house edge   0.334 % (exact, basic strategy, continuous shuffle)"
+
+
+@pytest.mark.parametrize("args", [["--train", "0"], ["--train", "-5"], ["--evaluate", "1"]])
+def test_tabular_blackjack_refuses_too_few_rounds(args):
+    """Argparse's one usage error, exit 2: before, --evaluate 0 divided by zero (a traceback) and --train -5 'trained
+    on -5 rounds'."""
+    done = subprocess.run([sys.executable, str(ROOT / "examples" / "tabular_blackjack.py"), *args], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2 and "give at least" in done.stderr and "Traceback" not in done.stderr
