@@ -225,3 +225,18 @@ def test_a_price_from_one_round_says_it_has_no_interval():
     result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "1", "--seed", "1"])
     assert result.exit_code == 0 and "nan" not in result.output, result.output
     assert "no 95 % interval (it needs two rounds or more)" in result.output
+
+
+@pytest.mark.parametrize("args, said", [
+    (["blackjack", "--paytable", "NO_SUCH_TABLE"], "edge blackjack blackjack: priced exactly (the Rules set its pays), "
+                                                   "so --paytable does not apply"),
+    (["double-down-madness", "--rounds", "5", "--seed", "9"], "edge double-down-madness double_down_madness: priced "
+                                                               "exactly (it deals no rounds), so --rounds, --seed do not apply"),
+    (["lucky_ladies", "--seed", "9"], "edge blackjack lucky_ladies: priced exactly (it deals no rounds), so --seed "
+                                      "does not apply"),
+])
+def test_an_option_an_exact_price_does_not_read_is_refused(args, said):
+    """An exact price refuses what it never reads, as a simulated one refuses --decks: before, a pay table of no
+    name, --rounds and --seed were silently ignored and the exact edge printed."""
+    result = CliRunner().invoke(main, ["edge", *args])
+    assert result.exit_code == 2 and result.stderr == f"error: {said}\n", result.output

@@ -18,6 +18,7 @@ from pa_table_games.analysis.dealer_cache import progress
 from pa_table_games.analysis.edge import edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
 from pa_table_games.analysis.report import report_lines
+from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
 from pa_table_games.values import EdgeAsk, Priced
 
@@ -42,8 +43,22 @@ def _dealer_bar(ask: EdgeAsk) -> Iterator[None]:
             yield
 
 
+def _exact_only(ask: EdgeAsk, wager: str, paytable: bool) -> None:
+    """An exact price deals no rounds: ``--rounds`` and ``--seed`` are refused, and ``--paytable`` for a wager paid by
+    the Rules' own odds (before, each was silently ignored, a pay table of no name included)."""
+    given = [name for name, value in (("--rounds", ask.rounds), ("--seed", ask.seed)) if value is not None]
+    if ask.paytable is not None and not paytable:
+        given.append("--paytable")
+    if given:
+        why = [w for w, asked in (("it deals no rounds", given[0] != "--paytable"),
+                                  ("the Rules set its pays", given[-1] == "--paytable")) if asked]
+        raise TableGamesError(f"edge {ask.game} {wager}: priced exactly ({'; '.join(why)}), so {', '.join(given)} "
+                              f"{'does' if len(given) == 1 else 'do'} not apply")
+
+
 def exact_main(ask: EdgeAsk, wager: str) -> Priced:
     """The main wager's exact edge and strategy under the Rules (``--decks`` overriding theirs)."""
+    _exact_only(ask, wager, paytable=False)
     rules = ask.rules if ask.decks is None else attrs.evolve(ask.rules, decks=ask.decks)
     with _dealer_bar(ask):
         doc = analyse(wager, rules) | {"rules": ask.rules_file}
@@ -52,6 +67,7 @@ def exact_main(ask: EdgeAsk, wager: str) -> Priced:
 
 def _first_cards(ask: EdgeAsk) -> Priced:
     """An optional wager decided by the first cards, exactly, under the pay choices of the Rules file if any."""
+    _exact_only(ask, ask.wager, paytable=True)
     if ask.rules_file is None:
         report = exact_edge(ask.wager, decks=ask.decks or 6, paytable=ask.paytable)
     else:
