@@ -9,6 +9,7 @@ import os
 import pty
 import re
 import select
+import socket
 import struct
 import termios
 import signal
@@ -424,6 +425,31 @@ class TestSignals:
         out, _ = self.ctrl_c(proc)
         assert "interrupted:" in out and "\ntotal " in out
 
+    @needs_dask
+    @pytest.mark.parametrize("where", ["a silent listener", "a scheduler with no worker"])
+    def test_ctrl_c_while_waiting_for_the_cluster(self, where):
+        """Ctrl-C while the scheduler is asked who it is (a listener that never answers) or while no worker has
+        joined: the wait stops at once, exit 130. Before, the Ctrl-C was held for the whole --connect-timeout or
+        --worker-timeout, then the run ended as a bad-input error (exit 2)."""
+        with socket.socket() as listener:
+            listener.bind(("127.0.0.1", 0))
+            listener.listen(5)
+            port = listener.getsockname()[1]
+            scheduler = None
+            if where != "a silent listener":
+                listener.close()
+                scheduler = subprocess.Popen([str(Path(sys.executable).with_name("dask")), "scheduler", "--port",
+                                              str(port), "--dashboard-address", ":0", "--no-show"],
+                                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                self.started.append(scheduler)
+                wait_for(lambda: _answers(port), seconds=60)
+            proc = self.start("--scheduler", f"tcp://127.0.0.1:{port}", "--connect-timeout", "120",
+                              "--worker-timeout", "120")
+            time.sleep(3)
+            started = time.monotonic()
+            self.ctrl_c(proc)
+            assert time.monotonic() - started < 30
+
     @pytest.mark.slow  # real worker processes: a heavy check, `make test-long`
     def test_killing_the_parent_ends_its_workers(self):
         """kill -TERM of the parent alone: no worker goes on dealing its share."""
@@ -447,6 +473,14 @@ class TestSignals:
         assert "handed to a worker process gave no result within 3 s" in err
         assert "(stopped: " in out and " of 1,000,000,000,000)" in out and "\ntotal " in out
         wait_for(lambda: not any(alive(pid) for pid in workers), seconds=60)
+
+
+def _answers(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
 
 
 class TestWorkersLost:

@@ -46,6 +46,9 @@ TASKS_PER_THREAD = 3
 CONNECT_SECONDS = 10
 #: How long to wait for a first worker to join the cluster before giving up.
 WORKER_SECONDS = 60
+#: How often those waits ask whether Ctrl-C was pressed.
+POLL = 0.2
+_STOPPED = object()
 
 
 def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int, dict, dict]:
@@ -54,9 +57,10 @@ def deal_chunk_task(deal: Deal, seed: int, rounds: int, index: int) -> tuple[int
     return tally.rounds, tally.sums, tally.engines
 
 
-def probe(address: str, seconds: float) -> None:
+def probe(address: str, seconds: float, stopped: Callable[[], bool] = lambda: False) -> bool:
     """The scheduler at ``address`` answers an ``identity`` request within ``seconds``, else an error
-    (whatever is listening there: a silent endpoint, or no Dask scheduler at all)."""
+    (whatever is listening there: a silent endpoint, or no Dask scheduler at all); False when ``stopped``
+    (Ctrl-C) before it answered, asked every :data:`POLL` seconds."""
     from distributed.comm import connect
 
     async def ask() -> object:
@@ -67,14 +71,42 @@ def probe(address: str, seconds: float) -> None:
         finally:
             comm.abort()
 
+    async def ask_until_stopped() -> object:
+        task, deadline = asyncio.ensure_future(ask()), time.monotonic() + seconds
+        while not (await asyncio.wait({task}, timeout=POLL))[0]:
+            if stopped() or time.monotonic() >= deadline:
+                task.cancel()
+                if stopped():
+                    return _STOPPED
+                raise asyncio.TimeoutError
+        return task.result()
+
     try:
-        answer = asyncio.run(asyncio.wait_for(ask(), seconds))
+        answer = asyncio.run(ask_until_stopped())
+        if answer is _STOPPED:
+            return False
     except (asyncio.TimeoutError, TimeoutError):
         raise SimulationError(f"--scheduler {address}: cannot connect to a Dask scheduler there "
                               f"(no answer within {seconds:g} s)") from None
     if not isinstance(answer, dict) or answer.get("type") != "Scheduler":
         raise SimulationError(f"--scheduler {address}: cannot connect to a Dask scheduler there "
                               "(what answers is not a Dask scheduler)")
+    return True
+
+
+def _first_worker(client: Any, scheduler: str, seconds: float, stopped: Callable[[], bool]) -> bool:
+    """A worker joined the cluster within ``seconds`` (else an error naming the address); False when ``stopped``
+    (Ctrl-C) first, asked every :data:`POLL` seconds."""
+    deadline = time.monotonic() + seconds
+    while not stopped():
+        try:
+            client.wait_for_workers(1, timeout=max(min(POLL, deadline - time.monotonic()), 0.01))
+            return True
+        except (TimeoutError, asyncio.TimeoutError):
+            if time.monotonic() >= deadline:
+                raise SimulationError(f"--scheduler {scheduler}: no worker joined the cluster within "
+                                      f"{seconds:g} s") from None
+    return False
 
 
 def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int, stopped: Callable[[], bool],
@@ -85,6 +117,17 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
     The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``,
     each chunk come back within ``chunk_within`` of being sent (else ``ChunkOverdue``, with the tally)."""
     cluster = None
+    if scheduler != "local":  # no process is started here: Ctrl-C stops the wait (the command's flag)
+        try:
+            if not probe(scheduler, connect, stopped):
+                return Tally(), 0
+        except ImportError:
+            raise SimulationError(f"--scheduler {scheduler}: Dask is not installed; "
+                                  "pip install 'pa-table-games[dask]'") from None
+        except SimulationError:
+            raise
+        except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
+            raise _cannot_connect(scheduler, err) from None
     # from before Dask starts any thread: its threads keep SIGINT blocked, and the worker
     # processes it starts ignore SIGINT from their first instruction (a Ctrl-C is held back)
     with children_block_sigint():
@@ -97,28 +140,27 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             if scheduler == "local":
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                        dashboard_address=None, silence_logs=logging.ERROR)
-            else:
-                probe(scheduler, connect)
             client = Client(cluster if cluster is not None else scheduler, timeout=connect)
         except SimulationError:
             raise
         except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
             if cluster is not None:
                 cluster.close()
-            why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
-            raise SimulationError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there ({why})") from None
+            raise _cannot_connect(scheduler, err) from None
     try:
-        try:
-            client.wait_for_workers(1, timeout=workers_within)
-        except (TimeoutError, asyncio.TimeoutError):
-            raise SimulationError(f"--scheduler {scheduler}: no worker joined the cluster within "
-                                  f"{workers_within:g} s") from None
+        if not _first_worker(client, scheduler, workers_within, stopped):
+            return Tally(), 0
         threads = sum(client.nthreads().values()) or 1
         return _run(client, deal, seed, rounds, threads, stopped, progress, chunk_within, scheduler), threads
     finally:
         client.close(timeout=connect)
         if cluster is not None:
             _close(cluster, connect)
+
+
+def _cannot_connect(scheduler: str, err: Exception) -> SimulationError:
+    why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
+    return SimulationError(f"--scheduler {scheduler}: cannot connect to a Dask scheduler there ({why})")
 
 
 def _close(cluster: Any, seconds: float) -> None:
