@@ -31,6 +31,7 @@ from pa_table_games.numbers import MAX_ROUNDS
 from pa_table_games.runtime.round import Round
 from pa_table_games.simulation.chunks import (STEP, ChunkOverdue, Deal, SimulationError, chunk_seed, deal_chunk, deal_rounds,
                                               parse_rounds)
+from pa_table_games.simulation.dask_cluster import Deadlines
 from pa_table_games.simulation.local_workers import _hand_out
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
@@ -518,3 +519,19 @@ def test_the_default_seat_holds_a_wager_within_the_rules_table_limits():
     run was refused for 'seat 1 blackjack=10: below the table minimum', a seat nobody typed."""
     result = simulate("blackjack", 100, seed=1, rules={"table_minimum": 25})
     assert result.complete and result.to_json()["seats"] == {"1": {"blackjack": 25.0}}
+
+
+def test_a_chunk_queued_behind_others_on_a_cluster_has_its_deadline_run_from_its_turn():
+    """One worker thread, three chunks sent (a few wait at each thread), each dealt in 5 s, deadline 6 s: no chunk is
+    late, since the second's and the third's deadlines run from when the thread could take them. Before, each ran from
+    when it was sent: the third, sent at 0, was 'late' at 10 s though dealt within 5 s of its turn."""
+    chunks = Deadlines(threads=1)
+    for index in range(3):
+        chunks.sent(f"future {index}", index)
+    for now in (0, 5, 10):
+        chunks.tick(now)
+        assert chunks.late(now, 6) == [], now
+        chunks.done(f"future {now // 5}")
+    chunks.sent("future 3", 3)
+    chunks.tick(15)
+    assert chunks.late(22, 6) == [3]  # a chunk that does take too long is still caught

@@ -181,29 +181,54 @@ def _run(client: Any, deal: Deal, seed: int, rounds: int, threads: int, stopped:
     from distributed import wait
 
     merged, chunks, next_chunk = Tally(), chunk_count(rounds, deal.chunk), 0
-    outstanding: dict = {}  # future -> (chunk index, when it was sent)
+    outstanding = Deadlines(threads)
     try:
         while not stopped() and (outstanding or next_chunk < chunks):
             while next_chunk < chunks and len(outstanding) < TASKS_PER_THREAD * threads:
-                future = client.submit(deal_chunk_task, deal, seed, rounds, next_chunk, pure=False)
-                outstanding[future] = (next_chunk, time.monotonic())
+                outstanding.sent(client.submit(deal_chunk_task, deal, seed, rounds, next_chunk, pure=False), next_chunk)
                 next_chunk += 1
+            outstanding.tick(time.monotonic())
             try:
                 finished = wait(list(outstanding), timeout=0.2, return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 finished = ()
             for future in finished:
-                del outstanding[future]
+                outstanding.done(future)
                 merged.merge(_tally(future))
             if progress is not None and finished:
                 progress(merged.rounds, rounds)
-            late = [index for index, sent in outstanding.values() if time.monotonic() - sent > chunk_within]
+            late = outstanding.late(time.monotonic(), chunk_within)
             if late:
                 raise overdue(min(late), f"a worker of the cluster at {scheduler}", chunk_within, merged, threads)
     finally:
         if outstanding:
             client.cancel(list(outstanding))
     return merged
+
+
+class Deadlines(dict):
+    """The chunks sent and not back, in the order sent: ``future -> (chunk index, since when a worker thread could
+    take it)``. A few chunks wait at each thread (:data:`TASKS_PER_THREAD`): a chunk's deadline runs once it is among
+    the first ``threads`` waiting (:meth:`tick`), not while it is queued behind them."""
+
+    def __init__(self, threads: int) -> None:
+        super().__init__()
+        self.threads = threads
+
+    def sent(self, future: Any, index: int) -> None:
+        self[future] = (index, None)
+
+    def tick(self, now: float) -> None:
+        for future in list(self)[:self.threads]:
+            if self[future][1] is None:
+                self[future] = (self[future][0], now)
+
+    def done(self, future: Any) -> None:
+        del self[future]
+
+    def late(self, now: float, within: float) -> list[int]:
+        """The chunks a thread could take more than ``within`` seconds ago."""
+        return [index for index, since in self.values() if since is not None and now - since > within]
 
 
 def _tally(future: Any) -> Tally:
