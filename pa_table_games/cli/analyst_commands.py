@@ -73,9 +73,9 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
     rounds the wager was placed in; engines counts the rounds each engine dealt ("fast": the round
     function generated from the machine; "compiled": its runner, for a chunk the fast path cannot make).
 
-    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline, or by a worker process that died (the
-    result so far printed, the reason on stderr); 2 bad input, or no scheduler or worker within its timeout (one line on stderr);
-    130 Ctrl-C (the result so far printed).
+    Exit status: 0 every round dealt; 1 stopped at a chunk's deadline, or by a worker process that died
+    (the result so far printed, the reason on stderr); 2 bad input, or no scheduler or worker within its
+    timeout (one line on stderr); 130 Ctrl-C (the result so far printed).
     """
 
     from pa_table_games.simulation.simulate import simulate as run

@@ -271,19 +271,23 @@ class Folder(Transformer):
 
     def visit_For(self, node: ast.For) -> Any:
         """A loop over a tuple the run fixes: written out (:mod:`.unroll`), each item's copy then folded."""
-        fixed = isinstance(node.iter, ast.Constant) or (isinstance(node.iter, ast.Name) and node.iter.id in self.ns.values)
+        iterated = node.iter
+        fixed = isinstance(iterated, ast.Constant) or (isinstance(iterated, ast.Name) and iterated.id in self.ns.values)
         inside = _reads(node) if fixed else None  # as the pass found it: nothing in the loop is visited yet
         self.generic_visit(node)
         node.body = node.body or [ast.Pass()]
         ok, items, deep = self.known(node.iter) if fixed else (False, None, False)
         if ok and deep:
             reads = self._reads()
-            written = unrolled(node, items, lambda value, name: self.node_of(value, name.lstrip("_0123456789") or "value", _immutable(value)),
-                               lambda name: reads[name] > inside[name])
+            written = unrolled(node, items, self._item, lambda name: reads[name] > inside[name])
             if written is not None:
                 self.changed = True
                 return written
         return node
+
+    def _item(self, value: Any, name: str) -> ast.expr:
+        """An item of a loop written out, as its copy reads it (named after the loop's name, ``_85_turns``: turns)."""
+        return self.node_of(value, name.lstrip("_0123456789") or "value", _immutable(value))
 
     def _reads(self) -> Counter:
         """How often each name is read in the whole tree, counted when first asked in the pass (folding only

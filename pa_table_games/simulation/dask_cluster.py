@@ -122,8 +122,7 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             if not probe(scheduler, connect, stopped):
                 return Tally(), 0
         except ImportError:
-            raise SimulationError(f"--scheduler {scheduler}: Dask is not installed; "
-                                  "pip install 'pa-table-games[dask]'") from None
+            raise _no_dask(scheduler) from None
         except SimulationError:
             raise
         except Exception as err:  # noqa: BLE001 - any failure to connect is one line naming the address
@@ -134,8 +133,7 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
         try:
             from distributed import Client, LocalCluster
         except ImportError:
-            raise SimulationError(f"--scheduler {scheduler}: Dask is not installed; "
-                                  "pip install 'pa-table-games[dask]'") from None
+            raise _no_dask(scheduler) from None
         try:
             if scheduler == "local":
                 cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
@@ -156,6 +154,10 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
         client.close(timeout=connect)
         if cluster is not None:
             _close(cluster, connect)
+
+
+def _no_dask(scheduler: str) -> SimulationError:
+    return SimulationError(f"--scheduler {scheduler}: Dask is not installed; pip install 'pa-table-games[dask]'")
 
 
 def _cannot_connect(scheduler: str, err: Exception) -> SimulationError:

@@ -59,7 +59,7 @@ def check_seats(rnd) -> None:
     if rnd.rules.double_shoe != isinstance(rnd.shoe, DoubleShoe):
         raise WagerError("the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)"
                          if rnd.rules.double_shoe else "a double shoe needs the Rules option double_shoe: true (§ 633a.7(d))")
-    if rnd.rules.double_shoe and "blackjack" not in rnd.wager_names:
+    if rnd.rules.double_shoe and rnd.game.info.wagers[0] not in rnd.wager_names:
         raise WagerError("a round from a double shoe needs a Blackjack Wager: (d)(2) may give the determinant card "
                          "to the first box (§ 633a.7(d)(2))")
 

@@ -96,9 +96,9 @@ def check_cover_card(decks: int, depth_decks: float | None, positions: int, cite
         raise RulesValueError(f"cover_card_depth_decks {shown} is deeper than the {decks}-deck shoe ({cite})")
     deal = 1 + 2 * (positions + 1)
     if cards - depth < deal:
-        raise RulesValueError(f"cover_card_depth_decks {shown} with {decks} deck(s) leaves {cards - depth} cards before "
-                         f"the cover card, fewer than one deal to {positions} positions and the dealer ({deal} cards "
-                         f"with the burn card) ({cite})")
+        raise RulesValueError(f"cover_card_depth_decks {shown} with {decks} deck(s) leaves {cards - depth} cards "
+                              f"before the cover card, fewer than one deal to {positions} positions and the dealer "
+                              f"({deal} cards with the burn card) ({cite})")
 
 
 def depth_or_none(_: object, attribute: object, value: object) -> None:

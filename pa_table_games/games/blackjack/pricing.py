@@ -46,14 +46,14 @@ def _dealer_bar(ask: EdgeAsk) -> Iterator[None]:
 def _exact_only(ask: EdgeAsk, wager: str, paytable: bool) -> None:
     """An exact price deals no rounds: ``--rounds`` and ``--seed`` are refused, and ``--paytable`` for a wager paid by
     the Rules' own odds (before, each was silently ignored, a pay table of no name included)."""
-    given = [name for name, value in (("--rounds", ask.rounds), ("--seed", ask.seed)) if value is not None]
+    unread = [name for name, value in (("--rounds", ask.rounds), ("--seed", ask.seed)) if value is not None]
+    why = ["it deals no rounds"] if unread else []
     if ask.paytable is not None and not paytable:
-        given.append("--paytable")
-    if given:
-        why = [w for w, asked in (("it deals no rounds", given[0] != "--paytable"),
-                                  ("the Rules set its pays", given[-1] == "--paytable")) if asked]
-        raise TableGamesError(f"edge {ask.game} {wager}: priced exactly ({'; '.join(why)}), so {', '.join(given)} "
-                              f"{'does' if len(given) == 1 else 'do'} not apply")
+        unread.append("--paytable")
+        why.append("the Rules set its pays")
+    if unread:
+        raise TableGamesError(f"edge {ask.game} {wager}: priced exactly ({'; '.join(why)}), so {', '.join(unread)} "
+                              f"{'does' if len(unread) == 1 else 'do'} not apply")
 
 
 def exact_main(ask: EdgeAsk, wager: str) -> Priced:
