@@ -43,22 +43,18 @@ def _dealer_bar(ask: EdgeAsk) -> Iterator[None]:
             yield
 
 
-def _exact_only(ask: EdgeAsk, wager: str, paytable: bool) -> None:
-    """An exact price deals no rounds: ``--rounds`` and ``--seed`` are refused, and ``--paytable`` for a wager paid by
-    the Rules' own odds (before, each was silently ignored, a pay table of no name included)."""
-    unread = [name for name, value in (("--rounds", ask.rounds), ("--seed", ask.seed)) if value is not None]
-    why = ["it deals no rounds"] if unread else []
-    if ask.paytable is not None and not paytable:
-        unread.append("--paytable")
-        why.append("the Rules set its pays")
-    if unread:
-        raise TableGamesError(f"edge {ask.game} {wager}: priced exactly ({'; '.join(why)}), so {', '.join(unread)} "
-                              f"{'does' if len(unread) == 1 else 'do'} not apply")
+def _no_pay_table(ask: EdgeAsk, wager: str) -> None:
+    """The main wager is paid by the Rules' own odds: ``--paytable`` is refused (before, silently ignored, a pay table
+    of no name included). ``--rounds`` and ``--seed`` are a simulated price's, passed by a caller pricing every game
+    alike (``check``): an exact price deals no rounds and reads neither."""
+    if ask.paytable is not None:
+        raise TableGamesError(f"edge {ask.game} {wager}: priced exactly, and the Rules set its pays, so --paytable "
+                              "does not apply")
 
 
 def exact_main(ask: EdgeAsk, wager: str) -> Priced:
     """The main wager's exact edge and strategy under the Rules (``--decks`` overriding theirs)."""
-    _exact_only(ask, wager, paytable=False)
+    _no_pay_table(ask, wager)
     rules = ask.rules if ask.decks is None else attrs.evolve(ask.rules, decks=ask.decks)
     with _dealer_bar(ask):
         doc = analyse(wager, rules) | {"rules": ask.rules_file}
@@ -67,7 +63,6 @@ def exact_main(ask: EdgeAsk, wager: str) -> Priced:
 
 def _first_cards(ask: EdgeAsk) -> Priced:
     """An optional wager decided by the first cards, exactly, under the pay choices of the Rules file if any."""
-    _exact_only(ask, ask.wager, paytable=True)
     if ask.rules_file is None:
         report = exact_edge(ask.wager, decks=ask.decks or 6, paytable=ask.paytable)
     else:
