@@ -336,7 +336,9 @@ def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]] | No
     return None
 
 
-class _Substitute(Transformer):
+class Substitute(Transformer):
+    """Each name read replaced by a copy of the expression ``values`` gives for it."""
+
     def __init__(self, values: dict[str, ast.expr]) -> None:
         self.values = values
 
@@ -346,7 +348,7 @@ class _Substitute(Transformer):
 
 
 def _substituted(expr: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
-    return _Substitute(values).visit(copy_of(expr)) if values else copy_of(expr)
+    return Substitute(values).visit(copy_of(expr)) if values else copy_of(expr)
 
 
 def negated(test: ast.expr) -> ast.expr:

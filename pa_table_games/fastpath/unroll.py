@@ -13,7 +13,7 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from pa_table_games.fastpath.source import Transformer, copy_of, nodes_in
+from pa_table_games.fastpath.source import Substitute, copy_of, nodes_in
 
 #: the most items a loop is written out for (a longer one stays a loop: its copies would outweigh its turns)
 MOST = 12
@@ -40,7 +40,7 @@ def unrolled(loop: ast.For, items: Any, node_of: Callable[[Any, str], ast.expr],
         values = _bound(loop.target, item)
         if values is None:
             return None
-        substitute = _Substitute({name: node_of(value, name) for name, value in values.items()})
+        substitute = Substitute({name: node_of(value, name) for name, value in values.items()})
         written += [substitute.visit(copy_of(statement)) for statement in body]
     return written
 
@@ -101,12 +101,3 @@ def _leaves(node: ast.AST) -> bool:
     if isinstance(node, (ast.For, ast.While)):  # an inner loop's else is the outer loop's
         return any(_leaves(statement) for statement in node.orelse)
     return any(_leaves(child) for child in ast.iter_child_nodes(node) if not isinstance(child, _FUNCTIONS))
-
-
-class _Substitute(Transformer):
-    def __init__(self, values: dict[str, ast.expr]) -> None:
-        self.values = values
-
-    def visit_Name(self, node: ast.Name) -> ast.expr:
-        value = self.values.get(node.id)
-        return ast.copy_location(copy_of(value), node) if value is not None else node
