@@ -29,17 +29,17 @@ def test_two_analyses_saving_at_once_keep_both_tables(tmp_path, monkeypatch):
     second.save()  # does not throw away what the first one stored meanwhile
     reread = DealerTable(6, hits_soft_17=False)
     assert set(reread.known[9]) == {NONE, ONE_FIVE, ONE_TEN}
+    assert [p.name for p in (tmp_path / "pa-table-games").iterdir()] == [reread._path.name]  # no temporary left
     monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
     fresh = DealerTable(6, hits_soft_17=False)
     for removal in (NONE, ONE_FIVE, ONE_TEN):
         assert np.allclose(reread.get(9, removal), fresh.get(9, removal), rtol=1e-12, atol=0)
-    assert [p.name for p in (tmp_path / "pa-table-games").iterdir()] == ["dealer-6d-s17.npz"]  # no temporary left
 
 
 def test_a_damaged_cache_is_recomputed_and_replaced(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
-    path = cache_dir() / "dealer-6d-h17.npz"
+    path = DealerTable(6, hits_soft_17=True)._path
     path.parent.mkdir()
     path.write_bytes(b"PK\x03\x04 truncated")
     table = DealerTable(6, hits_soft_17=True)
@@ -68,7 +68,7 @@ def _saved(tmp_path, monkeypatch, edit) -> tuple:
     table = DealerTable(6, hits_soft_17=False)
     row = table.get(9, NONE).copy()
     table.save()
-    path = cache_dir() / "dealer-6d-s17.npz"
+    path = table._path
     with np.load(path) as data:
         arrays = {name: data[name] for name in data.files}
     edit(arrays)
@@ -133,3 +133,19 @@ def test_a_cold_computation_reports_its_progress(monkeypatch):
         table.prefetch(5, removals, batch=2)
         table.prefetch(5, removals, batch=2)  # known now: silent
     assert heard == [(5, 2, 3), (5, 3, 3)]
+
+
+@pytest.mark.parametrize("name", ["dealer-6d-s17.npz", "dealer-6d-s17-0123456789abcdef.npz"],
+                         ids=["named before code digests", "another code's digest"])
+def test_a_table_made_by_other_code_is_never_read(tmp_path, monkeypatch, name):
+    """A sound cache file that other code made (an older release's name, or another version of ``dealer.py``'s
+    digest) is not read, even when every row is a probability distribution: here one row has been moved 0.1 from
+    one outcome to another, as a corrected computation would move it. The rows are computed afresh."""
+    path, fresh = _saved(tmp_path, monkeypatch, lambda a: a.update(v9=a["v9"] + [0.1, -0.1, 0, 0, 0, 0, 0, 0]))
+    path.replace(path.with_name(name))
+    table = DealerTable(6, hits_soft_17=False)
+    assert table._path.name.startswith("dealer-6d-s17-") and table._path.name != name
+    assert all(known == {} for known in table.known)
+    assert np.allclose(table.get(9, NONE), fresh, rtol=1e-12, atol=0)
+    table.save()  # the file other code made is not kept beside it
+    assert [p.name for p in path.parent.iterdir()] == [table._path.name]

@@ -8,6 +8,7 @@ import math
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations
+from pathlib import Path
 from types import MappingProxyType
 
 import attrs
@@ -70,6 +71,17 @@ class TestSixCardCounts:
         assert pai_gow_hands._stored(path, ALL_HANDS) is None
         path.write_text("not json", encoding="utf-8")
         assert pai_gow_hands._stored(path, ALL_HANDS) is None
+
+    def test_counts_made_by_other_counting_code_are_not_read(self, monkeypatch, tmp_path) -> None:
+        """The cache file is named for the ranking (``poker.py``) and for the count itself (this module): counts
+        made before an edit of either are never priced."""
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+        monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
+        before = pai_gow_hands._path(JokerRule.BUG)
+        edited = tmp_path / "pai_gow_hands.py"
+        edited.write_bytes(Path(pai_gow_hands.__file__).read_bytes() + b"# an edit\n")
+        monkeypatch.setattr(pai_gow_hands, "__file__", str(edited))
+        assert pai_gow_hands._path(JokerRule.BUG) != before
 
 
 class TestExactSideWagers:

@@ -2,8 +2,10 @@
 
 The dealer's final-hand probabilities depend only on the decks, the soft-17 rule, the up card and
 the cards removed, never on pay rules, so one table serves every Rules file with those three.
-The table is kept under ``$XDG_CACHE_HOME/pa-table-games`` (else ``~/.cache/pa-table-games``);
-``PA_TABLE_GAMES_CACHE=off`` keeps it in memory only.
+The table is kept under ``$XDG_CACHE_HOME/pa-table-games`` (else ``~/.cache/pa-table-games``), in a file
+named for a digest of the code that computes its rows (:func:`code_digest` of ``dealer.py``): a table made by
+other code, an older release's or an edited one, is never read, so a corrected computation is never priced from
+the rows of the one it corrects. ``PA_TABLE_GAMES_CACHE=off`` keeps it in memory only.
 
 A cache file is never trusted: each array's header is read before its data and must have the
 shape and type this module writes, claim no more bytes than the file holds (a header claiming
@@ -14,6 +16,7 @@ at all, is discarded: the rows are computed again and the file replaced at the n
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import zipfile
@@ -23,6 +26,7 @@ from pathlib import Path
 
 import numpy as np
 
+from pa_table_games.analysis import dealer
 from pa_table_games.analysis.dealer import RANKS, TEN, dealer_outcomes
 from pa_table_games.files import OutputFileError, write_atomic
 
@@ -94,6 +98,15 @@ def cache_dir() -> Path | None:
     return Path(base) / "pa-table-games"
 
 
+def code_digest(*sources: str) -> str:
+    """16 hex digits of the SHA-256 of the ``sources`` files (modules' ``__file__``), in order: a cache file named
+    with it is read only by the code that wrote it."""
+    digest = hashlib.sha256()
+    for source in sources:
+        digest.update(Path(source).read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class DealerTable:
     """Dealer outcomes (see :data:`~pa_table_games.analysis.dealer.OUTCOMES`) per (up card, cards removed)."""
 
@@ -105,10 +118,14 @@ class DealerTable:
         self._load()
 
     @property
+    def _stem(self) -> str:
+        """The name every cache file of these decks and this soft-17 rule starts with, whatever code made it."""
+        return f"dealer-{self.decks}d-{'h17' if self.hits_soft_17 else 's17'}"
+
+    @property
     def _path(self) -> Path | None:
         folder = cache_dir()
-        rule = "h17" if self.hits_soft_17 else "s17"
-        return None if folder is None else folder / f"dealer-{self.decks}d-{rule}.npz"
+        return None if folder is None else folder / f"{self._stem}-{code_digest(dealer.__file__)}.npz"
 
     def _load(self) -> None:
         for up, table in enumerate(self._stored()):
@@ -135,7 +152,8 @@ class DealerTable:
             return []
 
     def save(self) -> None:
-        """Add what was computed to the cache file, keeping what another process put there meanwhile.
+        """Add what was computed to the cache file, keeping what another process put there meanwhile, and remove
+        the files of these decks and rule that other code made.
 
         The file is written whole through :func:`~pa_table_games.files.write_atomic`, so two
         analyses saving at once never leave it half-written; a cache that cannot be written
@@ -155,6 +173,9 @@ class DealerTable:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, data.getvalue())
+            for made_by_other_code in path.parent.glob(f"{self._stem}*.npz"):  # never read again: not kept
+                if made_by_other_code != path:
+                    made_by_other_code.unlink(missing_ok=True)
         except (OSError, OutputFileError):
             return
         self._dirty = False

@@ -22,13 +22,13 @@ the price and the play cannot disagree. The counts add up to ``C(53, 6)`` (check
 
 **Cache**: a cold count takes a few seconds of CPU, so the full deck's counts are kept beside the
 dealer's probabilities (:func:`~pa_table_games.analysis.dealer_cache.cache_dir`) as a small JSON
-file named for the joker rule and a digest of ``poker.py``: an edited ranking is never priced
-from old counts. A file that is not a count of every hand is ignored and computed again.
+file named for the joker rule and a digest of ``poker.py`` and this module
+(:func:`~pa_table_games.analysis.dealer_cache.code_digest`): an edited ranking or count is never priced from
+old counts. A file that is not a count of every hand is ignored and computed again.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections import Counter
@@ -36,7 +36,7 @@ from collections.abc import Callable
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
-from pa_table_games.analysis.dealer_cache import cache_dir
+from pa_table_games.analysis.dealer_cache import cache_dir, code_digest
 from pa_table_games.equipment.cards import JOKER, RANKS, SUITS, Card
 from pa_table_games.files import OutputFileError, write_atomic
 from pa_table_games.games.six_card_fortune_pai_gow import poker
@@ -82,7 +82,7 @@ def _total(ranks: str) -> int:
 
 def _path(joker_rule: JokerRule) -> Path | None:
     folder = cache_dir()
-    digest = hashlib.sha256(Path(poker.__file__).read_bytes()).hexdigest()[:16]
+    digest = code_digest(poker.__file__, __file__)
     return None if folder is None else folder / f"six-card-hands-{joker_rule.value}-{digest}.json"
 
 
