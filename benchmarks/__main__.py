@@ -26,7 +26,8 @@ its default Rules, one seat with a Blackjack Wager of 10 and no optional wagers,
 
 Then the fast path with ``basic``; stand17 before the fast path; the busier tables of :mod:`.scenarios`, each as a
 ratio to (c) and to that ratio before the fast path; what one round of (a) costs in machine instructions
-(valgrind's callgrind, when installed: the steadier figure) and in Python function calls; ``simulate --workers 2``
+(valgrind's callgrind, when installed: the steadier figure) and in Python function calls, and the share of the
+per-round time the target allows that making the round's objects alone takes; ``simulate --workers 2``
 against one worker; and the time of the exact answer beside them: ``edge blackjack`` (the house edge under
 continuous shuffle by card removal, no rounds dealt) warm, with the dealer tables in the user cache
 (``~/.cache/pa-table-games``), and cold (``PA_TABLE_GAMES_CACHE=off``), each a fresh process.
@@ -50,6 +51,7 @@ from benchmarks import before, scenarios
 from benchmarks.plain import plain_stand17
 from pa_table_games import load_game
 from pa_table_games.games import game_info
+from pa_table_games.runtime.round import Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_rounds, deal_tally
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
@@ -193,6 +195,19 @@ def ns_per_call(calls: int = 2_000_000) -> float:
     for _ in range(calls):
         guard(rnd)
     return (time.process_time() - start) * 1e9 / calls
+
+
+def us_to_make_round(rounds: int = 200_000) -> float:
+    """CPU microseconds to make one simulated round of (a) before its first card, as ``deal_rounds`` makes each
+    round after the first (the round, its layout and its wagers, placed again as checked): what the round's objects
+    cost whatever the engine then does with them."""
+    game = load_game("blackjack")
+    table = game.new_table(seed=1)
+    checked = Unrecorded(game, table, SEATS, record="totals").checked_wagers()
+    start = time.process_time()
+    for _ in range(rounds):
+        Unrecorded(game, table, SEATS, record="totals", checked=checked)
+    return (time.process_time() - start) * 1e6 / rounds
 
 
 def gymnasium_episodes() -> Callable[[int], object] | None:
@@ -354,7 +369,10 @@ def main() -> None:
     print(f"\n  one round of (a) makes {sum(calls.values()):.0f} Python function calls ({calls['guard']:.0f} registered "
           f"guards, {calls['action']:.0f} actions: the rest are spliced) in {1e6 / fast:.1f} us;")
     print(f"  at {TARGETS['plain']:g} of (c) it would have {budget:.1f} us; one call of a function reading one attribute "
-          f"takes {ns_per_call():.0f} ns here")
+          f"takes {ns_per_call():.0f} ns here;")
+    made = us_to_make_round()
+    print(f"  making the round's objects alone (round, layout, wagers), before its first card: {made:.1f} us, "
+          f"{made / budget:.0%} of that budget")
     edge_seconds(cache=True)  # the first run fills the cache if it is empty
     warm, cold = edge_seconds(cache=True), edge_seconds(cache=False)
     needed = (1.96 * 1.15 / 0.0001) ** 2  # rounds for a 95 % interval of +-0.01 % (sd per round about 1.15)
