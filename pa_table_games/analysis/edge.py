@@ -110,7 +110,8 @@ class EdgeReport:
 
     wager: str
     decks: int
-    paytable: str
+    #: The pay table's name; None for a wager the Rules' own odds pay (Insurance, :mod:`.insurance`).
+    paytable: str | None
     #: ``(outcome, probability, return_per_unit)``: the net result of a one-unit wager when the
     #: outcome happens (its odds, or -1 for ``"lose"``), best paying first.
     outcomes: tuple[tuple[str, Fraction, Fraction], ...] = field(converter=tuple)
@@ -118,7 +119,8 @@ class EdgeReport:
     house_edge: Fraction
     #: The Rules file the pay choices came from (None: the pay table alone).
     rules: str | None = None
-    crown_treasure_bonus: bool = True
+    #: Whether the Rules offer the Crown Treasure Bonus ((g)(4)); None for a wager not decided by the first cards.
+    crown_treasure_bonus: bool | None = True
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data; ``pays`` is the return per unit and ``return`` is probability x pays."""

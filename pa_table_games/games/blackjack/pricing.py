@@ -1,7 +1,8 @@
 """``edge blackjack [WAGER]`` (its ``GameInfo.pricing``, named ``"pa_table_games.games.blackjack.pricing:price"``): the Blackjack Wager exactly by card removal under
 continuous shuffle (:mod:`pa_table_games.analysis.blackjack`), each optional wager decided by the first cards
-exactly over every deal of them (:mod:`pa_table_games.analysis.edge`); any other wager (Insurance, the
-progressives of (o)) is left to the seeded simulation every game has.
+exactly over every deal of them (:mod:`pa_table_games.analysis.edge`), the Insurance Wager (§ 633a.8) exactly per
+wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are left
+to the seeded simulation every game has.
 
 :func:`exact_main` serves Double Down Madness too: the same analysis package prices its main wager. This module
 is an analyst's tool: it imports the analysis, so the game names it and never imports it.
@@ -17,12 +18,16 @@ import attrs
 from pa_table_games.analysis.dealer_cache import progress
 from pa_table_games.analysis.edge import edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
+from pa_table_games.analysis.insurance import INSURANCE, assumptions, insurance_edge
 from pa_table_games.analysis.report import report_lines
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
 from pa_table_games.values import EdgeAsk, Priced
 
 MAIN = "blackjack"
+#: The Insurance Wager's name in § 633a.8 and the cites that settle it: paid on a dealer Blackjack under (h),
+#: collected under § 633a.8 (the cites of ``settle_against_dealer_blackjack`` and ``collect_insurance_wagers``).
+INSURANCE_WAGER = ("Insurance Wager", "§ 633a.7(h), § 633a.8")
 DEALER_WORK = "computing the dealer's probabilities (kept in the cache for next time)"
 
 
@@ -78,10 +83,38 @@ def _first_cards(ask: EdgeAsk) -> Priced:
     return Priced(doc, lines)
 
 
+def exact_insurance(ask: EdgeAsk, wager: tuple[str, str]) -> Priced | None:
+    """The Insurance wager exactly, per wager taken, at the odds the game settles it by (the Rules'
+    ``insurance_odds``); ``wager`` is its name and cites in the game's section. None where the Rules offer no
+    Insurance: the simulated answer stands (the wager is never made)."""
+    if not ask.rules.insurance:
+        return None
+    _no_pay_table(ask, INSURANCE)
+    name, cite = wager
+    odds = ask.rules.insurance_odds
+    report = insurance_edge(ask.decks or ask.rules.decks, odds)
+    doc = {"game": ask.game, "wager": INSURANCE, "name": name, "cite": cite, "method": "exact",
+           "assumes": assumptions(report.decks, name)} | attrs.evolve(report, rules=ask.rules_file).to_json()
+    for row, (_, probability, _) in zip(doc["outcomes"], report.outcomes):
+        row["probability_exact"] = str(probability)
+    doc["house_edge_exact"] = str(report.house_edge)
+    lines = [f"{INSURANCE}: the {name} ({cite}), {report.decks} decks, pays {odds.numerator} to {odds.denominator} "
+             "(the Rules' insurance_pays)" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
+             f"{doc['method']}, {doc['assumes']}",
+             f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
+    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}"
+              for row in doc["outcomes"]]
+    lines.append(f"house edge {float(report.house_edge) * 100:.4f} % = {doc['house_edge_exact']} (exact)")
+    return Priced(doc, lines)
+
+
 def price(ask: EdgeAsk) -> Priced | None:
-    """The Blackjack Wager (no WAGER too) or a first-cards optional wager, exactly; None for any other wager."""
+    """The Blackjack Wager (no WAGER too), a first-cards optional wager or the Insurance Wager, exactly; None for
+    any other wager."""
     if ask.wager in (None, MAIN):
         return exact_main(ask, MAIN)
     if ask.wager in FIRST_CARDS:
         return _first_cards(ask)
+    if ask.wager == INSURANCE:
+        return exact_insurance(ask, INSURANCE_WAGER)
     return None
