@@ -1,4 +1,4 @@
-"""The Insurance Wager's exact price (`edge blackjack insurance`).
+"""The Insurance Wager's exact price (`edge blackjack insurance`, `edge double-down-madness insurance`).
 
 Insurance taken whenever it is offered (an ace up card) wins when the hole card is a 10-value card. Up card and hole
 card are an ordered pair of distinct cards of a fresh shoe of d decks, so P(10-value hole card | ace up) =
@@ -75,6 +75,13 @@ class TestExactPrice:
             assert words in text, result.output
         assert "simulated" not in text
 
+    def test_double_down_madness_hole_card_dealt_first(self) -> None:
+        """§ 692.7 deals the hole card before the up card ((e)(1), (e)(3)): the same pair of cards, the same price."""
+        doc = priced("double-down-madness", "insurance")
+        assert Fraction(doc["house_edge_exact"]) == Fraction(23, 311)
+        assert doc["cite"] == "§ 692.7(g)(2), § 692.8"
+        assert "per Insurance wager taken" in doc["assumes"]
+
 
 class TestRules:
     def test_the_pay_is_the_rules(self, tmp_path) -> None:
@@ -85,7 +92,7 @@ class TestRules:
         assert Fraction(doc["house_edge_exact"]) == Fraction(-73, 311) and doc["rules"] == str(rules)
         assert doc["outcomes"][0]["pays"] == 3.0
 
-    @pytest.mark.parametrize("game", ["blackjack"])
+    @pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
     def test_insurance_not_offered_is_not_priced_exactly(self, tmp_path, game: str) -> None:
         """Rules that offer no Insurance keep the simulated answer: the wager was never made."""
         rules = tmp_path / "casino.yaml"

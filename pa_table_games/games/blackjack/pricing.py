@@ -4,8 +4,9 @@ exactly over every deal of them (:mod:`pa_table_games.analysis.edge`), the Insur
 wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are left
 to the seeded simulation every game has.
 
-:func:`exact_main` serves Double Down Madness too: the same analysis package prices its main wager. This module
-is an analyst's tool: it imports the analysis, so the game names it and never imports it.
+:func:`exact_main` and :func:`exact_insurance` serve Double Down Madness too: the same analysis package prices its
+main wager and its Insurance wager. This module is an analyst's tool: it imports the analysis, so the game names it
+and never imports it.
 """
 
 from __future__ import annotations
