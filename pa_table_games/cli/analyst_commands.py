@@ -146,6 +146,7 @@ def _wager_meant(word: str, second: str | None) -> tuple[str, str | None]:
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games edge blackjack --rules casino.yaml"
               "\n  pa-table-games edge lucky_ladies\n  pa-table-games edge blackjack three_card_poker --decks 6 --json"
+              "\n  pa-table-games edge blackjack insurance --decks 8"
               "\n  pa-table-games edge double-down-madness push_22 --rounds 100000"
               "\n  pa-table-games edge six-card-fortune-pai-gow fortune_bonus --json")
 @click.argument("wager", metavar="GAME|WAGER")
@@ -163,10 +164,11 @@ def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | No
     """House edge of a wager of any game: GAME [WAGER], or a WAGER only one game has.
 
     Where the game declares an exact analyser for the wager (its GameInfo.pricing: the Blackjack and
-    Double Down Madness main wagers by card removal under continuous shuffle, each Blackjack optional
-    wager decided by the first cards, the Pai Gow wagers settled on the player's six cards), the price is
-    exact; every other wager is priced by a seeded simulation of the game's own machine, with a 95 %
-    interval, and the answer says so. Without WAGER, the game's own choice (its main wager, or its list).
+    Double Down Madness main wagers by card removal under continuous shuffle, and the Insurance wager of
+    both per wager taken, each Blackjack optional wager decided by the first cards, the Pai Gow wagers
+    settled on the player's six cards), the price is exact; every other wager is priced by a seeded
+    simulation of the game's own machine, with a 95 % interval, and the answer says so. Without WAGER,
+    the game's own choice (its main wager, or its list).
 
     With --rules, every Rules option that changes the wager's pay or play is honoured; --json names the
     Rules file used.
