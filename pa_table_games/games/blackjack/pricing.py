@@ -27,8 +27,9 @@ from pa_table_games.values import EdgeAsk, Priced
 
 MAIN = "blackjack"
 #: The Insurance Wager's name in § 633a.8 and the cites that settle it: paid on a dealer Blackjack under (h),
-#: collected under § 633a.8 (the cites of ``settle_against_dealer_blackjack`` and ``collect_insurance_wagers``).
-INSURANCE_WAGER = ("Insurance Wager", "§ 633a.7(h), § 633a.8")
+#: collected under § 633a.8 (the cites of ``settle_against_dealer_blackjack`` and ``collect_insurance_wagers``);
+#: a box holding a Blackjack is offered even money instead (§ 633a.8, the machine's ``insurance=yes`` unless).
+INSURANCE_WAGER = ("Insurance Wager", "§ 633a.7(h), § 633a.8", True)
 DEALER_WORK = "computing the dealer's probabilities (kept in the cache for next time)"
 
 
@@ -84,18 +85,20 @@ def _first_cards(ask: EdgeAsk) -> Priced:
     return Priced(doc, lines)
 
 
-def exact_insurance(ask: EdgeAsk, wager: tuple[str, str]) -> Priced | None:
+def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced | None:
     """The Insurance wager exactly, per wager taken, at the odds the game settles it by (the Rules'
-    ``insurance_odds``); ``wager`` is its name and cites in the game's section. None where the Rules offer no
-    Insurance: the simulated answer stands (the wager is never made)."""
+    ``insurance_odds``); ``wager`` is its name and cites in the game's section, and whether a box holding a
+    Blackjack is offered even money instead. None where the Rules offer no Insurance: the simulated answer stands
+    (the wager is never made)."""
     if not ask.rules.insurance:
         return None
     _no_pay_table(ask, INSURANCE)
-    name, cite = wager
+    name, cite, even_money_instead = wager
     odds = ask.rules.insurance_odds
-    report = insurance_edge(ask.decks or ask.rules.decks, odds)
+    report = insurance_edge(ask.decks or ask.rules.decks, odds, even_money_instead)
     doc = {"game": ask.game, "wager": INSURANCE, "name": name, "cite": cite, "method": "exact",
-           "assumes": assumptions(report.decks, name)} | attrs.evolve(report, rules=ask.rules_file).to_json()
+           "assumes": assumptions(report.decks, name, even_money_instead)} | \
+        attrs.evolve(report, rules=ask.rules_file).to_json()
     for row, (_, probability, _) in zip(doc["outcomes"], report.outcomes):
         row["probability_exact"] = str(probability)
     doc["house_edge_exact"] = str(report.house_edge)

@@ -11,8 +11,9 @@ from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN
 from pa_table_games.values import EdgeAsk, Priced
 
 #: The Insurance wager's name in § 692.7 and the cites that settle it: paid under (g)(2), collected under § 692.8
-#: (the cites of ``pay_insurance_wagers`` and ``collect_insurance_wagers``).
-INSURANCE_WAGER = ("Insurance wager", "§ 692.7(g)(2), § 692.8")
+#: (the cites of ``pay_insurance_wagers`` and ``collect_insurance_wagers``); every box is offered it, a Blackjack
+#: too (no even money in § 692.8).
+INSURANCE_WAGER = ("Insurance wager", "§ 692.7(g)(2), § 692.8", False)
 
 
 def price(ask: EdgeAsk) -> Priced | None:
