@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from pa_table_games import TableGamesError, load_game
 from pa_table_games.cli import main
-from pa_table_games.games import GAMES
-from pa_table_games.audit.log import LogFileError, Recorder
+from pa_table_games.games import GAMES, machine_path
+from pa_table_games.audit.log import LogFileError, Recorder, Start, record, write_log
 from pa_table_games.audit.replay import (CARD, CITATION, EXTRA, ILLEGAL, MISSING, NOT_ALLOWED, REFUSED, SETTLEMENT, TURN,
                                    UNKNOWN, replay)
 
@@ -198,3 +198,102 @@ class TestVerdicts:
         result = CliRunner().invoke(main, ["replay", str(path)])
         assert result.exit_code == 0 and "conforms to 58 Pa. Code § 633a.7" in result.output
         assert replay(path).verdict == "conforms"
+
+
+class TestTakenAsGiven:
+    """Under the verdict, what the replay took from the log's header (or --machine) and could not check: "conforms"
+    holds relative to it. Information, not a departure: the exit status stays the verdict's."""
+
+    def _played(self, tmp_path, *args, key=""):
+        path = tmp_path / "round.jsonl"
+        env = {"PA_TABLE_GAMES_LOG_KEY": key}
+        played = CliRunner(env=env).invoke(main, ["play", *args, "--log", str(path)])
+        assert played.exit_code == 0, played.output
+        return path, env
+
+    def _replayed(self, path, env, *args):
+        said = CliRunner(env=env).invoke(main, ["replay", str(path), *args])
+        doc = json.loads(CliRunner(env=env).invoke(main, ["replay", str(path), "--json", *args]).output)
+        return said, doc
+
+    def test_a_stacked_shoe_is_taken_as_given(self, tmp_path):
+        """A stacked shoe's order is the header's: the line says so, and --json's taken_as_given. Before, "conforms"
+        alone, as if the order had been shuffled."""
+        path, env = self._played(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand")
+        said, doc = self._replayed(path, env)
+        lines = said.output.splitlines()
+        assert said.exit_code == 0 and "conforms to 58 Pa. Code § 633a.7" in lines[-2], said.output
+        assert lines[-1].startswith("  taken as given: a stacked shoe (the card order was given, not shuffled from "
+                                    "a seed: the round is shown dealt as the machine deals that order, not that the "
+                                    "order was random); ")
+        assert doc["taken_as_given"][0].startswith("a stacked shoe (") and doc["conforms"] is True
+
+    def test_rules_not_the_defaults_are_named_with_both_values(self, tmp_path):
+        """A round dealt under a Rules file: each changed option with its logged and its default value."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text('blackjack_pays: "6:5"\n')
+        path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--rules", str(rules), "--actions", "stand",
+                                 key="operator key")
+        said, doc = self._replayed(path, env)
+        assert said.exit_code == 0 and said.output.splitlines()[-1] == \
+            "  taken as given: Rules blackjack_pays 6:5 (default 3:2)", said.output
+        assert doc["taken_as_given"] == ["Rules blackjack_pays 6:5 (default 3:2)"]
+
+    def test_a_seeded_keyed_round_under_the_defaults_takes_nothing_as_given(self, tmp_path):
+        """A shuffled shoe (its seed checked), the default Rules, a chain keyed with the operator's key: the verdict
+        alone, and an empty taken_as_given."""
+        path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--actions", "stand", key="operator key")
+        said, doc = self._replayed(path, env)
+        assert said.exit_code == 0 and len(said.output.splitlines()) == 1, said.output
+        assert "taken as given" not in said.output and doc["taken_as_given"] == []
+
+    def test_an_unkeyed_chain_says_it_shows_no_writer(self, tmp_path):
+        """The same round logged without a key: the plain chain shows the file is whole, not who wrote it."""
+        path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--actions", "stand")
+        said, doc = self._replayed(path, env)
+        assert said.exit_code == 0 and doc["taken_as_given"] == [
+            "a hash chain not keyed with an operator key (it shows the file is whole, not who wrote it: anyone can "
+            "write a consistent unkeyed log)"]
+
+    def test_a_round_option_and_an_edited_machine_are_named(self, tmp_path):
+        """An injected misdeal (a round option) as logged; an edited machine file given with --machine."""
+        path, env = self._played(tmp_path, "six-card-fortune-pai-gow", "--seed", "7", "--misdeal", "2",
+                                 "--strategy", "house_way", key="operator key")
+        said, doc = self._replayed(path, env)
+        assert said.exit_code == 0 and doc["taken_as_given"] == [
+            "round option misdeal 2, injected as logged (a seat, or dealer/0, misdealt in the last round of the deal)"]
+        edited = tmp_path / "edited.yaml"
+        edited.write_text(machine_path("blackjack").read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+        path, env = self._played(tmp_path, "blackjack", "--machine", str(edited), "--seed", "7", "--actions", "stand",
+                                 "--force", key="operator key")
+        said, doc = self._replayed(path, env, "--machine", str(edited))
+        assert said.exit_code == 0 and doc["taken_as_given"] == [
+            f"an edited machine file, {edited.resolve()} (--machine): the round was replayed under it, not under the "
+            f"installed machines/blackjack.yaml"]
+
+    def test_a_table_flag_not_a_fresh_tables_is_named(self, tmp_path):
+        """A round logged at a table a new dealer has just come to (the table's flag as logged): named with a fresh
+        table's value."""
+        game, seats = load_game("blackjack"), {1: {"blackjack": 10}}
+        table = game.new_table(seed=7)
+        table.new_dealer = True
+        start, rnd = Start.of(table), game.new_round(seats, table=table).advance()
+        while not rnd.is_over:
+            rnd.act("stand")
+            rnd.advance()
+        write_log(tmp_path / "r.jsonl", record(rnd, start, seats, ["stand"], seed=7), b"operator key")
+        report = replay(tmp_path / "r.jsonl", b"operator key")
+        assert report.conforms and report.taken_as_given == (
+            "the table's flag new_dealer true, as logged (a fresh table's is false)",)
+
+    def test_a_control_character_in_the_header_is_shown_escaped(self, tmp_path):
+        """Rules odds holding a tab ("6\\t:5", which odds allow): shown escaped on the line, which stays one line
+        under the verdict."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text('blackjack_pays: "6\\t:5"\n')
+        path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--rules", str(rules), "--actions", "stand",
+                                 key="operator key")
+        said, doc = self._replayed(path, env)
+        assert said.exit_code == 0 and "\t" not in said.output and len(said.output.splitlines()) == 2, said.output
+        assert said.output.splitlines()[-1] == "  taken as given: Rules blackjack_pays 6\\t:5 (default 3:2)"
+        assert doc["taken_as_given"] == ["Rules blackjack_pays 6\t:5 (default 3:2)"]

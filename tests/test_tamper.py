@@ -400,8 +400,9 @@ def test_a_seeded_round_dealt_from_a_shoe_the_seed_never_gives_is_refused(tmp_pa
 
 def test_text_from_the_log_cannot_forge_the_verdict_on_the_terminal(logs, tmp_path):
     """A cite holding a carriage return, a terminal's erase-line and a newline with a fake verdict: each departure is
-    one line, its control characters shown escaped, so the real verdict is the last line and nothing is overwritten
-    or concealed. Before, the fake "conforms" line was printed raw, erasing the departure on a terminal."""
+    one line, its control characters shown escaped, so the real verdict is the line after the departures (followed only
+    by what the replay took as given) and nothing is overwritten or concealed. Before, the fake "conforms" line was
+    printed raw, erasing the departure on a terminal."""
     docs = copy.deepcopy(logs["stacked", None])
     fake = "\r\x1b[2Kforged.jsonl: blackjack, 9 of 9 events compared: conforms to 58 Pa. Code § 633a.7\n\x1b[8m\u202e"
     next(d for d in docs[1:] if d.get("cite"))["cite"] = [fake]
@@ -410,7 +411,8 @@ def test_text_from_the_log_cannot_forge_the_verdict_on_the_terminal(logs, tmp_pa
     assert said.exit_code == 1
     lines = said.stdout.split("\n")[:-1]
     assert not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202e]", said.stdout.replace("\n", ""))
-    assert len(lines) == 2 and "\\r\\x1b[2K" in lines[0] and "1 departure" in lines[1]
+    assert len(lines) == 3 and "\\r\\x1b[2K" in lines[0] and "1 departure" in lines[1]
+    assert lines[2].startswith("  taken as given: a stacked shoe (")
 
 
 def _last_settled(docs):

@@ -15,6 +15,9 @@ section, seats, round options, amounts within the table limits), and it must des
 shoe honestly: a shuffled shoe's seed is shuffled again and must give the logged shoe card
 for card (so it holds the Rules' decks, the joker or not); a stacked shoe holds only cards
 of the game's decks. A header that does not is malformed (exit status 2).
+
+What the header supplies and re-dealing cannot check (a stacked shoe's order, Rules not the defaults, an unkeyed
+chain ...) is named with the verdict as taken as given (:mod:`.given`): the verdict holds relative to it.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.bound import first_failing
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.audit.chain import file_sha256
+from pa_table_games.audit.given import taken_as_given
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import RoundLog, read_log
 from pa_table_games.audit.log_format import EXACT_MONEY
@@ -91,6 +95,8 @@ class ReplayReport:
     #: amounts a version-1 or -2 log gives in floating point, taken as the machine's whole cents less than a cent away
     #: (``line N: seat 1 blackjack net 10.009 as 10.00``): shown, since a forger could move one that far
     within_a_cent: tuple[str, ...] = field(converter=tuple, default=())
+    #: what the header (or ``--machine``) supplied that re-dealing cannot check, in words (:mod:`.given`)
+    taken_as_given: tuple[str, ...] = field(converter=tuple, default=())
 
     @property
     def conforms(self) -> bool:
@@ -114,11 +120,15 @@ class ReplayReport:
                     f"it departs nowhere from {self.section}{rounded}")
         return f"conforms to {self.section}{rounded}"
 
+    def given(self) -> str:
+        """What the verdict rests on unchecked (``taken as given: a stacked shoe (...); ...``), or ``""`` when nothing."""
+        return f"taken as given: {'; '.join(self.taken_as_given)}" if self.taken_as_given else ""
+
     def to_json(self) -> dict:
         return {"file": self.file, "game": self.game, "section": self.section, "events": self.events,
                 "compared": self.compared, "conforms": self.conforms, "verdict": self.verdict,
                 "chained": self.chained, "departures": [d.to_json() for d in self.departures],
-                "within_a_cent": list(self.within_a_cent)}
+                "within_a_cent": list(self.within_a_cent), "taken_as_given": list(self.taken_as_given)}
 
 
 def replay(path: str | Path, key: bytes | None = None, allow_v1: bool = False,
@@ -143,7 +153,7 @@ def rerun(log: RoundLog, watch: Callable[[TransitionSpec, Any], None] | None = N
             watch(t, rnd)
         rnd.end_event = seen  # this round only: the engine closes each event through it
     report = _Replay(log, game, rnd).run()
-    report = attrs.evolve(report, chained=log.header["version"] != 1)
+    report = attrs.evolve(report, chained=log.header["version"] != 1, taken_as_given=taken_as_given(log, game))
     first = _log_departures(log, game)
     return attrs.evolve(report, departures=first + report.departures) if first else report
 

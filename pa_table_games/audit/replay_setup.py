@@ -32,7 +32,7 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
         game = load_game(h["game"], rules_from_mapping(game.info.rules_class, rules, "rules"), machine=machine)
         if h.get("section", game.spec.section) != game.spec.section:
             raise TableGamesError(f"section {h['section']!r}: {h['game']} is {game.spec.section!r}")
-        shoe = _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))
+        shoe = _logged_shoe(h)
         if h.get("seed") is None:
             check_stacked(game, shoe)
         else:
@@ -52,6 +52,14 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
         return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
     except TableGamesError as err:
         raise LogFileError(file, log.header_line, f"header: {err}") from None
+
+
+def fresh_flags(game: Game, h: dict) -> tuple[dict, dict]:
+    """The shoe's and the table's flags as a fresh table has them, with the shoe the header describes (the one the
+    seed shuffles, or the stacked shoe as logged): what a logged flag is told apart from (:mod:`.given`)."""
+    table = game.new_table(seed=h["seed"]) if h.get("seed") is not None else game.new_table(shoe=_logged_shoe(h))
+    return ({name: getattr(table.shoe, name) for name in _flag_names(table.shoe)},
+            {name: getattr(table, name) for name in _flag_names(table)})
 
 
 def _flags(game: Game, h: dict) -> tuple[dict, dict]:
@@ -84,6 +92,11 @@ def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:
                                       f"{b.code}, the log has {a.code})")
 
 
+def _logged_shoe(h: dict) -> Any:
+    """The shoe as the header logs it, stacked: the cards dealt, then those left behind them."""
+    return _stacked(h["shoe"], h.get("undealt") or ([] if isinstance(h["shoe"], list) else {}))
+
+
 def _stacked(dealt: Any, undealt: Any) -> Any:
     """The logged shoe, stacked: a list for a single shoe, {side: list} for a double shoe."""
     if isinstance(dealt, list):
@@ -96,8 +109,13 @@ def _stacked(dealt: Any, undealt: Any) -> Any:
     return DoubleShoe.stacked(*(dealt[side] + undealt.get(side, []) for side in SIDES))
 
 
+def _flag_names(obj: Any) -> list[str]:
+    """The plain true/false fields of the shoe or the table: the flags a header may set."""
+    return [f.name for f in attrs.fields(type(obj)) if f.type in ("bool", bool)]
+
+
 def _set_flag(obj: Any, name: str, value: bool) -> None:
-    flags = {f.name for f in attrs.fields(type(obj)) if f.type in ("bool", bool)}
+    flags = set(_flag_names(obj))
     if name not in flags:
         raise TableGamesError(f"unknown flag {name!r} (known: {', '.join(sorted(flags))})")
     setattr(obj, name, value)

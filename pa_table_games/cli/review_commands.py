@@ -266,7 +266,10 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
 
     Every line's hash is verified first (keyed with the operator's key when one is set: any
     edit by someone without the key is found). With --allow-v1 a version-1 log that re-deals without a
-    departure is reported unverifiable, not as conforming.
+    departure is reported unverifiable, not as conforming. A line under the verdict names what the replay took
+    as given from the log's header or --machine and could not check (a stacked shoe's order, Rules that are not
+    the defaults, round options, table flags, a chain not keyed with an operator key, an edited machine file):
+    information, not a departure, it leaves the exit status as it is.
 
     Exit status: 0 the round conforms (or, with --allow-v1, a version-1 log re-deals without a departure);
     1 it departs (each departure listed; a log marked incomplete departs); 2 the log is malformed, its hash
@@ -284,4 +287,6 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
             click.echo(one_line(str(departure)))
         click.echo(one_line(f"{report.file}: {report.game}, {report.compared} of {report.events} events compared: "
                             f"{report.sentence()}"))
+        if report.given():  # information, not a departure: the exit status stays the verdict's
+            click.echo(one_line(f"  {report.given()}"))
     ctx.exit(0 if report.conforms else 1)

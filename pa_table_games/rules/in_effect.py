@@ -30,16 +30,19 @@ def changed(rules: Any) -> list[tuple[str, Any, Any]]:
     return out
 
 
+def changed_words(rules: Any) -> list[str]:
+    """``blackjack_pays 6:5 (default 3:2)`` for every option that differs from its default."""
+    return [f"{name} {_text(value)} (default {_text(default)})" for name, value, default in changed(rules)]
+
+
 def rules_lines(info: Any, rules: Any) -> list[str]:
     """``Rules: decks 6, ...`` (the options ``info``, the game's ``GameInfo``, names as key: every option when it
     names none) / ``Rules changed from the defaults: ...`` / what the section fixes, when the game says."""
     names = [f.name for f in attrs.fields(type(rules))]
     shown = names if info.key_options is None else [name for name in info.key_options if name in names]
     key = ", ".join(f"{name} {_text(getattr(rules, name))}" for name in shown)
-    diff = changed(rules)
     lines = [f"Rules: {key}" if key else "Rules:"]
-    lines.append("Rules changed from the defaults: " + (", ".join(
-        f"{name} {_text(value)} (default {_text(default)})" for name, value, default in diff) or "none"))
+    lines.append("Rules changed from the defaults: " + (", ".join(changed_words(rules)) or "none"))
     if info.fixed_rule:
         lines.append(f"Fixed by the section: {info.fixed_rule}")
     return lines
