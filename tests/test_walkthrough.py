@@ -309,3 +309,19 @@ class TestVerdictOnThePage:
         assert "Players decide (edited)" in (tmp_path / "o" / "edited.html").read_text(encoding="utf-8")
         installed = runner.invoke(main, ["review", "--log", str(log), "--out", str(tmp_path / "i")])
         assert "machine file differs" in (tmp_path / "i" / "r.walk.html").read_text(encoding="utf-8")
+
+    def test_what_the_replay_took_as_given_is_under_the_verdict(self, tmp_path):
+        """`review --log` of a stacked round logged without a key: under the verdict, what the replay took as given,
+        as `replay` prints it; a demo round, made in memory, has no chain to name."""
+        runner = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""})
+        log = tmp_path / "r.jsonl"
+        assert runner.invoke(main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand",
+                                    "--log", str(log)]).exit_code == 0
+        done = runner.invoke(main, ["review", "--log", str(log), "--out", str(tmp_path / "o")])
+        assert done.exit_code == 0, done.output
+        page = (tmp_path / "o" / "r.walk.html").read_text(encoding="utf-8")
+        assert re.search(r'class="verdict conforms">conforms to 58 Pa\. Code § 633a\.7\.</span></div>\n'
+                         r'<div class="given">Taken as given: a stacked shoe \(the card order was given, not shuffled '
+                         r'from a seed: .*?\); a hash chain not keyed with an operator key \(.*?\)\.</div>', page)
+        assert "Taken as given: a stacked shoe (" in walk_page(demo_log("blackjack"))
+        assert "hash chain" not in _visible_html(walk_page(demo_log("blackjack")))

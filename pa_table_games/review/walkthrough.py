@@ -9,8 +9,9 @@ divides the pair), a card dealt face down drawn as its back until it is turned o
 amount, a wager placed, raised or doubled named at its step, and what each was settled at as the log records
 it; and the step's citations with each subsection's line from the machine file. A departure that ``replay``
 finds is marked on the step where it happens, with its cite; past a departure that stops the comparison the
-table stays as the machine last had it, and the page says so. Nothing is fetched: the page works from
-``file://``, and its policy lets only its own script run (:mod:`.markup`).
+table stays as the machine last had it, and the page says so. Under the verdict, what the replay took as given
+from the log's header (:mod:`pa_table_games.audit.given`: a stacked shoe, Rules not the defaults ...). Nothing is
+fetched: the page works from ``file://``, and its policy lets only its own script run (:mod:`.markup`).
 
 A face-down card's code stays in the page's data, never in its visible text, until it is turned face up.
 """
@@ -127,9 +128,11 @@ def walk_page(log: RoundLog, machine: str | None = None, beside: list[str] | Non
         svg = prefixed(inline_svg(render(dot, "svg").decode("utf-8")), f"p{n}-")
         drawings.append(f'<div class="phase" id="phase-{n}" hidden>{svg}</div>')
     verdict = report.sentence() + (": the first is marked on its step." if report.departures else ".")
+    given = (f'\n<div class="given">Taken as given: {text("; ".join(report.taken_as_given))}.</div>'
+             if report.taken_as_given else "")
     return fill(WALK_PAGE, policy=policy([WALK_SCRIPT], [WALK_STYLE]), style=WALK_STYLE,
                 section=text(spec.section), title=text(spec.title), file=text(Path(log.file).name),
-                verdict=text(verdict), verdict_class=report.verdict, nav=_nav(spec, beside),
+                verdict=text(verdict), verdict_class=report.verdict, given=given, nav=_nav(spec, beside),
                 drawings="\n".join(drawings), data=script_json(data), script=WALK_SCRIPT)
 
 

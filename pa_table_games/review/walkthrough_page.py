@@ -10,6 +10,7 @@ header h1 { font-size: 17px; margin: 0; }
 header nav { font-size: 13px; margin-top: 2px; }
 .verdict.conforms { color: #185c1e; } .verdict.departs { color: #a40000; font-weight: bold; }
 .verdict.unverifiable { color: #8a4b00; font-weight: bold; }
+.given { font-size: 13px; color: #5a4300; }
 #steps { flex: 0 0 auto; padding: 6px 16px; background: #f4f4f4; border-bottom: 1px solid #ddd; }
 #steps button { font-size: 14px; padding: 3px 10px; margin-right: 4px; }
 main { flex: 1 1 auto; min-height: 0; display: grid; grid-template-columns: minmax(340px, 36%) 1fr; gap: 0; }
@@ -52,7 +53,7 @@ WALK_PAGE = """<!DOCTYPE html>
 <body>
 <header>
 <h1>{{section}}: {{title}}</h1>
-<div>Walk-through of the logged round <code>{{file}}</code>. <span class="verdict {{verdict_class}}">{{verdict}}</span></div>
+<div>Walk-through of the logged round <code>{{file}}</code>. <span class="verdict {{verdict_class}}">{{verdict}}</span></div>{{given}}
 <nav aria-label="pages">{{nav}}</nav>
 </header>
 <nav id="steps" aria-label="steps">
