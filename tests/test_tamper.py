@@ -196,6 +196,7 @@ SEEDED = {  # name -> edit of the seeded Blackjack log (two seats, seed 7)
     "decision removed": lambda d: d[0]["actions"].pop(),
     "marked incomplete": _set(incomplete=True),
     "shoe flag flipped": _flip("shoe_state", "batch_is_new"),
+    "shoe flag of a stacked shoe added": lambda d: d[0]["shoe_state"].update(stacked_order=True),
     "header hash removed": lambda d: d[0].__delitem__("hash"),
     "header hash altered": lambda d: d[0].update(hash=d[0]["hash"][:-4] + "0000"),
     "event deleted": _events(lambda e: e[:3] + e[4:]),
