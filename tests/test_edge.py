@@ -224,7 +224,20 @@ def test_a_price_from_one_round_says_it_has_no_interval():
     """`edge ... --rounds 1`: one round has no spread, so no 95 % interval is printed; before, '[nan %, nan %]'."""
     result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "1", "--seed", "1"])
     assert result.exit_code == 0 and "nan" not in result.output, result.output
-    assert "no 95 % interval (it needs two rounds or more)" in result.output
+    assert "no 95 % interval (it needs two rounds or more that did not all net alike)" in result.output
+
+
+def test_rounds_that_all_netted_alike_give_no_interval():
+    """Two rounds in which the Push 22 Wager lost both times show no spread: no 95 % interval, where before the
+    price claimed [100.000 %, 100.000 %]; simulate's table shows '-' for it, beside the main wager's interval."""
+    result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "2", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "house edge 100.000 %, no 95 % interval (it needs two rounds or more that did not all net alike)" in \
+        result.output
+    table = CliRunner().invoke(main, ["simulate", "double-down-madness", "--rounds", "2", "--seed", "1",
+                                      "--seat", "1:double_down_madness=10,push_22=5", "--json"])
+    push_22 = next(w for w in json.loads(table.stdout)["wagers"] if w["wager"] == "push_22")
+    assert push_22["house_edge"] == 1.0 and push_22["sd"] == 0.0 and push_22["ci95"] is None
 
 
 @pytest.mark.parametrize("args, said", [

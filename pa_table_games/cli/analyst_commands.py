@@ -68,8 +68,8 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
       "rounds_requested", "rounds", "complete", "stopped", "engines", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
-    house_edge and ci95 ([low, high]) are fractions (0.00334 = 0.334%); sd is the standard
-    deviation of one round's net per unit initially wagered; rounds (per wager) counts the
+    house_edge and ci95 ([low, high]; null for rounds that show no spread) are fractions (0.00334 = 0.334%); sd is
+    the standard deviation of one round's net per unit initially wagered; rounds (per wager) counts the
     rounds the wager was placed in; engines counts the rounds each engine dealt ("fast": the round
     function generated from the machine; "compiled": its runner, for a chunk the fast path cannot make).
 

@@ -168,15 +168,16 @@ class Tally:
         if n > 1:
             var = max(sxx - 2 * ratio * sxy + ratio * ratio * syy, 0.0) / (n - 1)
             sd = math.sqrt(var) / (sy / n)
-            half = Z95 * sd / math.sqrt(n)
+            # rounds that all netted alike (two Push 22 Wagers lost) show no spread: no interval, not [100 %, 100 %]
+            half = Z95 * sd / math.sqrt(n) if var > 0 else None
         interval = (-ratio - half, -ratio + half) if half is not None else None
         return WagerEdge(name or "total", int(placed), wagered, net, -ratio, sd, interval)
 
 
 def interval_words(ci95: tuple[float, float] | None) -> str:
-    """``95 % interval [0.123 %, 0.456 %]``, or why there is none (one round has no spread)."""
+    """``95 % interval [0.123 %, 0.456 %]``, or why there is none (the rounds show no spread)."""
     if ci95 is None:
-        return "no 95 % interval (it needs two rounds or more)"
+        return "no 95 % interval (it needs two rounds or more that did not all net alike)"
     return f"95 % interval [{ci95[0] * 100:.3f} %, {ci95[1] * 100:.3f} %]"
 
 
