@@ -200,6 +200,10 @@ class TestVerdicts:
         assert replay(path).verdict == "conforms"
 
 
+SEED_7 = ("the seed 7 (the shoe is the one this seed shuffles, card for card; that the seed was drawn at random, not "
+          "chosen, is not shown)")
+
+
 class TestTakenAsGiven:
     """Under the verdict, what the replay took from the log's header (or --machine) and could not check: "conforms"
     holds relative to it. Information, not a departure: the exit status stays the verdict's."""
@@ -236,22 +240,33 @@ class TestTakenAsGiven:
                                  key="operator key")
         said, doc = self._replayed(path, env)
         assert said.exit_code == 0 and said.output.splitlines()[-1] == \
-            "  taken as given: Rules blackjack_pays 6:5 (default 3:2)", said.output
-        assert doc["taken_as_given"] == ["Rules blackjack_pays 6:5 (default 3:2)"]
+            f"  taken as given: {SEED_7}; Rules blackjack_pays 6:5 (default 3:2)", said.output
+        assert doc["taken_as_given"] == [SEED_7, "Rules blackjack_pays 6:5 (default 3:2)"]
 
-    def test_a_seeded_keyed_round_under_the_defaults_takes_nothing_as_given(self, tmp_path):
-        """A shuffled shoe (its seed checked), the default Rules, a chain keyed with the operator's key: the verdict
-        alone, and an empty taken_as_given."""
+    def test_a_changed_number_is_shown_to_its_last_digit(self, tmp_path):
+        """table_maximum 100000.01 is not the default 100000: shown with every digit, never rounded to look like the
+        default (before, 'table_maximum 100000 (default 100000)')."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text("table_maximum: 100000.01\ninsurance_max: 0.4999999\n")
+        path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--rules", str(rules), "--actions", "stand",
+                                 key="operator key")
+        said, doc = self._replayed(path, env)
+        assert doc["taken_as_given"][1:] == ["Rules insurance_max 0.4999999 (default 0.5)",
+                                             "Rules table_maximum 100000.01 (default 100000)"], said.output
+
+    def test_a_seeded_keyed_round_under_the_defaults_takes_only_its_seed_as_given(self, tmp_path):
+        """A shuffled shoe (checked against its seed), the default Rules, a chain keyed with the operator's key: the
+        seed alone is given, since whoever dealt chose it (trying seeds picks a deal as surely as stacking does)."""
         path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--actions", "stand", key="operator key")
         said, doc = self._replayed(path, env)
-        assert said.exit_code == 0 and len(said.output.splitlines()) == 1, said.output
-        assert "taken as given" not in said.output and doc["taken_as_given"] == []
+        assert said.exit_code == 0 and said.output.splitlines()[-1] == f"  taken as given: {SEED_7}", said.output
+        assert doc["taken_as_given"] == [SEED_7]
 
     def test_an_unkeyed_chain_says_it_shows_no_writer(self, tmp_path):
         """The same round logged without a key: the plain chain shows the file is whole, not who wrote it."""
         path, env = self._played(tmp_path, "blackjack", "--seed", "7", "--actions", "stand")
         said, doc = self._replayed(path, env)
-        assert said.exit_code == 0 and doc["taken_as_given"] == [
+        assert said.exit_code == 0 and doc["taken_as_given"] == [SEED_7,
             "a hash chain not keyed with an operator key (it shows the file is whole, not who wrote it: anyone can "
             "write a consistent unkeyed log)"]
 
@@ -260,14 +275,14 @@ class TestTakenAsGiven:
         path, env = self._played(tmp_path, "six-card-fortune-pai-gow", "--seed", "7", "--misdeal", "2",
                                  "--strategy", "house_way", key="operator key")
         said, doc = self._replayed(path, env)
-        assert said.exit_code == 0 and doc["taken_as_given"] == [
+        assert said.exit_code == 0 and doc["taken_as_given"] == [SEED_7,
             "round option misdeal 2, injected as logged (a seat, or dealer/0, misdealt in the last round of the deal)"]
         edited = tmp_path / "edited.yaml"
         edited.write_text(machine_path("blackjack").read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
         path, env = self._played(tmp_path, "blackjack", "--machine", str(edited), "--seed", "7", "--actions", "stand",
                                  "--force", key="operator key")
         said, doc = self._replayed(path, env, "--machine", str(edited))
-        assert said.exit_code == 0 and doc["taken_as_given"] == [
+        assert said.exit_code == 0 and doc["taken_as_given"] == [SEED_7,
             f"an edited machine file, {edited.resolve()} (--machine): the round was replayed under it, not under the "
             f"installed machines/blackjack.yaml"]
 
@@ -283,7 +298,7 @@ class TestTakenAsGiven:
             rnd.advance()
         write_log(tmp_path / "r.jsonl", record(rnd, start, seats, ["stand"], seed=7), b"operator key")
         report = replay(tmp_path / "r.jsonl", b"operator key")
-        assert report.conforms and report.taken_as_given == (
+        assert report.conforms and report.taken_as_given == (SEED_7,
             "the table's flag new_dealer true, as logged (a fresh table's is false)",)
 
     def test_a_control_character_in_the_header_is_shown_escaped(self, tmp_path):
@@ -295,5 +310,5 @@ class TestTakenAsGiven:
                                  key="operator key")
         said, doc = self._replayed(path, env)
         assert said.exit_code == 0 and "\t" not in said.output and len(said.output.splitlines()) == 2, said.output
-        assert said.output.splitlines()[-1] == "  taken as given: Rules blackjack_pays 6\\t:5 (default 3:2)"
-        assert doc["taken_as_given"] == ["Rules blackjack_pays 6\t:5 (default 3:2)"]
+        assert said.output.splitlines()[-1] == f"  taken as given: {SEED_7}; Rules blackjack_pays 6\\t:5 (default 3:2)"
+        assert doc["taken_as_given"] == [SEED_7, "Rules blackjack_pays 6\t:5 (default 3:2)"]

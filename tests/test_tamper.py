@@ -24,6 +24,7 @@ from pa_table_games import load_game
 from pa_table_games.audit.chain import seal
 from pa_table_games.audit.log import Start, record, write_log
 from pa_table_games.cli import main
+from pa_table_games.games import machine_path
 from pa_table_games.strategies import get_strategy
 
 KEY = b"operator key held by the casino"
@@ -540,3 +541,17 @@ def test_an_amount_taken_within_a_cent_is_shown_with_every_verdict(logs, tmp_pat
     said = _replay_lines(tmp_path, docs, "--allow-v1")
     assert said.exit_code == 0 and "unverifiable" in said.stdout and "taken as the machine's whole cents" in said.stdout, \
         said.output
+
+
+def test_a_page_name_from_a_machine_file_cannot_turn_the_terminal_line_around(logs, tmp_path):
+    """`review --log` names the pages it wrote after the --machine file; a name holding a right-to-left override
+    (U+202E) is shown escaped on the 'wrote' lines, as replay shows text from a log. Before, it was printed raw and
+    the name read reversed on a terminal."""
+    log = tmp_path / "round.jsonl"
+    log.write_text("".join(json.dumps(d) + "\n" for d in logs["seeded", None]), encoding="utf-8")
+    machine = tmp_path / "evil\u202eLMTH.yaml"
+    machine.write_text(machine_path("blackjack").read_text(encoding="utf-8"), encoding="utf-8")
+    said = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
+        main, ["review", "--log", str(log), "--machine", str(machine), "--out", str(tmp_path / "pages")])
+    assert said.exit_code == 0, said.output
+    assert "\u202e" not in said.stdout and "evil\\u202eLMTH" in said.stdout

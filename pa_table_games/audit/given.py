@@ -3,8 +3,9 @@
 "Conforms" means the round was dealt and settled as the machine deals and settles it from these; each is named
 with the verdict, in words an auditor reads, so that the verdict is not read as saying more:
 
-- a stacked shoe: the card order was given, not shuffled from a seed (a shuffled shoe's order is checked against
-  its seed, :mod:`.replay_setup`);
+- a stacked shoe: the card order was given, not shuffled from a seed; and a seed: the shoe is checked to be the one
+  it shuffles (:mod:`.replay_setup`), but whoever dealt chose the seed, and trying seeds picks a deal as surely as
+  stacking does;
 - the Rules options that differ from the game's defaults (§ 601a.2: the Rules Submission the round was dealt
   under), each with its logged and its default value;
 - the round options (an injected misdeal, for training) and the shoe's and the table's flags that are not a fresh
@@ -12,8 +13,9 @@ with the verdict, in words an auditor reads, so that the verdict is not read as 
 - a hash chain not keyed with the operator's key (:mod:`.chain`): it shows the file is whole, not who wrote it;
 - an edited machine file given with ``--machine``, not the installed one.
 
-What the replay does check (the section, the seats within the table limits, the decisions, a shuffled shoe's seed,
-a keyed chain, the machine file's SHA-256) is not named here: a difference there is a departure or a refusal.
+What the replay does check (the section, the seats within the table limits, the decisions, a shuffled shoe against
+its seed, a keyed chain, the machine file's SHA-256) is not named here: a difference there is a departure or a
+refusal.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from pa_table_games.runtime.game import Game
 
 STACKED = ("a stacked shoe (the card order was given, not shuffled from a seed: the round is shown dealt as the "
            "machine deals that order, not that the order was random)")
+SEEDED = ("the seed {seed} (the shoe is the one this seed shuffles, card for card; that the seed was drawn at "
+          "random, not chosen, is not shown)")
 UNKEYED = ("a hash chain not keyed with an operator key (it shows the file is whole, not who wrote it: anyone can "
            "write a consistent unkeyed log)")
 
@@ -37,7 +41,8 @@ def taken_as_given(log: RoundLog, game: Game) -> tuple[str, ...]:
     """What the replay of ``log`` under ``game`` (its logged Rules, and its ``--machine`` file if edited) took as
     given, in words; empty when nothing."""
     h = log.header
-    found = [STACKED] if h.get("seed") is None else []  # a version-1 log without a seed was stacked
+    seed = h.get("seed")  # a version-1 log without a seed was stacked
+    found = [STACKED if seed is None else SEEDED.format(seed=seed)]
     found += [f"Rules {words}" for words in changed_words(game.rules)]
     found += [f"round option {name} {json.dumps(value)}, injected as logged ({game.info.options[name].what})"
               for name, value in h.get("options", {}).items()]

@@ -49,7 +49,7 @@ def diagram(games: tuple[str, ...], out: str, formats: str, view: str, machine: 
         spec = load_game(name, machine=machine).spec
         sources += diagram_sources(spec, views) + (phase_sources(spec) if "reader" in views else [])
     for path in write_sources(sources, Path(out), wanted):
-        click.echo(f"wrote {path}")
+        click.echo(one_line(f"wrote {path}"))
     report_broken(broken)
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games review\n  pa-table-games review blackjack --out review"
@@ -85,7 +85,7 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         if pdf or games:
             raise UserError("--log writes walk-through pages: give it without --pdf and games")
         for path in write_walks([Path(p) for p in logs], Path(out), load_key(key_file), allow_v1, machine):
-            click.echo(f"wrote {path}")
+            click.echo(one_line(f"wrote {path}"))
         return
     chosen, broken = _games_for(games, machine)
     if pdf:
@@ -100,7 +100,7 @@ def review(games: tuple[str, ...], out: str, pdf: bool, logs: tuple[str, ...], a
         written = write_review(chosen, Path(out), machine, demo_walks=not machine) + (
             [] if machine else write_demo_walks(chosen, Path(out)))
     for path in written:
-        click.echo(f"wrote {path}")
+        click.echo(one_line(f"wrote {path}"))
     report_broken(broken)
 
 #: diff lines as the terminal colours them: added green, removed red, changed yellow (the HTML page's colours)
@@ -135,7 +135,7 @@ def diff(ctx: click.Context, old: str, new: str, out: str | None) -> None:
     for line in changes.lines():  # coloured on a terminal only (click leaves the colour out when piped)
         click.echo(click.style(line, fg=_COLOUR.get(line[:2])))
     for path in write_diff(changes, Path(out)) if out else []:
-        click.echo(f"wrote {path}")
+        click.echo(one_line(f"wrote {path}"))
     ctx.exit(1 if changes.changes else 0)
 
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games trace blackjack\n  pa-table-games trace blackjack --format markdown"
@@ -241,7 +241,7 @@ def _coverage_lines(results) -> None:
         for item in r.uncovered:
             click.echo(f"  not reached by any scenario: {item}")
         if r.path:
-            click.echo(f"  wrote {r.path}")
+            click.echo(one_line(f"  wrote {r.path}"))
 
 def _checkout_scenarios() -> Path:
     """tests/scenarios of the pa-table-games checkout holding the current folder, else a user error."""
@@ -267,7 +267,7 @@ def replay(ctx: click.Context, log_file: str, as_json: bool, key_file, allow_v1:
     Every line's hash is verified first (keyed with the operator's key when one is set: any
     edit by someone without the key is found). With --allow-v1 a version-1 log that re-deals without a
     departure is reported unverifiable, not as conforming. A line under the verdict names what the replay took
-    as given from the log's header or --machine and could not check (a stacked shoe's order, Rules that are not
+    as given from the log's header or --machine and could not check (a stacked shoe's order or the seed, Rules not
     the defaults, round options, table flags, a chain not keyed with an operator key, an edited machine file):
     information, not a departure, it leaves the exit status as it is.
 

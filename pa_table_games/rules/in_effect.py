@@ -5,6 +5,7 @@ names, else every option), every option that differs from its default, and what 
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -16,8 +17,10 @@ def _text(value: Any) -> str:
     if value is None:
         return "none"
     if isinstance(value, tuple):
-        return "{" + ", ".join(f"{k}: {v}" for k, v in value) + "}" if value else "defaults"
-    return f"{value:g}" if isinstance(value, float) else str(value)
+        return "{" + ", ".join(f"{k}: {v}" for k, v in value) + "}" if value else "each wager's default table"
+    if isinstance(value, float):  # every digit, never an exponent: 100000.01 is not the default 100000
+        return format(Decimal(repr(value)).normalize(), "f")
+    return str(value)
 
 
 def changed(rules: Any) -> list[tuple[str, Any, Any]]:
