@@ -149,6 +149,21 @@ class TestLookupErrors:
         with pytest.raises(RulesFileError, match=rf"rules.yaml:{line}: paytables: 'lucky_ladies' is given a table twice"):
             load_rules(load_game("blackjack").info.rules_class, tmp_path / "rules.yaml")
 
+    @pytest.mark.parametrize("text, said", [
+        ("paytables: [[[a], b]]\n", "rules.yaml:1: paytables: a wager is named by a word, not \"['a']\""),
+        ("paytables: [[" + "x" * 100_000 + ", A]]\n",
+         "rules.yaml:1: paytables: unknown optional wager 'xxxxxxxxxxxxxxxxxxxx'... (100,000 characters) (known: "),
+    ])
+    def test_a_wager_name_that_is_no_word_or_is_too_long_is_named_briefly(self, tmp_path: Path, text, said) -> None:
+        """A list where a wager's name goes is named as such (before, Python's "unhashable type: 'LineList'"), and a
+        100,000-character name is quoted by its start and its length (before, whole: a 600 KB error line)."""
+        from pa_table_games.rules.options import load_rules
+
+        (tmp_path / "rules.yaml").write_text(text, encoding="utf-8")
+        with pytest.raises(RulesFileError) as refused:
+            load_rules(load_game("blackjack").info.rules_class, tmp_path / "rules.yaml")
+        assert str(refused.value).startswith(str(tmp_path / said)) and len(str(refused.value)) < 600
+
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "tables.yaml"

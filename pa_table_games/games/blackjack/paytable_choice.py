@@ -17,6 +17,7 @@ from pa_table_games.errors import RulesFileError, WagerError
 import pa_table_games.games.blackjack.first_cards as fc
 from pa_table_games.games.blackjack.paytables import PayTable, pay_table, table_names, wagers
 from pa_table_games.machine.yamlio import LineList
+from pa_table_games.numbers import shown
 
 ANY_20 = "any_other_20"
 
@@ -34,9 +35,11 @@ def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
     if isinstance(value, (tuple, list)) and all(isinstance(p, (tuple, list)) and len(p) == 2 for p in value):
         seen: set = set()  # the stored form, ((wager, table), ...), e.g. read back from a round log: one table a wager
         for i, (wager, _) in enumerate(value):
+            line = value.line_of(i) if isinstance(value, LineList) else None
+            if not isinstance(wager, str):
+                raise ChoiceError(f"paytables: a wager is named by a word, not {shown(wager)}", line)
             if wager in seen:
-                line = value.line_of(i) if isinstance(value, LineList) else None
-                raise ChoiceError(f"paytables: {wager!r} is given a table twice", line)
+                raise ChoiceError(f"paytables: {shown(wager)} is given a table twice", line)
             seen.add(wager)
         value = dict(value)
     if not isinstance(value, dict):
@@ -44,10 +47,10 @@ def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
     line_of = getattr(value, "line_of", lambda key: None)
     for wager, name in value.items():
         if wager not in wagers():
-            raise ChoiceError(f"paytables: unknown optional wager {wager!r} (known: {', '.join(wagers())})",
+            raise ChoiceError(f"paytables: unknown optional wager {shown(wager)} (known: {', '.join(wagers())})",
                               line_of(wager))
         if str(name) not in table_names(wager):
-            raise ChoiceError(f"paytables: {wager} has no pay table {name!r} (choose one of "
+            raise ChoiceError(f"paytables: {wager} has no pay table {shown(name)} (choose one of "
                               f"{', '.join(table_names(wager))})", line_of(wager))
     return tuple(sorted((str(w), str(n)) for w, n in value.items()))
 
