@@ -252,3 +252,14 @@ def test_a_pay_table_for_a_main_wager_priced_exactly_is_refused(args, said):
     by `check` to every game alike and read by none of the exact prices.)"""
     result = CliRunner().invoke(main, ["edge", *args])
     assert result.exit_code == 2 and result.stderr == f"error: {said}\n", result.output
+
+
+def test_a_few_rounds_widen_the_interval_by_students_t_and_a_zero_net_is_zero():
+    """Three rounds: the 95 % interval takes Student's t with 2 degrees of freedom (4.303), not 1.96, which
+    understated a few rounds' spread more than twice; a wager that netted nothing has an edge of 0.0, where JSON had
+    -0.0 and the table '-0.000%'."""
+    said = CliRunner().invoke(main, ["simulate", "double-down-madness", "--rounds", "3", "--seed", "6",
+                                     "--seat", "1:double_down_madness=10,push_22=5", "--json"])
+    main_wager = next(w for w in json.loads(said.stdout)["wagers"] if w["wager"] == "double_down_madness")
+    assert '"house_edge": 0.0,' in said.stdout and main_wager["sd"] == 1.0
+    assert main_wager["ci95"] == pytest.approx([-4.303 / 3 ** 0.5, 4.303 / 3 ** 0.5])

@@ -119,13 +119,28 @@ class TestRules:
         assert Fraction(doc["house_edge_exact"]) == Fraction(-159027, 676813) and doc["rules"] == str(rules)
         assert doc["outcomes"][0]["pays"] == 3.0
 
-    @pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
-    def test_insurance_not_offered_is_not_priced_exactly(self, tmp_path, game: str) -> None:
-        """Rules that offer no Insurance keep the simulated answer: the wager was never made."""
+    @pytest.mark.parametrize(("game", "cite"), [("blackjack", "§ 633a.8"), ("double-down-madness", "§ 692.8")])
+    def test_rules_offering_no_insurance_are_told_so(self, tmp_path, game: str, cite: str) -> None:
+        """Rules that offer no Insurance: one line saying so, with the option's cite, exit 2, with or without --decks.
+        Before, the price said the game declares no exact analyser (untrue) and dealt 20,000 rounds to find the wager
+        never made, and refused --decks for that reason."""
         rules = tmp_path / "casino.yaml"
         rules.write_text("insurance: false\n")
-        result = edge(game, "insurance", "--rules", str(rules), "--rounds", "50")
-        assert result.exit_code == 0 and "the wager was never made in the 50 rounds simulated" in result.output
+        for extra in ([], ["--decks", "8"]):
+            result = edge(game, "insurance", "--rules", str(rules), *extra)
+            assert result.exit_code == 2 and result.stderr == (
+                f"error: edge {game} insurance: the Rules offer no Insurance (insurance: false, {cite})\n")
+
+    def test_the_odds_are_given_exactly(self, tmp_path) -> None:
+        """--json names the Rules' odds exactly ('1:3', whose float is not exact), beside the exact edge they make;
+        the text's pays column shows the odds as a fraction, never in an exponent."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text('insurance_pays: "1:3"\n')
+        doc = priced("blackjack", "insurance", "--rules", str(rules))
+        p = Fraction(doc["outcomes"][0]["probability_exact"])
+        assert doc["odds"] == "1:3" and Fraction(doc["house_edge_exact"]) == 1 - (Fraction(1, 3) + 1) * p
+        rules.write_text('insurance_pays: "1000000:1"\n')
+        assert "   1000000  " in edge("blackjack", "insurance", "--rules", str(rules)).output
 
     def test_a_pay_table_is_refused(self) -> None:
         """The Rules set Insurance's pays: --paytable is refused, as for the main wagers priced exactly."""

@@ -56,7 +56,8 @@ class TestTally:
         mean = sum(units) / 4
         sd = math.sqrt(sum((u - mean) ** 2 for u in units) / 3)
         assert edge.sd == pytest.approx(sd)
-        assert edge.ci95 == pytest.approx((0.125 - 1.959963984540054 * sd / 2, 0.125 + 1.959963984540054 * sd / 2))
+        t3 = 3.182  # four rounds: Student's t with 3 degrees of freedom, not 1.96
+        assert edge.ci95 == pytest.approx((0.125 - t3 * sd / 2, 0.125 + t3 * sd / 2))
 
     def test_wager_placed_during_the_round_counts_its_amount(self):
         """Insurance, placed during the round, has its own amount as the initial wager; the total adds all."""

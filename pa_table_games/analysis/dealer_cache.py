@@ -7,11 +7,13 @@ named for a digest of the code that computes its rows (:func:`code_digest` of ``
 other code, an older release's or an edited one, is never read, so a corrected computation is never priced from
 the rows of the one it corrects. ``PA_TABLE_GAMES_CACHE=off`` keeps it in memory only.
 
-A cache file is never trusted: each array's header is read before its data and must have the
+A cache file's form is never trusted: each array's header is read before its data and must have the
 shape and type this module writes, claim no more bytes than the file holds (a header claiming
 80 GB is not believed) and at most :data:`MAX_CACHE_BYTES`; every key must be a removal the shoe
 allows and every row a probability distribution. A file that fails any check, or cannot be read
-at all, is discarded: the rows are computed again and the file replaced at the next save.
+at all, is discarded: the rows are computed again and the file replaced at the next save. The checks are of form:
+rows that are distributions but not this code's (a file planted by someone who can write the user's cache folder)
+would be priced; ``PA_TABLE_GAMES_CACHE=off`` computes every row afresh.
 """
 
 from __future__ import annotations
@@ -152,8 +154,9 @@ class DealerTable:
             return []
 
     def save(self) -> None:
-        """Add what was computed to the cache file, keeping what another process put there meanwhile, and remove
-        the files of these decks and rule that other code made.
+        """Add what was computed to the cache file, keeping what another process put there meanwhile, and remove the
+        file of these decks and rule that releases before code digests wrote (never read again). Another digest's
+        file is kept: another installation sharing the cache folder reads it.
 
         The file is written whole through :func:`~pa_table_games.files.write_atomic`, so two
         analyses saving at once never leave it half-written; a cache that cannot be written
@@ -173,9 +176,9 @@ class DealerTable:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(path, data.getvalue())
-            for made_by_other_code in path.parent.glob(f"{self._stem}*.npz"):  # never read again: not kept
-                if made_by_other_code != path:
-                    made_by_other_code.unlink(missing_ok=True)
+            before_digests = path.with_name(f"{self._stem}.npz")  # what releases before code digests wrote
+            if before_digests.is_file() and not before_digests.is_symlink():
+                before_digests.unlink()
         except (OSError, OutputFileError):
             return
         self._dirty = False

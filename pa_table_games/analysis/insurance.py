@@ -52,10 +52,14 @@ def insurance_edge(decks: int, odds: Fraction, even_money_instead: bool) -> Edge
     return EdgeReport(INSURANCE, decks, None, outcomes, house_edge, crown_treasure_bonus=None)
 
 
+def decks_words(decks: int) -> str:
+    return f"{decks} deck" if decks == 1 else f"{decks} decks"
+
+
 def assumptions(decks: int, wager_name: str, even_money_instead: bool) -> str:
     """What the exact price assumes, in words."""
     beside = " beside a box not holding a Blackjack (offered even money instead, § 633a.8)" \
         if even_money_instead else ""
     return (f"per {wager_name} taken whenever offered (an ace up card){beside}: it wins when the hole card is a "
-            f"10-value card of a shuffled shoe of {decks} decks; the other boxes' cards and earlier rounds' not "
+            f"10-value card of a shuffled shoe of {decks_words(decks)}; the other boxes' cards and earlier rounds' not "
             "counted (on average they change nothing)")

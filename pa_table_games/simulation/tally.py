@@ -16,7 +16,8 @@ edge is the ratio estimate ``-R`` with ``R = sum x / sum y``; ``sd`` is the stan
 deviation per round, per unit initially wagered, ``sqrt(var(x_r - R y_r)) / mean(y)``
 (for a flat bet every round, simply the standard deviation of a round's net per unit);
 the 95 % interval is ``edge ± 1.96 sd / sqrt(n)`` over ``n`` rounds (every round counts, with
-``x_r = y_r = 0`` where the wager was not placed).
+``x_r = y_r = 0`` where the wager was not placed); below 30 rounds Student's t with ``n - 1`` degrees of freedom
+takes 1.96's place (12.71 for two rounds), and rounds that show no spread give no interval at all.
 
 **Exact sums**: amounts are whole cents, so every sum is kept as a whole number of cents
 (of cents squared for Σx², Σy², Σxy): exact, however many rounds. Only the edge, its sd and
@@ -39,6 +40,9 @@ from attrs import frozen
 from pa_table_games.money import in_cents
 
 Z95 = 1.959963984540054
+#: Student's t, two-sided 95 %, for 1 to 29 degrees of freedom (2 to 30 rounds): 1.96 understates a few rounds' spread
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+       2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045)
 
 
 class Tally:
@@ -169,9 +173,10 @@ class Tally:
             var = max(sxx - 2 * ratio * sxy + ratio * ratio * syy, 0.0) / (n - 1)
             sd = math.sqrt(var) / (sy / n)
             # rounds that all netted alike (two Push 22 Wagers lost) show no spread: no interval, not [100 %, 100 %]
-            half = Z95 * sd / math.sqrt(n) if var > 0 else None
-        interval = (-ratio - half, -ratio + half) if half is not None else None
-        return WagerEdge(name or "total", int(placed), wagered, net, -ratio, sd, interval)
+            half = (T95[n - 2] if n - 1 <= len(T95) else Z95) * sd / math.sqrt(n) if var > 0 else None
+        edge = 0.0 - ratio  # a net of nothing is an edge of 0, not -0.0
+        interval = (edge - half, edge + half) if half is not None else None
+        return WagerEdge(name or "total", int(placed), wagered, net, edge, sd, interval)
 
 
 def interval_words(ci95: tuple[float, float] | None) -> str:

@@ -19,7 +19,7 @@ import attrs
 from pa_table_games.analysis.dealer_cache import progress
 from pa_table_games.analysis.edge import edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
-from pa_table_games.analysis.insurance import INSURANCE, assumptions, insurance_edge
+from pa_table_games.analysis.insurance import INSURANCE, assumptions, decks_words, insurance_edge
 from pa_table_games.analysis.report import report_lines
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
@@ -79,35 +79,37 @@ def _first_cards(ask: EdgeAsk) -> Priced:
     lines = [f"{ask.wager}, {doc['decks']} decks, pay table {doc['paytable']}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
              f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
-    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}"
-              for row in doc["outcomes"]]
+    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
+              for row, (_, _, pays) in zip(doc["outcomes"], report.outcomes)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
     return Priced(doc, lines)
 
 
-def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced | None:
+def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced:
     """The Insurance wager exactly, per wager taken, at the odds the game settles it by (the Rules'
     ``insurance_odds``); ``wager`` is its name and cites in the game's section, and whether a box holding a
-    Blackjack is offered even money instead. None where the Rules offer no Insurance: the simulated answer stands
-    (the wager is never made)."""
+    Blackjack is offered even money instead. Rules that offer no Insurance are told so, with their option's cite: no
+    rounds are dealt to find the wager never made."""
     if not ask.rules.insurance:
-        return None
+        cite = attrs.fields_dict(type(ask.rules))["insurance"].metadata["cite"]
+        raise TableGamesError(f"edge {ask.game} {INSURANCE}: the Rules offer no Insurance (insurance: false, {cite})")
     _no_pay_table(ask, INSURANCE)
     name, cite, even_money_instead = wager
     odds = ask.rules.insurance_odds
     report = insurance_edge(ask.decks or ask.rules.decks, odds, even_money_instead)
     doc = {"game": ask.game, "wager": INSURANCE, "name": name, "cite": cite, "method": "exact",
+           "odds": f"{odds.numerator}:{odds.denominator}",
            "assumes": assumptions(report.decks, name, even_money_instead)} | \
         attrs.evolve(report, rules=ask.rules_file).to_json()
     for row, (_, probability, _) in zip(doc["outcomes"], report.outcomes):
         row["probability_exact"] = str(probability)
     doc["house_edge_exact"] = str(report.house_edge)
-    lines = [f"{INSURANCE}: the {name} ({cite}), {report.decks} decks, pays {odds.numerator} to {odds.denominator} "
-             "(the Rules' insurance_pays)" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
+    lines = [f"{INSURANCE}: the {name} ({cite}), {decks_words(report.decks)}, pays {odds.numerator} to "
+             f"{odds.denominator} (the Rules' insurance_pays)" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
              f"{doc['method']}, {doc['assumes']}",
              f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
-    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {row['pays']:>8g}  {row['return']:+9.6f}"
-              for row in doc["outcomes"]]
+    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
+              for row, (_, _, pays) in zip(doc["outcomes"], report.outcomes)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} % = {doc['house_edge_exact']} (exact)")
     return Priced(doc, lines)
 
