@@ -69,15 +69,12 @@ def _flags(game: Game, h: dict) -> tuple[dict, dict]:
     shoe_state, table = h.get("shoe_state", {}), h.get("table", {})
     if h.get("seed") is None:
         return shoe_state, table
-    table_of_the_seed = game.new_table(seed=h["seed"])
-    fresh, shuffled = Start.of(table_of_the_seed).shoe_state, table_of_the_seed.shoe
+    as_shuffled, _ = fresh_flags(game, h)  # every flag, a stacked shoe's own (no refill when it runs dry) too
     for name, value in shoe_state.items():
-        # a flag a log leaves out (a stacked shoe's own: no refill when it runs dry) is the shuffled shoe's too
-        as_shuffled = fresh[name] if name in fresh else getattr(shuffled, name, value)
-        if value != as_shuffled:
+        if name in as_shuffled and value != as_shuffled[name]:
             raise TableGamesError(f"shoe_state {name}: {json.dumps(value)}: the shoe seed {h['seed']} shuffles is a "
-                                  f"fresh one ({name}: {json.dumps(as_shuffled)})")
-    return {**fresh, **shoe_state}, table
+                                  f"fresh one ({name}: {json.dumps(as_shuffled[name])})")
+    return {**Start.of(game.new_table(seed=h["seed"])).shoe_state, **shoe_state}, table
 
 
 def _check_shuffled(game: Game, shoe: Any, seed: int) -> None:

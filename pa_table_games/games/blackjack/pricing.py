@@ -17,7 +17,7 @@ from contextlib import contextmanager
 import attrs
 
 from pa_table_games.analysis.dealer_cache import progress
-from pa_table_games.analysis.edge import edge_under_rules, exact_edge
+from pa_table_games.analysis.edge import EdgeReport, edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
 from pa_table_games.analysis.insurance import INSURANCE, assumptions, decks_words, insurance_edge
 from pa_table_games.analysis.report import report_lines
@@ -76,13 +76,18 @@ def _first_cards(ask: EdgeAsk) -> Priced:
         report = edge_under_rules(ask.wager, ask.rules, ask.rules_file, ask.paytable, ask.decks)
     doc = report.to_json()
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
-    lines = [f"{ask.wager}, {doc['decks']} decks, pay table {doc['paytable']}"
+    lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
-             f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
-    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
-              for row, (_, _, pays) in zip(doc["outcomes"], report.outcomes)]
+             *_outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
     return Priced(doc, lines)
+
+
+def _outcome_rows(doc: dict, report: EdgeReport) -> list[str]:
+    """An exact price's table: each outcome's probability, its pays as exact odds (``5/2``) and its return."""
+    return [f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"] + [
+        f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
+        for row, (_, _, pays) in zip(doc["outcomes"], report.outcomes)]
 
 
 def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced:
@@ -107,9 +112,7 @@ def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced:
     lines = [f"{INSURANCE}: the {name} ({cite}), {decks_words(report.decks)}, pays {odds.numerator} to "
              f"{odds.denominator} (the Rules' insurance_pays)" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
              f"{doc['method']}, {doc['assumes']}",
-             f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"]
-    lines += [f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
-              for row, (_, _, pays) in zip(doc["outcomes"], report.outcomes)]
+             *_outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} % = {doc['house_edge_exact']} (exact)")
     return Priced(doc, lines)
 
