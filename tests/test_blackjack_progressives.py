@@ -90,6 +90,23 @@ class TestBadBeat:
         assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("magic_card_bonus+lucky_player_bonus", 50.0)
         assert "table game system: Magic Card KS" in event(rnd, "deal_first_cards").notes
 
+    @pytest.mark.parametrize("shoe", ["2C TS 6D TH 9C 9D QD 6C", "2C TS 6D TH 9C QD 9D 6C"])
+    def test_a_split_box_wins_on_whichever_hand_holds_the_20(self, shoe):
+        """(o)(1)(i), the machine file's reading: split tens made 19 and 20, or 20 and 19, against a dealer 21; the
+        box's one wager wins either way (before, only the first hand was asked: the 20 in the second lost)."""
+        rnd = play(BJ, shoe, self.SEATS, ["split", "stand", "stand"])
+        assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("player_20_beaten_by_21", 50.0)
+
+    @pytest.mark.parametrize("magic, outcome", [("8D", "magic_card_bonus"), ("3S", "lose")])
+    def test_the_magic_card_is_one_of_the_initial_two_cards_after_a_split(self, magic, outcome):
+        """(o)(1)(ii)(A): split eights; the Magic Card 8D (the second initial card, moved to the split hand) pays,
+        3S (dealt to the first hand by the split) does not. Before, the first hand's cards were read: the other
+        way round."""
+        rules = BlackjackRules(magic_card_bonus=True)
+        rnd = play(BJ, "2C 8C 6D 8D 9C 3S 4H 5C", self.SEATS, ["split", "stand", "stand"], rules=rules,
+                   options={"magic_card": magic})
+        assert row(rnd, "bad_beat").outcome == outcome
+
     def test_the_system_picks_at_random_from_a_seeded_table(self):
         """(o)(1)(ii): without an injected pick the table game system draws one from the shoe's seeded generator."""
         rules = BlackjackRules(magic_card_bonus=True, lucky_player_bonus=True)

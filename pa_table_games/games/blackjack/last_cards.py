@@ -42,6 +42,20 @@ def bad_beat_outcome(player: Sequence[Card], dealer: Sequence[Card], any_20: boo
     return "any_other_20" if any_20 else None
 
 
+#: The Bad Beat outcomes, the player's best first: a box split into several hands holds one wager, won once, on the
+#: best of them
+BAD_BEAT_OUTCOMES = ("player_matched_20_beaten_by_suited_blackjack", "player_suited_20_beaten_by_suited_blackjack",
+                     "player_20_beaten_by_blackjack", "player_20_beaten_by_21", "any_other_20")
+
+
+def box_bad_beat_outcome(hands: Sequence[Sequence[Card]], dealer: Sequence[Card], any_20: bool = False) -> str | None:
+    """The Bad Beat Progressive Wager of a box whose ``hands`` are these (one, or several after a split): the best
+    outcome any of them wins (the machine file's reading of (o)(1)(i)), so the order the split hands were played in
+    changes nothing."""
+    won = [o for o in (bad_beat_outcome(cards, dealer, any_20) for cards in hands) if o]
+    return min(won, key=BAD_BEAT_OUTCOMES.index) if won else None
+
+
 def hit_and_run_outcome(dealer: Sequence[Card]) -> str | None:
     """Hit and Run Progressive Wager, § 633a.7(o)(2)(i): a dealer Blackjack, or five or more
     dealer cards counting a card that takes the dealer over 21 (a 14 in five cards that draws

@@ -19,7 +19,9 @@ the round's last wager of it is settled, so every winner's share is taken from t
 
 Several winners of a 100% jackpot share the meter: in proportion to their wagers (Bad Beat),
 equally (Hit and Run, Straight Jack). A Magic Card or Lucky Player Bonus, if offered, is paid
-on top of a Bad Beat win, or alone when the Bad Beat hand lost.
+on top of a Bad Beat win, or alone when the Bad Beat hand lost. A box split into several hands holds one Bad Beat
+wager, won on the best of its hands; the Magic Card is looked for among the player's initial two cards, whatever a
+split dealt after them.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from pa_table_games.equipment.cards import Card, standard_deck
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import CardCodeError
 from pa_table_games.games.blackjack.paytables import unpaid
-from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
+from pa_table_games.games.blackjack.last_cards import box_bad_beat_outcome, hit_and_run_outcome, straight_jack_outcome
 from pa_table_games.games.blackjack.optional_wagers import open_wagers
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.runtime.game import RoundOption
@@ -80,11 +82,6 @@ def meter(rnd, name: str) -> Decimal:
     return found if found is not None else exactly(rnd.rules.progressive_reset)
 
 
-def _box_cards(rnd, seat: int) -> list:
-    box = rnd.layout.box(seat)
-    return box.cards if box is not None else []
-
-
 def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
     """The pay-table outcomes ``wager`` wins now (empty: it loses)."""
     lay, rules = rnd.layout, rnd.rules
@@ -95,10 +92,10 @@ def outcomes(rnd, wager: Wager) -> tuple[str, ...]:
         box = lay.box(wager.seat)
         won = straight_jack_outcome(box.first_two or box.cards)  # a split ends the sequence
         return (won,) if won else ()
-    cards = _box_cards(rnd, wager.seat)
-    won = bad_beat_outcome(cards, lay.dealer, rules.bad_beat_any_20)
+    seat = wager.seat
+    won = box_bad_beat_outcome([h.cards for h in lay.hands if h.seat == seat], lay.dealer, rules.bad_beat_any_20)
     result = (won,) if won else ()
-    if rules.magic_card_bonus and lay.magic_card in cards[:2]:
+    if rules.magic_card_bonus and lay.box(seat) is not None and lay.magic_card in lay.initial_two_of(seat):
         result += ("magic_card_bonus",)
     if rules.lucky_player_bonus and lay.lucky_player == wager.seat:
         result += ("lucky_player_bonus",)
@@ -316,9 +313,9 @@ def settle_remaining_optional_wagers_of_next_player(rnd) -> None:
 
 # -- (n): does the dealer's hand still decide a progressive? --------------------------------------------------
 def dealer_hand_decides_a_progressive(rnd) -> bool:
-    """A Hit and Run wager is open, or a Bad Beat wager is open on a hand totalling 20."""
+    """A Hit and Run wager is open, or a Bad Beat wager is open on a box with a hand totalling 20 (any of a split's)."""
     if rnd.wager_names.isdisjoint(("hit_and_run", "bad_beat")):  # neither placed (most rounds)
         return False
     if open_wagers(rnd, "hit_and_run"):
         return True
-    return any(getattr(rnd.layout.box(w.seat), "total", 0) == 20 for w in open_wagers(rnd, "bad_beat"))
+    return any(h.total == 20 for w in open_wagers(rnd, "bad_beat") for h in rnd.layout.hands if h.seat == w.seat)
