@@ -226,7 +226,7 @@ def addition(rnd: Any, current: Decimal, original: Decimal, cite: str, *, equal:
             raise IllegalAction(word, f"{typed(asked)} is {problem}", cite_text)
         asked = money(asked)
         if (equal and asked != original) or not asked <= original:
-            raise IllegalAction(word, f"{rule} the original {brief(original)}", cite_text)
+            raise IllegalAction(word, f"{rule} {'' if equal else 'the original '}{brief(original)}", cite_text)
     amount = asked if asked is not None else original
     if amount <= room:
         return amount

@@ -314,10 +314,24 @@ class TestHouseMoney:
         assert [a.word for a in rnd.legal_actions()] == ["house_money=add", "house_money=keep"]
         rnd.act("house_money=add")
         rnd.advance()
-        with pytest.raises(IllegalAction, match="at most the original 20"):
-            rnd.act("double=25")
+        for asked in ("double=25", "double=10"):  # no Double Down for less either: it matches the entire wager
+            with pytest.raises(IllegalAction, match=r"must match the entire Blackjack Wager of 20 — "
+                                                    r"§ 633a\.7\(g\)\(10\)\(ii\)\(C\)"):
+                rnd.act(asked)
+        assert rnd.wagers[0].amount == 20
         drive(rnd, ["double"])
         assert outcome(rnd, BJ) == ("win", 40.0, "§ 633a.7(p)(1)")
+
+    def test_no_double_down_is_offered_where_the_match_would_pass_the_maximum(self):
+        """(g)(10)(ii)(C) and § 601a.2: the wager is 20 with the payout added; at a maximum of 30 its Double Down of
+        20 cannot be made, and one for less would not match: double is not offered (a kept payout still doubles,
+        for what the maximum leaves)."""
+        game = load_game(BJ, BlackjackRules(table_maximum=30))
+        for answer, offered in (("house_money=add", False), ("house_money=keep", True)):
+            rnd = game.new_round(self.SEATS, shoe=Shoe.stacked(one_box("5H", "6D", "6S", "TC", "9C", "8C"))).advance()
+            rnd.act(answer)
+            rnd.advance()
+            assert ("double" in [a.name for a in rnd.legal_actions()]) is offered
 
     def test_keep_leaves_the_wager(self):
         """(g)(10)(ii)(B): a player who keeps the payout plays the original Blackjack Wager."""

@@ -315,7 +315,7 @@ class TestRepeatedDoubles:
     def test_smaller_double_only_when_rules_allow(self):
         """§ 692.9: double=AMOUNT below the original is refused by default and allowed under up_to."""
         rnd = advance(new_round("2C TD 9H 7C 2S 8D"))
-        assert "equal to the original 10" in str(refused(rnd, "double=5"))
+        assert "must be equal to 10 — § 692.9" in str(refused(rnd, "double=5"))
         rnd = play("2C TD 9H 7C 2S", rules=DoubleDownMadnessRules(double_down_wager="up_to"),
                    actions=["double=5", "stand"])
         assert rows(rnd) == [(1, DDM, "lose", -15.0, "§ 692.7(s)(2)")]  # 11 against 17

@@ -220,11 +220,18 @@ def stand_acting_hand(rnd) -> None:
     rnd.set(rnd.turn, "stood", True)
 
 
-@action("§ 633a.10", takes="amount")
+@action(("§ 633a.10", "(g)(10)(ii)(C)"), takes="amount")
 def place_double_down_wager(rnd) -> None:
-    """the player places a Double Down Wager of up to the original wager"""
+    """the player places a Double Down Wager of up to the original wager; of exactly the entire Blackjack Wager
+    when a House Money payout was added to it ((g)(10)(ii)(C))"""
     hand = rnd.turn
-    rnd.add_to_wager(hand.wager, addition(rnd, hand.wager.amount, hand.wager.amount, "§ 633a.10"))
+    if hand.seat in rnd.layout.house_money_added:
+        amount = addition(rnd, hand.wager.amount, hand.wager.amount, "(g)(10)(ii)(C)", equal=True,
+                          rule="with the House Money payout added, a Double Down Wager must match the entire "
+                               "Blackjack Wager of")
+    else:
+        amount = addition(rnd, hand.wager.amount, hand.wager.amount, "§ 633a.10")
+    rnd.add_to_wager(hand.wager, amount)
     rnd.set(hand, "doubles", hand.doubles + 1)
 
 

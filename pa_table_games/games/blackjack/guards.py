@@ -122,12 +122,14 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd, hand) -> bool:
-    """the hand has two cards the Rules allow a Double Down Wager on, and its wager is below the table maximum"""
+    """the hand has two cards the Rules allow a Double Down Wager on, and its wager is below the table maximum (at
+    most half of it when a House Money payout was added: the Double Down matches the entire wager)"""
     rules = rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
             and (rules.double_after_split or not hand.from_split)
-            and hand.wager.amount < rules_maximum(rules))  # then a Double Down for less, at most
+            and (hand.wager.amount * 2 <= rules_maximum(rules) if hand.seat in rnd.layout.house_money_added
+                 else hand.wager.amount < rules_maximum(rules)))  # then a Double Down for less, at most
 
 
 @guard("§ 633a.11")

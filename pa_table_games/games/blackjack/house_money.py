@@ -128,6 +128,7 @@ def add_house_money_payout_to_blackjack_wager(rnd) -> None:
     amount = min(portion, room_under_maximum(rnd.rules, wager.amount))
     if amount > 0:
         rnd.add_to_wager(wager, amount)
+        rnd.add_member(rnd.layout.house_money_added, seat)
     capped = (f" ({brief(portion - amount)} handed to the player: the table maximum "
               f"{brief(rules_maximum(rnd.rules))} leaves no more, § 601a.2)" if amount < portion else "")
     rnd.note(f"seat {seat}: {brief(amount)} of the House Money payout added{capped}; the Blackjack Wager is now "

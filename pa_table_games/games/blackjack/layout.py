@@ -132,6 +132,7 @@ class BlackjackLayout:
     # (whose turn it is to answer, the round's walk knows), and the seats that have answered
     house_money_payouts: dict[int, Decimal] = field(factory=dict)
     house_money_answered: set[int] = field(factory=set)
+    house_money_added: set[int] = field(factory=set)  # the entire Blackjack Wager now: a Double Down matches it ((C))
     # progressives, § 633a.7(o): payouts a floorperson verified; the table game system's picks
     verified: set[tuple[int, str]] = field(factory=set)
     settled_in_o: set[tuple[int, str]] = field(factory=set)  # (seat, wager) settled by (o) this round
