@@ -8,8 +8,10 @@ reached with ``start_number`` 7: dealer 1, seat 6 is 2, ... seat 1 is 7), then t
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from pa_table_games import IllegalAction, Shoe, load_game
+from pa_table_games.cli import main
 from pa_table_games.equipment.cards import standard_deck
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
@@ -73,6 +75,18 @@ class TestDeck:
         assert len(shoe) == 53 and sorted(c.code for c in shoe.remaining()) == sorted(
             c.code for c in standard_deck(joker=True))
         assert "CUT" not in {c.code for c in shoe.remaining()}
+
+    def test_a_cover_card_cannot_be_stacked(self):
+        """(a): one deck goes whole into the manual shoe, with no cover card: a stacked CUT is refused, on the
+        command line with its position (before, it was counted as a twelfth stub card and the deck removed under
+        (f), or set aside citing (e), which counts the stub)."""
+        deck = " ".join(c.code for c in standard_deck(joker=True))
+        result = CliRunner().invoke(main, ["play", GAME, "--shoe", f"{deck} CUT", "--seat", "1:six_card_fortune=10"])
+        assert (result.exit_code, result.output.strip().splitlines()[-1]) == (
+            2, "error: card 54: CUT: a Six-Card Fortune Pai Gow Poker shoe has no cover card (1 deck of 53 cards, "
+               "Rules decks)")
+        with pytest.raises(TableGamesError, match=r"^CUT: .* no cover card: .* \(§ 670a\.8\(a\)\)$"):
+            load_game(GAME).new_round({1: {MAIN: 10}}, shoe=Shoe.stacked(f"AS 2S CUT {deck}")).advance()
 
     def test_no_burn_card(self):
         """(a) (d): the first card out of the shoe goes to the starting position; none is burned."""

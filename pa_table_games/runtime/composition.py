@@ -26,15 +26,17 @@ def composition(game: Any) -> dict[str, Counter]:
 
 
 def check_stacked(game: Any, shoe: Any) -> None:
-    """Refuse a stacked card the game's decks do not hold (the cover card is allowed: it is not dealt)."""
+    """Refuse a stacked card the game's decks do not hold. The cover card is allowed where the game's shoe has one (it
+    is not dealt); a Pai Gow deck, placed whole in a manual shoe (§ 670a.8(a)), has none."""
     made_of = set().union(*composition(game).values())
     for name, side in sides(shoe).items():
         for position, card in enumerate(side.remaining(), 1):
-            if card is not COVER_CARD and card not in made_of:
+            if card not in made_of:
                 where = f"{name} side, card {position}" if name else f"card {position}"
                 title = game.spec.title.split(":")[0]
-                raise CardCodeError(f"{where}: {card.code} is not a card of a {title} shoe "
-                                    f"({_describe(game)}, Rules decks)")
+                what = (f"{card.code}: a {title} shoe has no cover card" if card is COVER_CARD
+                        else f"{card.code} is not a card of a {title} shoe")
+                raise CardCodeError(f"{where}: {what} ({_describe(game)}, Rules decks)")
 
 
 def shuffled_differs(game: Any, shoe: Any) -> str | None:

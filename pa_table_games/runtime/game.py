@@ -51,7 +51,7 @@ class GameInfo:
     layout: Callable[[Any], Any]  # round -> the game's layout data; its ``cards()`` lists the cards it holds
     check_wager: Callable[[Any, int, str, float], None]  # the game's own rules, after the generic checks
     new_shoe: Callable[[Any, int | None], Shoe]  # (rules, seed) -> shoe
-    cover_card_cite: str
+    cover_card_cite: str | None  # the subsection completing a round when the cover card appears; None: no cover card
     #: {"seats": ..., "seed": ..., "actions": ...} for `make run` and the walk-through page; ``"tampered": True``
     #: also writes the walk-through of the same round with a settlement changed, as ``replay`` marks it
     demo: dict

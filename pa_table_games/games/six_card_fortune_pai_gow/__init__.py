@@ -14,7 +14,8 @@ Progressive Payout Wagers the progressive system accepted; default: as many as m
 
 from __future__ import annotations
 
-from pa_table_games.errors import IllegalAction, WagerError
+from pa_table_games.equipment.cards import COVER_CARD
+from pa_table_games.errors import CardCodeError, IllegalAction, WagerError
 from pa_table_games.runtime.game import GameInfo
 from pa_table_games.money import fraction_of, money
 from pa_table_games.games.six_card_fortune_pai_gow import actions, completion, guards  # noqa: F401  (register)
@@ -65,6 +66,9 @@ def double_down_maximum(rnd, seat: int, name: str):
 
 
 def new_layout(rnd) -> PaiGowLayout:
+    if rnd.shoe.stacked_order and COVER_CARD in rnd.shoe.loaded:
+        raise CardCodeError("CUT: a Six-Card Fortune Pai Gow Poker deck has no cover card: the stacked deck is placed "
+                            "whole in the manual dealing shoe (§ 670a.8(a))")
     return PaiGowLayout.for_round(rnd.rules.positions, {w.seat for w in rnd.wagers if w.name == MAIN})
 
 
@@ -79,7 +83,7 @@ INFO = GameInfo(
     check_wager=check_wager,
     new_shoe=new_shoe,
     view=VIEW,
-    cover_card_cite="(e)",
+    cover_card_cite=None,  # one deck placed whole in a manual shoe (§ 670a.8(a)): no cover card (new_layout)
     demo={"seats": {1: {MAIN: 10, "fortune_bonus": 5}, 4: {MAIN: 10, "progressive": 1}},
           "seed": 7, "actions": ["double_down", "house_way", "house_way"]},
     strategies=STRATEGIES,
