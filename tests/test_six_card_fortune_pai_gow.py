@@ -317,3 +317,17 @@ class TestWagersAndRules:
                                                           options=dict(SEAT_1_FIRST)), ["house_way"])
         assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
         assert rnd.state == "round_complete"
+
+
+class TestSettlementOrder:
+    def test_one_kind_of_wager_after_another_from_the_dealers_right(self):
+        """The machine file's reading ``settlement_from_dealers_right`` (§ 670a.11 is not available): every Pai Gow
+        Wager from the dealer's right, then every Fortune Bonus Wager, as the round settles them; the reading said
+        "player by player", which the round never did."""
+        game = load_game(GAME)
+        seats = {1: {MAIN: 10, "fortune_bonus": 5}, 4: {MAIN: 10, "fortune_bonus": 5}}
+        rnd = drive(game.new_round(seats, seed=3), ["house_way", "house_way"])
+        assert [(s.seat, s.wager) for s in rnd.settlement()] == [
+            (4, MAIN), (1, MAIN), (4, "fortune_bonus"), (1, "fortune_bonus")]
+        reading = next(r for r in game.spec.readings if r.id == "settlement_from_dealers_right")
+        assert "one kind of wager after another" in reading.reading and "player by player" in reading.rejected
