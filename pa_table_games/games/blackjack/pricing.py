@@ -1,6 +1,7 @@
 """``edge blackjack [WAGER]`` (its ``GameInfo.pricing``, named ``"pa_table_games.games.blackjack.pricing:price"``): the Blackjack Wager exactly by card removal under
 continuous shuffle (:mod:`pa_table_games.analysis.blackjack`), each optional wager decided by the first cards
-exactly over every deal of them (:mod:`pa_table_games.analysis.edge`), the Insurance Wager (§ 633a.8) exactly per
+exactly over every deal of them (:mod:`pa_table_games.analysis.edge`; the House Money Wager also with its payout
+added to the Blackjack Wager, :mod:`pa_table_games.analysis.house_money`), the Insurance Wager (§ 633a.8) exactly per
 wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are left
 to the seeded simulation every game has.
 
@@ -19,6 +20,7 @@ import attrs
 from pa_table_games.analysis.dealer_cache import progress
 from pa_table_games.analysis.edge import EdgeReport, edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
+from pa_table_games.analysis.house_money import adding_lines, adding_price, with_decks
 from pa_table_games.analysis.insurance import INSURANCE, assumptions, decks_words, insurance_edge
 from pa_table_games.analysis.report import report_lines
 from pa_table_games.errors import TableGamesError
@@ -26,6 +28,8 @@ from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
 from pa_table_games.values import EdgeAsk, Priced
 
 MAIN = "blackjack"
+#: The optional wager whose payout may be added to the Blackjack Wager ((g)(10)(ii)): priced both ways.
+HOUSE_MONEY = "house_money"
 #: The Insurance Wager's name in § 633a.8 and the cites that settle it: paid on a dealer Blackjack under (h),
 #: collected under § 633a.8 (the cites of ``settle_against_dealer_blackjack`` and ``collect_insurance_wagers``);
 #: a box holding a Blackjack is offered even money instead (§ 633a.8, the machine's ``insurance=yes`` unless).
@@ -80,7 +84,22 @@ def _first_cards(ask: EdgeAsk) -> Priced:
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
              *_outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
+    if ask.wager == HOUSE_MONEY:
+        return _house_money(ask, report, doc, lines)
     return Priced(doc, lines)
+
+
+def _house_money(ask: EdgeAsk, report: EdgeReport, doc: dict, lines: list[str]) -> Priced:
+    """(g)(10): the cash-only price (every payout kept) and the price with the payout added to the Blackjack Wager
+    whenever that gains ((ii)(A)-(C), :mod:`pa_table_games.analysis.house_money`), under the Rules' Blackjack rules
+    and portion, with the decks the cash-only price counted."""
+    pays = {name: odds for name, _, odds in report.outcomes if odds > 0}
+    with _dealer_bar(ask):
+        price = adding_price(with_decks(ask.rules, report.decks), pays, report.house_edge)
+    doc["house_edge_counts"] = "the payout kept in cash, never added to the Blackjack Wager ((g)(10)(ii)(B))"
+    doc["with_adding"] = price.to_json()
+    lines[-1] += "  paid in cash only: every payout kept, never added to the Blackjack Wager ((g)(10)(ii)(B))"
+    return Priced(doc, lines + adding_lines(price))
 
 
 def _outcome_rows(doc: dict, report: EdgeReport) -> list[str]:
