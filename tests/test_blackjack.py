@@ -196,6 +196,25 @@ class TestSettlementProcedures:
         assert [(s.seat, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [(2, "lose"), (1, "win")]
         assert event(rnd, "settle_right_to_left").cite == ("§ 633a.7(r)(2)",)
 
+    SHOE = "2C QH 8S AS AD QH 8D KC KH"  # seats 1, 2, 3: QH QH, 8S 8D, A K; the dealer A K
+    SEATS = {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "house_money": 5}, 3: {BJ: 10}}
+    ACTIONS = ["insurance=yes", "insurance=no", "even_money=no"]
+
+    def test_collect_then_pay_against_a_dealer_blackjack(self):
+        """(h) with (r)(1): every losing Blackjack Wager (seats 2 and 1, from the dealer's right) is collected before
+        the Blackjack's tie is returned and the waiting winners and Insurance are paid (before, seat 2's House Money
+        was paid before seat 1's wager was collected)."""
+        rnd = play(BJ, self.SHOE, self.SEATS, self.ACTIONS)
+        assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_dealer_blackjack").settled] == [
+            (2, BJ, "lose"), (1, BJ, "lose"), (3, BJ, "tie"), (2, "house_money", "pair"),
+            (1, "lucky_ladies", "queen_of_hearts_pair_dealer_blackjack"), (1, "insurance", "win")]
+
+    def test_right_to_left_against_a_dealer_blackjack(self):
+        """(h) with (r)(2): each player's wagers together, from the dealer's right."""
+        rnd = play(BJ, self.SHOE, self.SEATS, self.ACTIONS, rules=BlackjackRules(settlement="right_to_left"))
+        assert [(s.seat, s.wager) for s in event(rnd, "settle_dealer_blackjack").settled] == [
+            (3, BJ), (2, BJ), (2, "house_money"), (1, BJ), (1, "lucky_ladies"), (1, "insurance")]
+
 
 class TestShoe:
     def test_cover_card_first_card_of_round(self):
