@@ -222,15 +222,16 @@ class TestRulesFile:
 
 def test_a_price_from_one_round_says_it_has_no_interval():
     """`edge ... --rounds 1`: one round has no spread, so no 95 % interval is printed; before, '[nan %, nan %]'."""
-    result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "1", "--seed", "1"])
+    result = CliRunner().invoke(main, ["edge", "blackjack", "bad_beat", "--rounds", "1", "--seed", "1"])
     assert result.exit_code == 0 and "nan" not in result.output, result.output
     assert "no 95 % interval (it needs two rounds or more that did not all net alike)" in result.output
 
 
 def test_rounds_that_all_netted_alike_give_no_interval():
-    """Two rounds in which the Push 22 Wager lost both times show no spread: no 95 % interval, where before the
-    price claimed [100.000 %, 100.000 %]; simulate's table shows '-' for it, beside the main wager's interval."""
-    result = CliRunner().invoke(main, ["edge", "double-down-madness", "push_22", "--rounds", "2", "--seed", "1"])
+    """Two rounds in which the wager lost both times show no spread: no 95 % interval, where before the price claimed
+    [100.000 %, 100.000 %] (a Bad Beat wager priced, a Push 22 wager simulated); simulate's table shows '-' for it,
+    beside the main wager's interval."""
+    result = CliRunner().invoke(main, ["edge", "blackjack", "bad_beat", "--rounds", "2", "--seed", "1"])
     assert result.exit_code == 0, result.output
     assert "house edge 100.000 %, no 95 % interval (it needs two rounds or more that did not all net alike)" in \
         result.output

@@ -147,7 +147,8 @@ def _wager_meant(word: str, second: str | None) -> tuple[str, str | None]:
 @click.command(epilog="Examples:\n\n\b\n  pa-table-games edge blackjack --rules casino.yaml"
               "\n  pa-table-games edge lucky_ladies\n  pa-table-games edge blackjack three_card_poker --decks 6 --json"
               "\n  pa-table-games edge blackjack insurance --decks 8"
-              "\n  pa-table-games edge double-down-madness push_22 --rounds 100000"
+              "\n  pa-table-games edge double-down-madness push_22"
+              "\n  pa-table-games edge blackjack bad_beat --rounds 100000"
               "\n  pa-table-games edge six-card-fortune-pai-gow fortune_bonus --json")
 @click.argument("wager", metavar="GAME|WAGER")
 @click.argument("game_wager", metavar="[WAGER]", required=False)
@@ -165,8 +166,8 @@ def edge(ctx: click.Context, wager: str, game_wager: str | None, decks: int | No
 
     Where the game declares an exact analyser for the wager (its GameInfo.pricing: the Blackjack and
     Double Down Madness main wagers by card removal under continuous shuffle, and the Insurance wager of
-    both per wager taken, each Blackjack optional wager decided by the first cards, the Pai Gow wagers
-    settled on the player's six cards), the price is exact; every other wager is priced by a seeded
+    both per wager taken, the Push 22 wager per wager against a full shoe, each Blackjack optional wager
+    decided by the first cards, the Pai Gow wagers settled on the player's six cards), the price is exact; every other wager is priced by a seeded
     simulation of the game's own machine, with a 95 % interval, and the answer says so. Without WAGER,
     the game's own choice (its main wager, or its list).
 

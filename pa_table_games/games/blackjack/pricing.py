@@ -5,8 +5,8 @@ added to the Blackjack Wager, :mod:`pa_table_games.analysis.house_money`), the I
 wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are left
 to the seeded simulation every game has.
 
-:func:`exact_main` and :func:`exact_insurance` serve Double Down Madness too: the same analysis package prices its
-main wager and its Insurance wager. This module is an analyst's tool: it imports the analysis, so the game names it
+:func:`exact_main`, :func:`exact_insurance` and :func:`exact_at_odds` serve Double Down Madness too: the same analysis
+package prices its main wager and its Insurance wager, and one report format its Push 22 wager. This module is an analyst's tool: it imports the analysis, so the game names it
 and never imports it.
 """
 
@@ -82,7 +82,7 @@ def _first_cards(ask: EdgeAsk) -> Priced:
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
     lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
-             *_outcome_rows(doc, report)]
+             *outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
     if ask.wager == HOUSE_MONEY:
         return _house_money(ask, report, doc, lines)
@@ -102,7 +102,7 @@ def _house_money(ask: EdgeAsk, report: EdgeReport, doc: dict, lines: list[str]) 
     return Priced(doc, lines + adding_lines(price))
 
 
-def _outcome_rows(doc: dict, report: EdgeReport) -> list[str]:
+def outcome_rows(doc: dict, report: EdgeReport) -> list[str]:
     """An exact price's table: each outcome's probability, its pays as exact odds (``5/2``) and its return."""
     return [f"  {'outcome':38} {'probability':>12}  {'pays':>8}  {'return':>9}"] + [
         f"  {row['outcome']:38} {row['probability']:12.8f}  {str(pays):>8}  {row['return']:+9.6f}"
@@ -117,21 +117,30 @@ def exact_insurance(ask: EdgeAsk, wager: tuple[str, str, bool]) -> Priced:
     if not ask.rules.insurance:
         cite = attrs.fields_dict(type(ask.rules))["insurance"].metadata["cite"]
         raise TableGamesError(f"edge {ask.game} {INSURANCE}: the Rules offer no Insurance (insurance: false, {cite})")
-    _no_pay_table(ask, INSURANCE)
     name, cite, even_money_instead = wager
-    odds = ask.rules.insurance_odds
-    report = insurance_edge(ask.decks or ask.rules.decks, odds, even_money_instead)
-    doc = {"game": ask.game, "wager": INSURANCE, "name": name, "cite": cite, "method": "exact",
-           "odds": f"{odds.numerator}:{odds.denominator}",
-           "assumes": assumptions(report.decks, name, even_money_instead)} | \
+    decks = ask.decks or ask.rules.decks
+    report = insurance_edge(decks, ask.rules.insurance_odds, even_money_instead)
+    return exact_at_odds(ask, report, (name, cite), "insurance_pays",
+                         assumptions(report.decks, name, even_money_instead))
+
+
+def exact_at_odds(ask: EdgeAsk, report: EdgeReport, wager: tuple[str, str], option: str, assumes: str) -> Priced:
+    """A wager paid at the Rules' own odds (their ``option``: Insurance, Push 22) priced exactly as ``report`` says:
+    ``wager`` is its name and cites in the game's section, ``assumes`` what the price assumes, in words. The odds are
+    the paying outcome's, the report's first; ``--paytable`` is refused."""
+    _no_pay_table(ask, report.wager)
+    name, cite = wager
+    odds = report.outcomes[0][2]
+    doc = {"game": ask.game, "wager": report.wager, "name": name, "cite": cite, "method": "exact",
+           "odds": f"{odds.numerator}:{odds.denominator}", "assumes": assumes} | \
         attrs.evolve(report, rules=ask.rules_file).to_json()
     for row, (_, probability, _) in zip(doc["outcomes"], report.outcomes):
         row["probability_exact"] = str(probability)
     doc["house_edge_exact"] = str(report.house_edge)
-    lines = [f"{INSURANCE}: the {name} ({cite}), {decks_words(report.decks)}, pays {odds.numerator} to "
-             f"{odds.denominator} (the Rules' insurance_pays)" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
+    lines = [f"{report.wager}: the {name} ({cite}), {decks_words(report.decks)}, pays {odds.numerator} to "
+             f"{odds.denominator} (the Rules' {option})" + (f", Rules {ask.rules_file}" if ask.rules_file else ""),
              f"{doc['method']}, {doc['assumes']}",
-             *_outcome_rows(doc, report)]
+             *outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} % = {doc['house_edge_exact']} (exact)")
     return Priced(doc, lines)
 
