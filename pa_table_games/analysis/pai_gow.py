@@ -23,6 +23,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from pa_table_games.analysis.illustrative import FIELD, illustrative_lines
 from pa_table_games.analysis.pai_gow_hands import METHOD, Heard, six_card_counts
 from pa_table_games.errors import WagerError
 from pa_table_games.games.six_card_fortune_pai_gow import paytable
@@ -76,7 +77,7 @@ def exact_side_wager(wager: str, rules: Any, heard: Heard | None = None) -> dict
     edge = -sum((Fraction(ways, total) * pays for _, ways, pays in rows), Fraction(0))
     doc: dict[str, Any] = {
         "game": GAME, "wager": wager, "name": WAGERS[wager][0], "cite": WAGERS[wager][1], "method": METHOD,
-        "joker": rules.joker, "hands": total, "illustrative_pay_table": paytable.ILLUSTRATIVE,
+        "joker": rules.joker, "hands": total, FIELD: paytable.ILLUSTRATIVE,
         "outcomes": [{"outcome": name, "count": ways, "probability": ways / total,
                       "probability_exact": _fraction(Fraction(ways, total)), "pays": float(pays),
                       "return": float(Fraction(ways, total) * pays)} for name, ways, pays in rows],
@@ -133,8 +134,8 @@ def report_lines(doc: dict[str, Any]) -> list[str]:
     """Plain text of :func:`exact_side_wager`'s document."""
     lines = [f"{doc['wager']}: the {doc['name']} ({doc['cite']}), {GAME}, joker {doc['joker']}",
              f"method: {doc['method']}",
-              "pay table: ILLUSTRATIVE (made up; the payout section of chapter 670a is not available)", "",
-              f"  {'outcome':18} {'hands':>10} {'probability':>22} {'pays':>6} {'return':>10}"]
+             *illustrative_lines(doc, "the payout section of chapter 670a is not available"), "",
+             f"  {'outcome':18} {'hands':>10} {'probability':>22} {'pays':>6} {'return':>10}"]
     for row in doc["outcomes"]:
         lines.append(f"  {row['outcome']:18} {row['count']:>10,} {row['probability_exact']:>22} "
                      f"{row['pays']:>6g} {row['return']:>+10.6f}")

@@ -10,6 +10,7 @@ simulation and the words "simulated, not exact" in the answer. Nothing here know
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pa_table_games.errors import TableGamesError, WagerError
@@ -33,8 +34,11 @@ def price(ask: EdgeAsk) -> Priced:
     return priced if priced is not None else simulated(ask)
 
 
-def simulated(ask: EdgeAsk, strategy: str | None = None) -> Priced:
-    """``ask.wager`` (default: the main wager) priced by ``ask.rounds`` rounds of the game's own machine."""
+def simulated(ask: EdgeAsk, strategy: str | None = None, terms: Mapping[str, Any] | None = None,
+              said: Sequence[str] = ()) -> Priced:
+    """``ask.wager`` (default: the main wager) priced by ``ask.rounds`` rounds of the game's own machine. A game
+    pricing its own wager this way adds what the figure rests on beyond the rounds: ``terms`` to the document,
+    ``said`` (the lines saying them) to the text, after how the rounds were dealt."""
     game = load_game(ask.game, ask.rules)
     wager = ask.wager or game.info.wagers[0]
     if wager not in game.info.wagers:
@@ -52,8 +56,8 @@ def simulated(ask: EdgeAsk, strategy: str | None = None) -> Priced:
            "why": WHY_SIMULATED, "rules": ask.rules_file, "rounds": result.rounds, "seed": seed,
            "strategy": result.strategy, "complete": result.complete, "seats": result.to_json()["seats"],
            "placed": edge.rounds if edge else 0, "house_edge": edge.house_edge if edge else None,
-           "sd": edge.sd if edge else None, "ci95": list(edge.ci95) if edge and edge.ci95 else None}
-    return Priced(doc, simulated_lines(doc, result.note), result.complete)
+           "sd": edge.sd if edge else None, "ci95": list(edge.ci95) if edge and edge.ci95 else None} | dict(terms or {})
+    return Priced(doc, simulated_lines(doc, result.note, said), result.complete)
 
 
 def seats_for(game: Any, wager: str) -> dict[int, dict[str, Any]]:
@@ -73,10 +77,10 @@ def seats_for(game: Any, wager: str) -> dict[int, dict[str, Any]]:
     return beside
 
 
-def simulated_lines(doc: dict[str, Any], note: str = "") -> list[str]:
-    """The text of :func:`simulated`'s document."""
+def simulated_lines(doc: dict[str, Any], note: str = "", said: Sequence[str] = ()) -> list[str]:
+    """The text of :func:`simulated`'s document, with the game's ``said`` lines after how the rounds were dealt."""
     rules = f", Rules {doc['rules']}" if doc.get("rules") else ""
-    lines = [f"{doc['wager']}: {doc['game']} ({doc['section']}){rules}", doc["why"], doc["how"], ""]
+    lines = [f"{doc['wager']}: {doc['game']} ({doc['section']}){rules}", doc["why"], doc["how"], *said, ""]
     if doc["house_edge"] is None:
         lines.append(f"the wager was never made in the {doc['rounds']:,} rounds simulated")
     else:

@@ -2,8 +2,9 @@
 continuous shuffle (:mod:`pa_table_games.analysis.blackjack`), each optional wager decided by the first cards
 exactly over every deal of them (:mod:`pa_table_games.analysis.edge`; the House Money Wager also with its payout
 added to the Blackjack Wager, :mod:`pa_table_games.analysis.house_money`), the Insurance Wager (§ 633a.8) exactly per
-wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are left
-to the seeded simulation every game has.
+wager taken, where the Rules offer it (:mod:`pa_table_games.analysis.insurance`); the progressives of (o) are priced by
+the seeded simulation every game has, which here says what that figure rests on: an ILLUSTRATIVE pay table, and a
+meter whose shares the jackpots are (the wager's amount, the Rules' ``progressive_reset`` and ``progressive_rate``).
 
 :func:`exact_main`, :func:`exact_insurance` and :func:`exact_at_odds` serve Double Down Madness too: the same analysis
 package prices its main wager and its Insurance wager, and one report format its Push 22 wager. This module is an analyst's tool: it imports the analysis, so the game names it
@@ -18,13 +19,18 @@ from contextlib import contextmanager
 import attrs
 
 from pa_table_games.analysis.dealer_cache import progress
-from pa_table_games.analysis.edge import EdgeReport, edge_under_rules, exact_edge
+from pa_table_games.analysis.edge import PROGRESSIVES, EdgeReport, edge_under_rules, exact_edge
 from pa_table_games.analysis.exact import analyse
 from pa_table_games.analysis.house_money import adding_lines, adding_price, with_decks
+from pa_table_games.analysis.illustrative import FIELD, illustrative_lines
 from pa_table_games.analysis.insurance import INSURANCE, assumptions, decks_words, insurance_edge
 from pa_table_games.analysis.report import report_lines
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
+from pa_table_games.games.blackjack.paytables import pay_table
+from pa_table_games.money import brief, default_wager, exactly
+from pa_table_games.simulation.chunks import CHUNK
+from pa_table_games.simulation.pricing import simulated
 from pa_table_games.values import EdgeAsk, Priced
 
 MAIN = "blackjack"
@@ -34,6 +40,8 @@ HOUSE_MONEY = "house_money"
 #: collected under § 633a.8 (the cites of ``settle_against_dealer_blackjack`` and ``collect_insurance_wagers``);
 #: a box holding a Blackjack is offered even money instead (§ 633a.8, the machine's ``insurance=yes`` unless).
 INSURANCE_WAGER = ("Insurance Wager", "§ 633a.7(h), § 633a.8", True)
+#: Why a pay table is ILLUSTRATIVE (paytables/blackjack.yaml marks the progressives' so).
+NO_PAY_TABLE = "§ 633a.13, the payout odds, is not available, and no public table is"
 DEALER_WORK = "computing the dealer's probabilities (kept in the cache for next time)"
 
 
@@ -79,9 +87,11 @@ def _first_cards(ask: EdgeAsk) -> Priced:
     else:
         report = edge_under_rules(ask.wager, ask.rules, ask.rules_file, ask.paytable, ask.decks)
     doc = report.to_json()
+    doc[FIELD] = pay_table(ask.wager, report.paytable).illustrative
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
     lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
+             *illustrative_lines(doc, NO_PAY_TABLE, report.paytable),
              *outcome_rows(doc, report)]
     lines.append(f"house edge {float(report.house_edge) * 100:.4f} %")
     if ask.wager == HOUSE_MONEY:
@@ -145,13 +155,33 @@ def exact_at_odds(ask: EdgeAsk, report: EdgeReport, wager: tuple[str, str], opti
     return Priced(doc, lines)
 
 
+def _progressive(ask: EdgeAsk) -> Priced:
+    """A progressive of (o), simulated, saying what the figure rests on besides the rounds: its pay table, labelled
+    ILLUSTRATIVE as the Pai Gow prices label theirs, and the meter its jackpots are shares of: the same wager on
+    another amount, or under another ``progressive_reset`` or ``progressive_rate``, has another edge."""
+    table, rules = ask.rules.pay_table(ask.wager), ask.rules
+    terms: dict = {"paytable": table.name, FIELD: table.illustrative}
+    said = illustrative_lines(terms, NO_PAY_TABLE, table.name)
+    if table.jackpots:
+        amount = default_wager(rules)
+        terms["meter"] = {"wager": float(amount), "progressive_reset": rules.progressive_reset,
+                          "progressive_rate": rules.progressive_rate, "rounds_per_table": CHUNK}
+        said.append(f"jackpots are shares of the meter: this edge is for a wager of {brief(amount)}, the meter starting "
+                    f"at {brief(rules.progressive_reset)} (the Rules' progressive_reset) and gaining "
+                    f"{brief(exactly(rules.progressive_rate) * 100)} % of each wager (progressive_rate), a new table every "
+                    f"{CHUNK:,} rounds; another amount, reset or rate gives another edge")
+    return simulated(ask, terms=terms, said=said)
+
+
 def price(ask: EdgeAsk) -> Priced | None:
-    """The Blackjack Wager (no WAGER too), a first-cards optional wager or the Insurance Wager, exactly; None for
-    any other wager."""
+    """The Blackjack Wager (no WAGER too), a first-cards optional wager or the Insurance Wager, exactly; a progressive
+    simulated, with what its figure rests on; None for any other wager."""
     if ask.wager in (None, MAIN):
         return exact_main(ask, MAIN)
     if ask.wager in FIRST_CARDS:
         return _first_cards(ask)
     if ask.wager == INSURANCE:
         return exact_insurance(ask, INSURANCE_WAGER)
+    if ask.wager in PROGRESSIVES:
+        return _progressive(ask)
     return None

@@ -1,0 +1,74 @@
+"""What an `edge` answer rests on besides its figure, said where the analyst reads the figure (text and --json).
+
+* The Blackjack progressives ((o): Bad Beat, Hit and Run, Straight Jack) are priced on ILLUSTRATIVE pay tables
+  (paytables/blackjack.yaml) and pay their jackpots as shares of a meter, so the figure depends on the wager's amount
+  and the Rules' progressive_reset and progressive_rate. Before, their simulated edge was printed with neither said,
+  where the Pai Gow prices label their ILLUSTRATIVE tables.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.cli import main
+
+PROGRESSIVES = ("bad_beat", "hit_and_run", "straight_jack")
+ILLUSTRATIVE_BLACKJACK = ("pay table {table}: ILLUSTRATIVE (made up; § 633a.13, the payout odds, is not available, and no "
+                          "public table is)")
+
+
+def edge(*args: str):
+    result = CliRunner().invoke(main, ["edge", *args])
+    assert "Traceback" not in result.output, result.output
+    return result
+
+
+def priced(*args: str) -> dict:
+    result = edge(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+class TestProgressives:
+    @pytest.mark.parametrize("wager", PROGRESSIVES)
+    def test_the_text_labels_the_pay_table_and_states_the_meter(self, wager: str) -> None:
+        """Under the figure's method: the pay table, ILLUSTRATIVE, and the meter the jackpots are shares of."""
+        lines = edge("blackjack", wager, "--rounds", "20").output.splitlines()
+        assert lines[3] == ILLUSTRATIVE_BLACKJACK.format(table="illustrative")
+        assert lines[4] == ("jackpots are shares of the meter: this edge is for a wager of 10, the meter starting at "
+                            "10000 (the Rules' progressive_reset) and gaining 10 % of each wager (progressive_rate), a "
+                            "new table every 10,000 rounds; another amount, reset or rate gives another edge")
+        assert lines[6].startswith("simulated: house edge")
+
+    @pytest.mark.parametrize("wager", PROGRESSIVES)
+    def test_json_has_the_pai_gow_field_and_the_meter(self, wager: str) -> None:
+        doc = priced("blackjack", wager, "--rounds", "20")
+        assert doc["illustrative_pay_table"] is True and doc["paytable"] == "illustrative"
+        assert doc["meter"] == {"wager": 10.0, "progressive_reset": 10000.0, "progressive_rate": 0.1,
+                                "rounds_per_table": 10_000}
+
+    def test_the_rules_meter_amount_and_table(self, tmp_path) -> None:
+        """The Rules' reset, rate and table minimum (the wager's amount) are the ones stated; the Bad Beat table the
+        Rules' any-20 option picks is the one named."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("progressive_rate: 0.07\nprogressive_reset: 2500.5\ntable_minimum: 25\nbad_beat_any_20: true\n")
+        lines = edge("blackjack", "bad_beat", "--rules", str(rules), "--rounds", "20").output.splitlines()
+        assert lines[3] == ILLUSTRATIVE_BLACKJACK.format(table="illustrative-any-20")
+        assert lines[4].startswith("jackpots are shares of the meter: this edge is for a wager of 25, the meter "
+                                   "starting at 2500.5 (the Rules' progressive_reset) and gaining 7 % of each wager")
+        doc = priced("blackjack", "bad_beat", "--rules", str(rules), "--rounds", "20")
+        assert doc["meter"]["wager"] == 25.0 and doc["meter"]["progressive_reset"] == 2500.5
+
+    def test_pai_gow_labels_its_tables_the_same_way(self) -> None:
+        """One label for every game: Pai Gow's line and field are unchanged."""
+        assert ("pay table: ILLUSTRATIVE (made up; the payout section of chapter 670a is not available)"
+                in edge("six-card-fortune-pai-gow", "progressive").output.splitlines())
+        assert priced("six-card-fortune-pai-gow", "progressive")["illustrative_pay_table"] is True
+
+    def test_a_wager_on_a_published_table_is_not_labelled(self) -> None:
+        """A first-cards wager's table has a public source: no label, the field false."""
+        assert "ILLUSTRATIVE" not in edge("blackjack", "lucky_ladies").output
+        assert priced("blackjack", "lucky_ladies")["illustrative_pay_table"] is False
