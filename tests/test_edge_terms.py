@@ -4,6 +4,9 @@
   (paytables/blackjack.yaml) and pay their jackpots as shares of a meter, so the figure depends on the wager's amount
   and the Rules' progressive_reset and progressive_rate. Before, their simulated edge was printed with neither said,
   where the Pai Gow prices label their ILLUSTRATIVE tables.
+* Match-the-Dealer's tables are named for deck counts (6-deck, 8-deck, 2-deck) and one not chosen is the table named
+  for the deck count; at a count with none the wager's default (6-deck) is used. Before, `edge match_the_dealer
+  --decks 4` printed "pay table 6-deck" as though it were the 4-deck table.
 """
 
 from __future__ import annotations
@@ -72,3 +75,42 @@ class TestProgressives:
         """A first-cards wager's table has a public source: no label, the field false."""
         assert "ILLUSTRATIVE" not in edge("blackjack", "lucky_ladies").output
         assert priced("blackjack", "lucky_ladies")["illustrative_pay_table"] is False
+
+
+class TestMatchTheDealerTable:
+    NOTE = "no 4-deck table in paytables/blackjack.yaml: the wager's default"
+
+    def test_a_deck_count_without_its_table_says_the_default_is_used(self) -> None:
+        result = edge("match_the_dealer", "--decks", "4")
+        assert result.output.splitlines()[0] == f"match_the_dealer, 4 decks, pay table 6-deck ({self.NOTE})"
+        doc = priced("match_the_dealer", "--decks", "4")
+        assert doc["paytable"] == "6-deck" and doc["paytable_note"] == self.NOTE
+
+    def test_the_rules_deck_count_too(self, tmp_path) -> None:
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("decks: 4\n")
+        assert edge("match_the_dealer", "--rules", str(rules)).output.splitlines()[0] == (
+            f"match_the_dealer, 4 decks, pay table 6-deck ({self.NOTE}), Rules {rules}")
+
+    @pytest.mark.parametrize(("args", "table"), [(["--decks", "8"], "8-deck"), ([], "6-deck"),
+                                                  (["--decks", "4", "--paytable", "6-deck"], "6-deck")])
+    def test_a_table_named_for_the_count_or_chosen_says_nothing_more(self, args: list[str], table: str) -> None:
+        """The table named for the deck count, or one chosen (--paytable, the Rules' paytables): no note."""
+        decks = args[1] if args else "6"
+        assert edge("match_the_dealer", *args).output.splitlines()[0] == (
+            f"match_the_dealer, {decks} decks, pay table {table}")
+        assert priced("match_the_dealer", *args)["paytable_note"] is None
+
+    def test_a_table_the_rules_choose_says_nothing_more(self, tmp_path) -> None:
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("decks: 4\npaytables: {match_the_dealer: 8-deck}\n")
+        assert priced("match_the_dealer", "--rules", str(rules))["paytable_note"] is None
+
+    def test_a_wager_whose_tables_are_not_named_for_decks_says_nothing(self) -> None:
+        assert priced("lucky_ladies", "--decks", "4")["paytable_note"] is None
+
+    def test_the_rules_option_says_so(self) -> None:
+        """`rules blackjack` tells where a wager not named takes its table: Match-the-Dealer's default included."""
+        result = CliRunner().invoke(main, ["rules", "blackjack"])
+        assert "(Match-the-Dealer: the table named for the deck count, else its default)" in " ".join(
+            result.output.split())

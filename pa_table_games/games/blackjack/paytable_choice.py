@@ -9,6 +9,7 @@ player 20 win ((o)(1)(i)).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -20,6 +21,8 @@ from pa_table_games.machine.yamlio import LineList
 from pa_table_games.numbers import shown
 
 ANY_20 = "any_other_20"
+#: A table named for the deck count it is filed for ("6-deck").
+_DECK_TABLE = re.compile(r"\d+-deck", re.ASCII)
 
 
 class ChoiceError(ValueError):
@@ -98,6 +101,15 @@ def offered_pay_table(rules: Any, wager: str) -> PayTable:
     if table is None:
         table = offered[wager] = fc.as_offered(cached_pay_table_for(rules, wager), rules.crown_treasure_bonus)
     return table
+
+
+def no_deck_table(wager: str, decks: int) -> str | None:
+    """Where ``wager``'s tables are named for deck counts (Match-the-Dealer: "6-deck", "8-deck", "2-deck") and none
+    for ``decks``, so that a choice left to the deck count falls to the wager's default: the words saying so."""
+    names = table_names(wager)
+    if f"{decks}-deck" in names or not any(_DECK_TABLE.fullmatch(name) for name in names):
+        return None
+    return f"no {decks}-deck table in paytables/blackjack.yaml: the wager's default"
 
 
 def pay_table_for(rules: Any, wager: str) -> PayTable:

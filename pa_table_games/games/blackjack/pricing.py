@@ -27,6 +27,7 @@ from pa_table_games.analysis.insurance import INSURANCE, assumptions, decks_word
 from pa_table_games.analysis.report import report_lines
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games.blackjack.first_cards import FIRST_CARDS
+from pa_table_games.games.blackjack.paytable_choice import no_deck_table
 from pa_table_games.games.blackjack.paytables import pay_table
 from pa_table_games.money import brief, default_wager, exactly
 from pa_table_games.simulation.chunks import CHUNK
@@ -81,15 +82,19 @@ def exact_main(ask: EdgeAsk, wager: str) -> Priced:
 
 
 def _first_cards(ask: EdgeAsk) -> Priced:
-    """An optional wager decided by the first cards, exactly, under the pay choices of the Rules file if any."""
+    """An optional wager decided by the first cards, exactly, under the pay choices of the Rules file if any; a table
+    left to the deck count (Match-the-Dealer) and taken from the wager's default, for want of one, says so."""
     if ask.rules_file is None:
         report = exact_edge(ask.wager, decks=ask.decks or 6, paytable=ask.paytable)
     else:
         report = edge_under_rules(ask.wager, ask.rules, ask.rules_file, ask.paytable, ask.decks)
     doc = report.to_json()
     doc[FIELD] = pay_table(ask.wager, report.paytable).illustrative
+    chosen = ask.paytable or dict(ask.rules.paytables).get(ask.wager)
+    doc["paytable_note"] = None if chosen else no_deck_table(ask.wager, report.decks)
+    named = f" ({doc['paytable_note']})" if doc["paytable_note"] else ""
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
-    lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}"
+    lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}{named}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
              *illustrative_lines(doc, NO_PAY_TABLE, report.paytable),
              *outcome_rows(doc, report)]

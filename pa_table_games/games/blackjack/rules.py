@@ -50,7 +50,7 @@ class BlackjackRules:
     # -- optional wagers, (g) and (o) -------------------------------------------------------------
     paytables: tuple = pay_tables_option(cite="§ 633a.13", help=(
         "pay table chosen per optional wager, e.g. {lucky_ladies: B}; a wager not named uses its default "
-        "(Match-the-Dealer: the table named for the deck count); tables in paytables/blackjack.yaml"))
+        "(Match-the-Dealer: the table named for the deck count, else its default); tables in paytables/blackjack.yaml"))
     crown_treasure_bonus: bool = option(True, "(g)(4)", "the Crown Treasure Bonus is offered, paid when the chosen "
                                         "Royal Match 21 table lists it (default yes)", flag)
     blackjack_switch: bool = option(False, "(g)(7)", "a Blackjack Switch table: each Super Match Wager covers the "
