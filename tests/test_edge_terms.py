@@ -7,6 +7,8 @@
 * Match-the-Dealer's tables are named for deck counts (6-deck, 8-deck, 2-deck) and one not chosen is the table named
   for the deck count; at a count with none the wager's default (6-deck) is used. Before, `edge match_the_dealer
   --decks 4` printed "pay table 6-deck" as though it were the 4-deck table.
+* Rules `blackjack_switch: true` make a Blackjack Switch table, whose switch is not modelled (the option's help): the
+  Blackjack Wager's edge is refused, naming the option, where before the plain game's edge was printed as the table's.
 """
 
 from __future__ import annotations
@@ -114,3 +116,22 @@ class TestMatchTheDealerTable:
         result = CliRunner().invoke(main, ["rules", "blackjack"])
         assert "(Match-the-Dealer: the table named for the deck count, else its default)" in " ".join(
             result.output.split())
+
+
+class TestBlackjackSwitch:
+    REFUSED = ("error: edge blackjack blackjack: the Rules set blackjack_switch: true (§ 633a.7(g)(7)), whose switch is "
+               "not modelled: no edge for a Blackjack Switch table's Blackjack Wager (without the option, the plain "
+               "game's)\n")
+
+    @pytest.mark.parametrize("args", [[], ["blackjack"], ["blackjack", "--json"], ["--decks", "8"]])
+    def test_the_main_wager_is_refused_naming_the_option(self, tmp_path, args: list[str]) -> None:
+        rules = tmp_path / "switch.yaml"
+        rules.write_text("blackjack_switch: true\n")
+        result = edge("blackjack", *args, "--rules", str(rules))
+        assert result.exit_code == 2 and result.stderr == self.REFUSED and result.stdout == ""
+
+    def test_the_super_match_wager_of_that_table_is_still_priced(self, tmp_path) -> None:
+        """The option's own wager, decided by the first cards, is priced as before."""
+        rules = tmp_path / "switch.yaml"
+        rules.write_text("blackjack_switch: true\n")
+        assert priced("blackjack", "super_match", "--rules", str(rules))["wager"] == "super_match"

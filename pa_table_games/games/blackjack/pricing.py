@@ -72,6 +72,16 @@ def _no_pay_table(ask: EdgeAsk, wager: str) -> None:
                               "does not apply")
 
 
+def _no_switch(ask: EdgeAsk) -> None:
+    """A Blackjack Switch table ((g)(7)) is refused: the option changes only the Super Match Wager here, the switch
+    itself is not modelled, and the plain game's edge is not that table's (without the option it is priced)."""
+    if ask.rules.blackjack_switch:
+        cite = attrs.fields_dict(type(ask.rules))["blackjack_switch"].metadata["cite"]
+        raise TableGamesError(f"edge {ask.game} {MAIN}: the Rules set blackjack_switch: true (§ 633a.7{cite}), whose "
+                              "switch is not modelled: no edge for a Blackjack Switch table's Blackjack Wager "
+                              "(without the option, the plain game's)")
+
+
 def exact_main(ask: EdgeAsk, wager: str) -> Priced:
     """The main wager's exact edge and strategy under the Rules (``--decks`` overriding theirs)."""
     _no_pay_table(ask, wager)
@@ -182,6 +192,7 @@ def price(ask: EdgeAsk) -> Priced | None:
     """The Blackjack Wager (no WAGER too), a first-cards optional wager or the Insurance Wager, exactly; a progressive
     simulated, with what its figure rests on; None for any other wager."""
     if ask.wager in (None, MAIN):
+        _no_switch(ask)
         return exact_main(ask, MAIN)
     if ask.wager in FIRST_CARDS:
         return _first_cards(ask)
