@@ -9,6 +9,8 @@
   --decks 4` printed "pay table 6-deck" as though it were the 4-deck table.
 * Rules `blackjack_switch: true` make a Blackjack Switch table, whose switch is not modelled (the option's help): the
   Blackjack Wager's edge is refused, naming the option, where before the plain game's edge was printed as the table's.
+* Royal Match 21's default table pays a Crown Treasure Bonus of 1000 to 1 whose amount docs/reference.md marks
+  UNCERTAIN. Before, the heading said so only when the bonus was switched off ("Crown Treasure Bonus not offered").
 """
 
 from __future__ import annotations
@@ -135,3 +137,22 @@ class TestBlackjackSwitch:
         rules = tmp_path / "switch.yaml"
         rules.write_text("blackjack_switch: true\n")
         assert priced("blackjack", "super_match", "--rules", str(rules))["wager"] == "super_match"
+
+
+class TestCrownTreasureBonus:
+    def test_the_heading_says_the_bonus_is_included_and_uncertain(self) -> None:
+        result = edge("blackjack", "royal_match_21")
+        assert result.output.splitlines()[0] == ("royal_match_21, 6 decks, pay table A, Crown Treasure Bonus 1000 to 1 "
+                                                 "included (an UNCERTAIN amount: docs/reference.md)")
+        assert priced("blackjack", "royal_match_21")["uncertain"] == [
+            "Crown Treasure Bonus 1000 to 1 (an UNCERTAIN amount: docs/reference.md)"]
+
+    def test_not_offered_or_not_in_the_table_nothing_uncertain(self, tmp_path) -> None:
+        """Switched off, the heading says so as before; a table without the bonus (B) says nothing of it."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("crown_treasure_bonus: false\n")
+        assert edge("royal_match_21", "--rules", str(rules)).output.splitlines()[0] == (
+            f"royal_match_21, 6 decks, pay table A, Rules {rules}, Crown Treasure Bonus not offered")
+        assert priced("royal_match_21", "--rules", str(rules))["uncertain"] == []
+        assert edge("royal_match_21", "--paytable", "B").output.splitlines()[0] == "royal_match_21, 6 decks, pay table B"
+        assert priced("royal_match_21", "--paytable", "B")["uncertain"] == []

@@ -43,6 +43,10 @@ HOUSE_MONEY = "house_money"
 INSURANCE_WAGER = ("Insurance Wager", "§ 633a.7(h), § 633a.8", True)
 #: Why a pay table is ILLUSTRATIVE (paytables/blackjack.yaml marks the progressives' so).
 NO_PAY_TABLE = "§ 633a.13, the payout odds, is not available, and no public table is"
+#: The Royal Match 21 prize paid on top of a Royal Match where the Rules offer it ((g)(4)), and why its amount is
+#: UNCERTAIN: no public source names Pennsylvania's (docs/reference.md).
+CROWN_TREASURE_BONUS = "crown_treasure_bonus"
+CROWN_TREASURE_UNCERTAIN = "an UNCERTAIN amount: docs/reference.md"
 DEALER_WORK = "computing the dealer's probabilities (kept in the cache for next time)"
 
 
@@ -98,12 +102,17 @@ def _first_cards(ask: EdgeAsk) -> Priced:
         report = exact_edge(ask.wager, decks=ask.decks or 6, paytable=ask.paytable)
     else:
         report = edge_under_rules(ask.wager, ask.rules, ask.rules_file, ask.paytable, ask.decks)
-    doc = report.to_json()
-    doc[FIELD] = pay_table(ask.wager, report.paytable).illustrative
+    doc, table = report.to_json(), pay_table(ask.wager, report.paytable)
+    doc[FIELD] = table.illustrative
     chosen = ask.paytable or dict(ask.rules.paytables).get(ask.wager)
     doc["paytable_note"] = None if chosen else no_deck_table(ask.wager, report.decks)
     named = f" ({doc['paytable_note']})" if doc["paytable_note"] else ""
+    crown = table.pays.get(CROWN_TREASURE_BONUS) if doc["crown_treasure_bonus"] else None
+    doc["uncertain"] = [] if crown is None else [f"Crown Treasure Bonus {crown.numerator} to {crown.denominator} "
+                                                 f"({CROWN_TREASURE_UNCERTAIN})"]
     bonus = "" if doc["crown_treasure_bonus"] else ", Crown Treasure Bonus not offered"
+    if crown is not None:
+        bonus = f", Crown Treasure Bonus {crown.numerator} to {crown.denominator} included ({CROWN_TREASURE_UNCERTAIN})"
     lines = [f"{ask.wager}, {decks_words(doc['decks'])}, pay table {doc['paytable']}{named}"
              + (f", Rules {ask.rules_file}" if ask.rules_file else "") + bonus,
              *illustrative_lines(doc, NO_PAY_TABLE, report.paytable),
