@@ -17,6 +17,7 @@ import threading
 import subprocess
 import sys
 import time
+from decimal import Decimal
 from multiprocessing import Pipe
 from pathlib import Path
 from types import SimpleNamespace
@@ -35,7 +36,7 @@ from pa_table_games.simulation.dask_cluster import Deadlines
 from pa_table_games.simulation.local_workers import _hand_out
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
-from pa_table_games.simulation.tally import Tally
+from pa_table_games.simulation.tally import Tally, WagerEdge
 
 
 
@@ -44,6 +45,14 @@ def row(seat: int, wager: str, amount: float, net: float):
 
 
 class TestTally:
+    def test_json_sums_are_exact_in_cents_beyond_a_doubles_precision(self):
+        """A billion rounds at the table maximum stake 10^14 dollars: the float is a cent off, the cents are not."""
+        edge = WagerEdge("blackjack", 10 ** 9, Decimal("99999999999999.99"), Decimal("-1234567890123.45"),
+                         0.01, 1.0, None)
+        doc = json.loads(json.dumps(edge.to_json()))
+        assert repr(doc["initial_wagered"]) == "99999999999999.98"  # the JSON number: a cent off
+        assert (doc["initial_wagered_cents"], doc["net_cents"]) == (9999999999999999, -123456789012345)
+
     def test_house_edge_is_net_over_initial_wager(self):
         """Edge = -(sum of net)/(sum of initial wagers); a double's extra stake is in the net only."""
         tally = Tally()
@@ -248,8 +257,10 @@ class TestCommand:
         assert doc["seats"] == {"1": {"blackjack": 10.0}}
         assert (doc["rules"]["decks"], doc["rules"]["blackjack_pays"], doc["rules_file"]) == (6, "3:2", None)
         (wager,) = doc["wagers"]
-        assert set(wager) == {"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}
+        assert set(wager) == {"wager", "rounds", "initial_wagered", "net", "initial_wagered_cents", "net_cents",
+                              "house_edge", "sd", "ci95"}
         assert wager["house_edge"] == pytest.approx(-wager["net"] / wager["initial_wagered"])
+        assert (wager["net_cents"], wager["initial_wagered_cents"]) == (round(wager["net"] * 100), 500_000)
         assert wager["ci95"][0] < wager["house_edge"] < wager["ci95"][1]
         assert doc["total"]["wager"] == "total"
 

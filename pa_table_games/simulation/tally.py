@@ -211,6 +211,9 @@ class WagerEdge:
     ci95: tuple[float, float] | None
 
     def to_json(self) -> dict:
+        """Dollars as JSON numbers (exact to the cent up to 2^53 cents, about 90 trillion dollars: a double's
+        precision) and the same sums as whole cents, exact however large."""
         return {"wager": self.wager, "rounds": self.rounds, "initial_wagered": float(self.initial_wagered),
-                "net": float(self.net), "house_edge": self.house_edge, "sd": self.sd,
+                "net": float(self.net), "initial_wagered_cents": in_cents(self.initial_wagered),
+                "net_cents": in_cents(self.net), "house_edge": self.house_edge, "sd": self.sd,
                 "ci95": list(self.ci95) if self.ci95 is not None else None}
