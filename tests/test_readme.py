@@ -7,6 +7,7 @@
   for any number of lines.
 * ``pycon``: each Python example runs as a doctest, outputs compared.
 * ``pty``: the interactive transcript is typed on a pseudo-terminal; every line shown appears, in order.
+* the **Actions** paragraph: each game's ``action_names`` as its learning environment has them, in order.
 
 Long commands run smaller at the quick depth and as written at the long one (``make test-long``):
 a million-round simulation with fewer rounds, a full coverage search with fewer sessions,
@@ -26,6 +27,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import pa_table_games.rl as rl
 from conftest import needs_dask
 from depth import LONG
 from pa_table_games.cli import main
@@ -181,3 +183,34 @@ def test_interactive_transcript(scratch):
         found = shown.find(line, position)
         assert found >= 0, f"not shown (in order): {line!r}\n{shown}"
         position = found + len(line)
+
+
+def spelt_out(words: list[str]) -> list[str]:
+    """``low=card1 ... low=card3`` -> ``low=card1 low=card2 low=card3``."""
+    out: list[str] = []
+    for i, word in enumerate(words):
+        if word == "...":
+            stem = words[i + 1].rstrip("0123456789")
+            out += [f"{stem}{n}" for n in range(int(out[-1][len(stem):]) + 1, int(words[i + 1][len(stem):]))]
+        else:
+            out.append(word)
+    return out
+
+
+def readme_action_names() -> dict[str, tuple[str, ...]]:
+    """The action_names the README's **Actions** paragraph lists for each game."""
+    text = README.read_text(encoding="utf-8")
+    paragraph = " ".join(text[text.index("**Actions** are"):].split("\n\n", 1)[0].split())
+    games = {"Blackjack": "blackjack", "Double Down Madness": "double-down-madness",
+             "Pai Gow": "six-card-fortune-pai-gow"}
+    return {games[game]: tuple(spelt_out(words.split()))
+            for words, game in re.findall(r"`([^`]+)` in (Blackjack|Double Down Madness|Pai Gow)\b", paragraph)}
+
+
+def test_the_action_names_listed_are_the_environments():
+    """The README lists each game's action_names in the environment's order. Before, Blackjack's were listed
+    hit stand ... house_money=add|keep, where the environment has house_money=add first."""
+    listed = readme_action_names()
+    assert sorted(listed) == ["blackjack", "double-down-madness", "six-card-fortune-pai-gow"]
+    for game, words in listed.items():
+        assert rl.make(game).action_names == words, game

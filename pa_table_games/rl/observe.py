@@ -5,10 +5,10 @@ up, and a card dealt face down to its own place; never the dealer's hole card be
 (§ 633a.7(f)(4), (l); § 692.7), nor a Pai Gow stack before it is exposed (§ 670a.8(d), (g)). Each
 family of games has its observer, chosen by the game's name; any other game gets :class:`CardsObserver`.
 
-The decisions are the player transitions of the game's machine file, in file order: ``hit``, ``stand``,
-``double``, ``split``, ``surrender``, ``insurance=yes`` ... A decision that takes a card (Pai Gow's
-``low=CARD``) is offered once per card the seat holds: ``low=card1`` .. ``low=card6``, the cards in
-the order they were dealt to the seat (the observation's ``cards``).
+The decisions are the player transitions of the game's machine file, in file order (Blackjack's:
+``house_money=add`` ... ``insurance=yes`` ... ``hit``, ``stand``, ``double`` ...). A decision that takes a
+card (Pai Gow's ``low=CARD``) is offered once per card the seat holds: ``low=card1`` .. ``low=card6``, the
+cards in the order they were dealt to the seat (the observation's ``cards``).
 """
 
 from __future__ import annotations
