@@ -201,6 +201,14 @@ class TestEpisode:
         with pytest.raises(TableGamesError, match="^no round dealt yet: call reset"):
             rl.pettingzoo_env("blackjack").step(0)
 
+    def test_an_observation_before_any_reset_says_so(self):
+        """The same line as a step's. Before: AttributeError: 'NoneType' object has no attribute 'deciding'
+        (PettingZoo's observe) or 'is_over' (Gymnasium's action_mask)."""
+        with pytest.raises(TableGamesError, match=r"^no round dealt yet: call reset\(\) first$"):
+            rl.pettingzoo_env("blackjack").observe("seat_1")
+        with pytest.raises(TableGamesError, match=r"^no round dealt yet: call reset\(\) first$"):
+            rl.make("blackjack").action_mask()
+
     def test_the_reward_counts_every_wager_per_unit_of_the_main_one(self):
         """TH KS (an Any 20, 4 to 1 on Lucky Ladies 5) stands and wins: (10 + 20) / 10 = 3 units."""
         env = rl.make("blackjack", wagers={"blackjack": 10, "lucky_ladies": 5})

@@ -58,7 +58,7 @@ class TableAEC(AECEnv):
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict:
-        return self.observers[agent].observe(self.dealer.rnd)
+        return self.observers[agent].observe(self.dealer.dealt())
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None or self._rng is None:

@@ -89,6 +89,13 @@ class Dealer:
                 before[seat].append(self.reward(seat))
         return before
 
+    def dealt(self) -> Any:
+        """The round dealt at this table, the last one once over; before any, the error every call before a
+        ``reset()`` gets."""
+        if self.rnd is None:
+            raise TableGamesError("no round dealt yet: call reset() first")
+        return self.rnd
+
     def deciding(self) -> int | None:
         """The learner's seat deciding now; None once the round is over."""
         turn = None if self.rnd is None or self.rnd.is_over else self.rnd.deciding()
@@ -102,9 +109,7 @@ class Dealer:
 
         A decision the regulation forbids raises :class:`IllegalAction` (a wager it cannot make, a
         :class:`WagerError`) and changes nothing: the round is atomic."""
-        if self.rnd is None:
-            raise TableGamesError("no round dealt yet: call reset() first")
-        if self.rnd.is_over:
+        if self.dealt().is_over:
             raise TableGamesError("the round is over: deal the next one (reset)")
         with self.rnd.all_or_nothing():  # a decision and the play after it, or nothing (a stacked shoe run out)
             self.rnd.act(word)

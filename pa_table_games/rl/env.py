@@ -77,10 +77,10 @@ class TableEnv(gymnasium.Env):
         return self._observe(), dealer.reward(self.seat) if over else 0.0, over, False, self._info()
 
     def _observe(self) -> dict:
-        return self.observer.observe(self.dealer.rnd)
+        return self.observer.observe(self.dealer.dealt())
 
     def _info(self) -> dict:
-        rnd = self.dealer.rnd
+        rnd = self.dealer.dealt()
         legal = self.dealer.legal() if not rnd.is_over else set()
         return {"action_mask": self.observer.mask(legal, rnd)}
 
