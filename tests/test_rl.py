@@ -173,6 +173,22 @@ class TestEpisode:
         _, info = env.reset()  # a fresh table
         assert env.unwrapped.dealer.rnd.deciding() is not None
 
+    @pytest.mark.parametrize("make", [rl.make, lambda game: rl.pettingzoo_env(game, seats=1)], ids=["gym", "aec"])
+    def test_a_reset_after_a_stacked_shoe_ran_out_deals_a_new_table(self, make):
+        """A hit and a stand the stacked shoe cannot play out are refused (ShoeExhausted, undone); a plain reset()
+        then drops that round, uncounted, with its table, and deals at a new table shuffled from the environment's
+        own generator. Before, the reset raised ShoeExhausted too, trying to complete the round left first."""
+        env = make("blackjack")
+        env.reset(seed=1, options={"shoe": "2C TH 6S 5D 7C"})  # the dealer's 6 and 7 must draw: no card left
+        stacked = env.dealer.table
+        for word in ("hit", "stand"):
+            with pytest.raises(TableGamesError, match="the shoe ran out of cards"):
+                env.step(names(env).index(word))
+        answer = env.reset()  # Gymnasium's (obs, info); PettingZoo's None, its infos kept
+        settled = (answer[1] if answer else env.infos["seat_1"])["settled_before"]
+        assert env.dealer.table is not stacked and env.dealer.rnd.deciding() == (1, 0)
+        assert settled == []  # the dropped round is not counted (and seed 1's new table deals no round through)
+
     @pytest.mark.parametrize("options, said", [
         ("shoe", "reset options: a mapping such as {'shoe': '2C TH 6S'}, not 'shoe'"),
         ({"shoe": 5}, "reset option shoe: card codes, first card first ('2C TH 6S'), not 5"),

@@ -45,13 +45,22 @@ class Dealer:
 
     def new_table(self, seed: int | None = None, shoe: Shoe | None = None) -> None:
         """A fresh table: a shoe shuffled from ``table_seed(seed)``, or ``shoe`` itself. A round left unfinished at
-        the old one is completed first by the strategy and counted (the next :meth:`deal` reports it)."""
+        the old one is closed first (:meth:`close_round`)."""
         table = self.game.new_table(seed=None if seed is None else table_seed(seed), shoe=shoe)
+        self.close_round()
+        self.table, self.rnd = table, None
+
+    def close_round(self) -> bool:
+        """Complete the round left unfinished at this table by the strategy, the learners' decisions too, and keep
+        their rewards for the next :meth:`deal` to report. False when it cannot be completed (its stacked shoe ran
+        out, which the step that met it raised): that round is dropped, unsettled and uncounted, and this table
+        with it (its cards cannot reach the discard rack), so a new table must be set up before the next deal."""
         try:
             self.carried = self._finished()
-        except TableGamesError:  # it cannot be (its stacked shoe ran out, which the step that met it raised): gone
-            self.carried = {}
-        self.table, self.rnd = table, None
+        except TableGamesError:
+            self.carried, self.table, self.rnd = {}, None, None
+            return False
+        return True
 
     def deal(self) -> dict[int, list[float]]:
         """Deal rounds until a learner decides; each learner's reward in every round played through

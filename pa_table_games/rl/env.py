@@ -4,7 +4,9 @@ procedure, dealt by the game's machine (:mod:`.dealer`).
 ``reset(seed=S)`` starts a new table dealing the cards of the first chunk of ``simulate --seed S``;
 ``reset()`` deals the next round at the same table (the shoe, the discard rack and the cover card go on);
 ``reset(options={"shoe": "2C TH ..."})`` deals a stacked shoe (the card codes of ``--shoe``). Rounds in
-which the seat has no decision are played through by ``reset``, their rewards in ``info["settled_before"]``.
+which the seat has no decision are played through by ``reset``, their rewards in ``info["settled_before"]``,
+as is a round left unfinished (completed by the strategy); one that cannot be completed (its stacked shoe ran
+out) is dropped, uncounted, and ``reset()`` shuffles a new table, as the first ``reset()`` without a seed does.
 """
 
 from __future__ import annotations

@@ -76,7 +76,9 @@ def rendered(text: str, mode: str | None) -> str | None:
 
 def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> None:
     """A new table when ``seed`` or ``options["shoe"]`` is given or none is set up yet (``fresh`` seeds it
-    then), else the table goes on with its shoe and discard rack."""
+    then), else the table goes on with its shoe and discard rack, once the round left unfinished there is
+    completed by the strategy; a round that cannot be (its stacked shoe ran out) is dropped, uncounted, with its
+    table, and a new one is seeded from ``fresh`` as when none was set up."""
     if options is not None and not isinstance(options, Mapping):
         raise TableGamesError(f"reset options: a mapping such as {{'shoe': '2C TH 6S'}}, not {options!r}")
     options = dict(options or {})
@@ -90,7 +92,7 @@ def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, f
         dealer.new_table(shoe=Shoe.stacked(shoe))
     elif seed is not None:
         dealer.new_table(seed=seed)
-    elif dealer.table is None:
+    elif dealer.table is None or not dealer.close_round():
         dealer.new_table(seed=fresh)
 
 
