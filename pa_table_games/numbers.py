@@ -36,6 +36,8 @@ from fractions import Fraction
 MAX_WORKERS = 256
 #: The most rounds one simulation deals (10^12), however the number is written.
 MAX_ROUNDS = 10**12
+#: A seed (``--seed``, a learning table's ``reset(seed=...)``) lies from -MOST_SEED to MOST_SEED.
+MOST_SEED = 2**64 - 1
 
 #: The longest number read, in characters (spaces around it not counted).
 MAX_CHARS = 32

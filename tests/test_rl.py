@@ -368,6 +368,29 @@ class TestSameRoundsAsSimulate:
         assert played(env, lambda obs, mask: house_way, rounds, self.SEED) == \
             simulated("six-card-fortune-pai-gow", "house_way", rounds, self.SEED)
 
+    def test_every_seed_simulate_takes_and_no_other(self):
+        """reset(seed=-1) deals the rounds of simulate --seed -1 (Gymnasium's and PettingZoo's tables alike); a seed
+        simulate refuses (2^64, a bool, a string) is refused in one line naming the range. Before, -1 raised
+        Gymnasium's 'Seed must be greater or equal to zero' (numpy's ValueError at the PettingZoo table), and 2^64
+        was taken."""
+        rounds = 200
+        env = rl.make("blackjack")
+        rewards = played(env, table_policy(env, "stand17"), rounds, -1)
+        assert rewards == simulated("blackjack", "stand17", rounds, -1)
+        total = simulate("blackjack", rounds, seed=-1, strategy="stand17").total().net
+        assert Decimal(str(sum(rewards))) * 10 == Decimal(str(total))
+        first, _ = env.reset(seed=-1)
+        table = rl.pettingzoo_env("blackjack", seats=1)
+        table.reset(seed=-1)
+        assert {k: np.asarray(v).tolist() for k, v in table.observe("seat_1").items()} == \
+            {k: np.asarray(v).tolist() for k, v in first.items()}
+        for bad in (2**64, -(2**64), True, "7"):
+            said = f"reset(seed={bad!r}): give a whole number from -18,446,744,073,709,551,615 to " \
+                   f"18,446,744,073,709,551,615 (the seeds of simulate --seed)"
+            for made in (rl.make("blackjack"), rl.pettingzoo_env("blackjack")):
+                with pytest.raises(TableGamesError, match=f"^{re.escape(said)}$"):
+                    made.reset(seed=bad)
+
     def test_a_policy_of_another_game_is_refused(self):
         """A Pai Gow seat has no hand total: a blackjack table is no policy for it."""
         with pytest.raises(TableGamesError, match="not a hand table"):

@@ -22,7 +22,7 @@ import click
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import GAMES, canonical_game
-from pa_table_games.numbers import MAX_WORKERS, NumberError, is_whole, shown, whole
+from pa_table_games.numbers import MAX_WORKERS, MOST_SEED, NumberError, is_whole, shown, whole
 
 #: command -> "module:function" defining it, imported when the command is used (or listed in -h).
 COMMANDS = {
@@ -235,7 +235,7 @@ def _brief(value: object) -> str:
 
 
 #: A seed: any whole number of at most 64 bits (negative ones too, as Python's generator takes them).
-SEED = Whole(-(2**64 - 1), 2**64 - 1, signed=True)
+SEED = Whole(-MOST_SEED, MOST_SEED, signed=True)
 #: Local worker processes: 1 to MAX_WORKERS, however written.
 WORKERS = Whole(1, MAX_WORKERS, "processes")
 

@@ -16,8 +16,8 @@ from pettingzoo import AECEnv
 from pa_table_games.errors import TableGamesError
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
-from pa_table_games.rl.table import (RENDER_MODES, checked, illegal_mode, load, render_mode_of, rendered, start,
-                                     view_text, wagers_of)
+from pa_table_games.rl.table import (RENDER_MODES, checked, generator_seed, illegal_mode, load, render_mode_of,
+                                     rendered, seed_of, start, view_text, wagers_of)
 from pa_table_games.strategies import get_strategy
 
 
@@ -61,8 +61,9 @@ class TableAEC(AECEnv):
         return self.observers[agent].observe(self.dealer.dealt())
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        seed = seed_of(seed)
         if seed is not None or self._rng is None:
-            self._rng = np.random.default_rng(seed)
+            self._rng = np.random.default_rng(None if seed is None else generator_seed(seed))
         start(self.dealer, seed, options, int(self._rng.integers(2**63)))
         before = self.dealer.deal()
         self.agents = list(self.possible_agents)

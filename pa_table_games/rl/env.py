@@ -1,7 +1,8 @@
 """One seat at a faithful table as a Gymnasium environment: an episode is one round of the regulated
 procedure, dealt by the game's machine (:mod:`.dealer`).
 
-``reset(seed=S)`` starts a new table dealing the cards of the first chunk of ``simulate --seed S``;
+``reset(seed=S)`` starts a new table dealing the cards of the first chunk of ``simulate --seed S`` (any seed
+``simulate`` takes, negative ones too);
 ``reset()`` deals the next round at the same table (the shoe, the discard rack and the cover card go on);
 ``reset(options={"shoe": "2C TH ..."})`` deals a stacked shoe (the card codes of ``--shoe``). Rounds in
 which the seat has no decision are played through by ``reset``, their rewards in ``info["settled_before"]``,
@@ -21,8 +22,8 @@ from gymnasium import spaces
 from pa_table_games.errors import WagerError
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
-from pa_table_games.rl.table import (RENDER_MODES, checked, illegal_mode, load, render_mode_of, rendered, start,
-                                     view_text, wagers_of)
+from pa_table_games.rl.table import (RENDER_MODES, checked, generator_seed, illegal_mode, load, render_mode_of,
+                                     rendered, seed_of, start, view_text, wagers_of)
 from pa_table_games.strategies import get_strategy
 
 
@@ -59,7 +60,8 @@ class TableEnv(gymnasium.Env):
         self.observation_space = self.observer.space
 
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
-        super().reset(seed=seed)
+        seed = seed_of(seed)
+        super().reset(seed=None if seed is None else generator_seed(seed))
         start(self.dealer, seed, options, int(self.np_random.integers(2**63)))
         before = self.dealer.deal()[self.seat]
         return self._observe(), {**self._info(), "settled_before": before}

@@ -14,6 +14,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.games import game_info, load_game
 from pa_table_games.money import money
+from pa_table_games.numbers import MOST_SEED, is_whole, shown
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.rl.dealer import Dealer
 
@@ -72,6 +73,23 @@ def rendered(text: str, mode: str | None) -> str | None:
         print(text)
         return None
     return text
+
+
+def seed_of(seed: Any) -> int | None:
+    """``reset(seed=S)``'s S: any whole number ``simulate --seed`` takes (from -MOST_SEED to MOST_SEED), or None;
+    anything else is refused in one line."""
+    if seed is None or (is_whole(seed) and -MOST_SEED <= seed <= MOST_SEED):
+        return seed
+    said = repr(seed) if len(repr(seed)) <= 40 else shown(seed)
+    raise TableGamesError(f"reset(seed={said}): give a whole number from {-MOST_SEED:,} to {MOST_SEED:,} "
+                          f"(the seeds of simulate --seed)")
+
+
+def generator_seed(seed: int) -> int:
+    """The seed of the environment's own random generator for ``reset(seed=seed)``: numpy's (and Gymnasium's
+    ``np_random``) takes none below 0, so a negative seed is counted on past the largest (-1 -> 2^64): every
+    seed its own generator. The cards are dealt from ``seed`` itself (:func:`.dealer.table_seed`)."""
+    return seed if seed >= 0 else MOST_SEED - seed
 
 
 def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> None:
