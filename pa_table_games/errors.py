@@ -6,6 +6,8 @@ Every message is one line naming what went wrong and where.
 
 from __future__ import annotations
 
+from pa_table_games.numbers import shown
+
 
 class TableGamesError(Exception):
     """A user error: bad input, an illegal action, a malformed file."""
@@ -48,10 +50,18 @@ class WagerError(TableGamesError):
 
 
 class IllegalAction(TableGamesError):
-    """An action the regulation does not allow now; names the subsection that forbids it."""
+    """An action the regulation does not allow now; names the subsection that forbids it. The message names the
+    action as written when it is one short word (``split``, ``double=5``), else quoted, a long one by its start
+    and length (:func:`~pa_table_games.numbers.shown`); ``action`` keeps it whole."""
 
     def __init__(self, action: str, reason: str, cite: str) -> None:
         self.action = action
         self.reason = reason
         self.cite = cite
-        super().__init__(f"{action}: {reason} — {cite}")
+        said = action if _is_one_word(action) else shown(action)
+        super().__init__(f"{said}: {reason} — {cite}")
+
+
+def _is_one_word(text: object) -> bool:
+    """``text`` reads unquoted in a message: a word of at most 40 characters, with no space or unprintable one."""
+    return isinstance(text, str) and 0 < len(text) <= 40 and text.isprintable() and " " not in text

@@ -116,3 +116,25 @@ def test_a_decision_whose_word_holds_its_answer_takes_it_as_choice():
     assert "insurance=no" in [a.name for a in rnd.legal_actions()]
     rnd.act(seat=1, name="insurance", choice="no")
     assert rnd.events[-1].trigger == "insurance=no"
+
+
+@pytest.mark.parametrize("word, echoed", [
+    ("x" * 100_000, "'xxxxxxxxxxxxxxxxxxxx'... (100,000 characters)"),
+    (" double = 5 ", "'double = 5'"),  # read as the decision 'double ' of 5: named as given, not 'double =5'
+])
+def test_a_refused_word_is_named_as_given_a_long_one_by_its_start(word, echoed):
+    """act names the word it refuses as it was given (its surrounding spaces aside), quoted when it holds a space, a long
+    one by its start and length (numbers.shown): before, a 100,000-character word made a 100,095-character message,
+    and ' double = 5 ' was named 'double =5'."""
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(IllegalAction) as refused:
+        rnd.act(word)
+    assert str(refused.value) == f"{echoed}: unknown action in 'Player decisions' (legal now: hit, stand, double, " \
+                                 "surrender) — § 633a.7(i)"
+    assert seen(rnd) == before
+    rnd.act("hit").advance()
+    with pytest.raises(IllegalAction) as refused:
+        rnd.act(word)
+    assert str(refused.value) == f"{echoed}: no player decision is open while the round is in 'Round complete' — " \
+                                 "§ 633a.7(s)"

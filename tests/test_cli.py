@@ -238,3 +238,16 @@ def test_a_long_word_not_understood_is_quoted_by_its_start():
         normalise(rnd, "q" * 3000)
     assert str(refused.value).startswith(f"{'q' * 20!r}... (3,000 characters) is not an action")
     assert len(str(refused.value)) < 200
+
+
+@pytest.mark.parametrize("actions, said", [
+    ("hit," + "d" * 5000, "action 2 'dddddddddddddddddddd'... (5,000 characters): the round is already over"),
+    ("hit,,stand" + "d" * 5000, "--actions 'hit,,standdddddddddd'... (5,010 characters): decision 2 is empty "
+                                "(between commas)"),
+])
+def test_a_long_action_is_quoted_by_its_start_and_length(actions, said):
+    """A decision given after the round is over, or a list with an empty one: before, the whole of it was echoed (a
+    5,046-byte line for 5,000 characters)."""
+    result = CliRunner().invoke(main, ["play", "blackjack", "--seed", "7", "--actions", actions])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == f"error: {said}"

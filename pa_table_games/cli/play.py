@@ -12,7 +12,7 @@ from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
 from pa_table_games.money import check_seats, parse_amount
-from pa_table_games.numbers import NumberError, whole
+from pa_table_games.numbers import NumberError, shown, whole
 
 class DecisionsRanOut(TableGamesError):
     """The round needs a decision and none is left."""
@@ -64,7 +64,7 @@ def parse_actions(text: str | None) -> list[str]:
     if words == [""]:
         return []
     if "" in words:
-        raise TableGamesError(f"--actions {text!r}: decision {words.index('') + 1} is empty (between commas)")
+        raise TableGamesError(f"--actions {shown(text)}: decision {words.index('') + 1} is empty (between commas)")
     return words
 
 
@@ -89,10 +89,10 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
     rnd.advance()
     for number, word in enumerate(actions, 1):
         if rnd.is_over:
-            raise TableGamesError(f"action {number} {word!r}: the round is already over")
+            raise TableGamesError(f"action {number} {shown(word)}: the round is already over")
         meant = normalise(rnd, word)
         if meant == "help":
-            raise TableGamesError(f"action {number} {word!r}: help is for interactive play; legal now: "
+            raise TableGamesError(f"action {number} {shown(word)}: help is for interactive play; legal now: "
                                   f"{', '.join(a.word for a in rnd.legal_actions()) or 'none'}")
         rnd.act(meant)
         played.append(meant)

@@ -19,12 +19,10 @@ from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
-from pa_table_games.runtime import plain, turns as _turns
+from pa_table_games.runtime import decisions as _decisions, plain, turns as _turns
 from pa_table_games.runtime.changes import Changes, Draft, Recorder
 from pa_table_games.runtime.effects import Effect, Logged
 from pa_table_games.runtime.read_only import ReadOnlyView
-from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
-from pa_table_games.numbers import is_whole, shown
 from pa_table_games.values import Action, Event, Settled
 
 #: What a round keeps: the full event log, only its settlement rows, or only each wager's net.
@@ -134,44 +132,27 @@ class Round(Changes):
             hand: int | None = None, amount: Any = None, choice: str | None = None) -> Round:
         """Apply one player decision (``act(seat=1, name="hit")`` or ``act("hit")`` for whoever
         decides now), then stop; call ``advance()`` next. A refused decision changes nothing."""
-        if isinstance(action, str):
-            action = self.parse_action(action)
-        elif action is not None and not isinstance(action, Action):
-            raise TableGamesError(f"act takes an Action, a word such as 'hit', or seat= and name=, not {action!r}")
-        if action is None:
-            if seat is None or name is None:
-                raise TableGamesError("act needs an Action or seat= and name=")
-            for what, value, number in (("seat", seat, True), ("hand", hand, True), ("name", name, False),
-                                        ("choice", choice, False)):
-                if value is not None and not (is_whole(value) if number else isinstance(value, str)):
-                    raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, "
-                                          f"not {value!r}")
-            if choice is not None and f"{name}={choice}" in self.spec.decision_words:
-                name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)
-            turn = self.deciding()
-            action = Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
-        self._check(action)
-        self.acting = action
+        given, action = action, _decisions.action_of(self, action, seat, name, hand, amount, choice)
         try:
-            if not self._atomically(lambda: self.game.engine.fire(self, action.name)):
-                reason, cite = self.game.machine.refusal(self.state, action.name, self) or \
-                    ("not allowed now", self.spec.cite_text(self.spec.state(self.state).cite[0]))
-                raise IllegalAction(action.word, reason, cite)
-        finally:
-            self.acting = None
+            _decisions.check(self, action)
+            self.acting = action
+            try:
+                if not self._atomically(lambda: self.game.engine.fire(self, action.name)):
+                    reason, cite = self.game.machine.refusal(self.state, action.name, self) or \
+                        ("not allowed now", self.spec.cite_text(self.spec.state(self.state).cite[0]))
+                    raise IllegalAction(action.word, reason, cite)
+            finally:
+                self.acting = None
+        except IllegalAction as err:
+            echoed = _decisions.as_given(err, given, action)
+            if echoed is None:
+                raise
+            raise echoed from None
         return self
 
-    def parse_action(self, word: str) -> Action:
-        """``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` for the seat and hand deciding now."""
-        word = word.strip()
-        turn = self.deciding() or (0, 0)
-        if any(t.trigger == word for t in self.spec.transitions) or "=" not in word:
-            return Action(turn[0], word, turn[1])
-        name, _, value = word.partition("=")
-        try:
-            return Action(turn[0], name, turn[1], amount=parse_amount(value))
-        except ValueError:
-            return Action(turn[0], name, turn[1], choice=value)
+    #: ``parse_action(word)``: ``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` as an :class:`Action` for the
+    #: seat and hand deciding now (:mod:`.decisions`)
+    parse_action = _decisions.parse_action
 
     def settlement(self) -> tuple[Settled, ...]:
         """Every settled wager, in the order the dealer settled them."""
@@ -237,7 +218,7 @@ class Round(Changes):
         """Open ``t``'s event; a decision's argument is checked here, before any action runs."""
         acting = self.acting
         if acting is not None and (acting.amount is not None or acting.choice is not None):
-            _check_argument(acting, t, self.spec.cite_text(t.cite[0]))
+            _decisions.check_argument(acting, t, self.spec.cite_text(t.cite[0]))
         self.steps_fired += 1
         if self.steps_fired > MOST_STEPS:
             raise MachineFileError(self.spec.shown_path, t.line,
@@ -315,46 +296,6 @@ class Round(Changes):
             if self._taken is not None:
                 self._taken.append(journal)
         return fired
-
-    def _check(self, action: Action) -> None:
-        """Refuse, with the forbidding cite, a decision that is not this player's to make now."""
-        spec, word, machine = self.spec, action.word, self.game.machine
-        for refusal in spec.refusals:
-            if refusal.trigger == action.name:
-                raise IllegalAction(word, refusal.reason, spec.cite_text(refusal.cite))
-        state = spec.state(self.state)
-        here = spec.cite_text(state.cite[0])
-        turn = self.deciding()
-        if turn is None or not machine.player[self.state]:
-            raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
-        if not any(t.trigger == action.name for t in machine.player[self.state]):
-            why = "not a decision open in" if action.name in spec.decision_words else "unknown action in"
-            raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
-                                f"{', '.join(a.name for a in self.legal_actions()) or 'none'})", here)
-        if (action.seat, action.hand) != turn:
-            raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
-                                f"{action.seat} hand {action.hand + 1}: players act in turn", here)
-        due = machine.dealer_step(self.state, self)  # a forced dealer step comes before any decision
-        if due is not None:
-            self.acting = action
-            try:
-                allowed = machine.decision(self.state, action.name, self) is not None
-            finally:
-                self.acting = None
-            if allowed:
-                raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
-                                    spec.cite_text(due.cite[0]))
-
-
-def _check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
-    """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
-    given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
-    if given == "choice" and any(a.takes == "amount" for a in t.do):
-        why = typed_amount_problem(action.choice) or "given as a choice, not as the amount"
-        raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)
-    if given is not None and not any(a.takes == given for a in t.do):
-        what = "amount" if given == "amount" else "argument"
-        raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
 
 
 def _with_plain_verbs(cls: type) -> type:

@@ -1,0 +1,101 @@
+"""A player's decision as the round reads it: a word or the keywords of ``act`` made an :class:`Action` for the
+seat and hand deciding now, and the refusals ``act`` makes before and as the decision fires.
+
+Each refusal is an :class:`IllegalAction` naming the decision as the player wrote it (a long one by its start and
+length) and ending with a subsection: the one that forbids it, or for an argument that cannot be read
+(``double=abc``) the decision's own. ``Round`` calls these as its methods, as it calls :mod:`.turns`'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
+from pa_table_games.numbers import is_whole, shown
+from pa_table_games.values import Action
+
+
+def parse_action(rnd: Any, word: str) -> Action:
+    """``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` for the seat and hand deciding now."""
+    word = word.strip()
+    turn = rnd.deciding() or (0, 0)
+    if any(t.trigger == word for t in rnd.spec.transitions) or "=" not in word:
+        return Action(turn[0], word, turn[1])
+    name, _, value = word.partition("=")
+    try:
+        return Action(turn[0], name, turn[1], amount=parse_amount(value))
+    except ValueError:
+        return Action(turn[0], name, turn[1], choice=value)
+
+
+def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str | None, hand: int | None,
+              amount: Any, choice: str | None) -> Action:
+    """What ``act`` was given, as an :class:`Action`: an Action, a word (:func:`parse_action`), or ``seat=`` and
+    ``name=`` (``hand=``, ``amount=``, ``choice=``) for a hand of that seat."""
+    if isinstance(action, str):
+        return parse_action(rnd, action)
+    if action is not None and not isinstance(action, Action):
+        raise TableGamesError(f"act takes an Action, a word such as 'hit', or seat= and name=, not {action!r}")
+    if action is not None:
+        return action
+    if seat is None or name is None:
+        raise TableGamesError("act needs an Action or seat= and name=")
+    for what, value, number in (("seat", seat, True), ("hand", hand, True), ("name", name, False),
+                                ("choice", choice, False)):
+        if value is not None and not (is_whole(value) if number else isinstance(value, str)):
+            raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {value!r}")
+    if choice is not None and f"{name}={choice}" in rnd.spec.decision_words:
+        name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)
+    turn = rnd.deciding()
+    return Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
+
+
+def as_given(err: IllegalAction, given: Any, action: Action) -> IllegalAction | None:
+    """``err`` naming the decision as it was given to ``act`` when reading it changed how it is written
+    (``' double = 5 '`` is read as the decision ``double `` of 5, written ``double =5``); None when it does already."""
+    if not isinstance(given, str) or err.action != action.word or given.strip() == action.word:
+        return None
+    return IllegalAction(given.strip(), err.reason, err.cite)
+
+
+def check(rnd: Any, action: Action) -> None:
+    """Refuse, with the forbidding cite, a decision that is not this player's to make now."""
+    spec, word, machine = rnd.spec, action.word, rnd.game.machine
+    for refusal in spec.refusals:
+        if refusal.trigger == action.name:
+            raise IllegalAction(word, refusal.reason, spec.cite_text(refusal.cite))
+    state = spec.state(rnd.state)
+    here = spec.cite_text(state.cite[0])
+    turn = rnd.deciding()
+    if turn is None or not machine.player[rnd.state]:
+        raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
+    if not any(t.trigger == action.name for t in machine.player[rnd.state]):
+        why = "not a decision open in" if action.name in spec.decision_words else "unknown action in"
+        raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
+                            f"{', '.join(a.name for a in rnd.legal_actions()) or 'none'})", here)
+    if (action.seat, action.hand) != turn:
+        raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
+                            f"{action.seat} hand {action.hand + 1}: players act in turn", here)
+    due = machine.dealer_step(rnd.state, rnd)  # a forced dealer step comes before any decision
+    if due is not None:
+        rnd.acting = action
+        try:
+            allowed = machine.decision(rnd.state, action.name, rnd) is not None
+        finally:
+            rnd.acting = None
+        if allowed:
+            raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
+                                spec.cite_text(due.cite[0]))
+
+
+def check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
+    """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
+    given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
+    if given == "choice" and any(a.takes == "amount" for a in t.do):
+        why = typed_amount_problem(action.choice) or "given as a choice, not as the amount"
+        raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)
+    if given is not None and not any(a.takes == given for a in t.do):
+        what = "amount" if given == "amount" else "argument"
+        raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
