@@ -251,3 +251,16 @@ def test_a_long_action_is_quoted_by_its_start_and_length(actions, said):
     result = CliRunner().invoke(main, ["play", "blackjack", "--seed", "7", "--actions", actions])
     assert result.exit_code == 2
     assert result.output.splitlines()[-1] == f"error: {said}"
+
+
+def test_the_legal_now_line_names_the_low_cards():
+    """Pai Gow's low is listed as low=CARD with the cards the player may name, and low alone says what to write. Before:
+    'legal now ...: double_down, low, house_way', where low was always refused."""
+    result = CliRunner().invoke(main, ["play", "six-card-fortune-pai-gow", "--seed", "3"])
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        "error: a decision is due in 'Players set their hands (§ 670a.11, public rules)': legal now for seat 1 hand 1: "
+        "double_down, low=CARD (7H 7D 6D TC TS TD), house_way: give --actions or --strategy, or run on a terminal")
+    result = CliRunner().invoke(main, ["play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low"])
+    assert result.output.splitlines()[-1] == \
+        "error: low: no card named (write low=CARD, one of 7H 7D 6D TC TS TD) — § 670a.11"

@@ -135,7 +135,7 @@ def test_guards_about_a_wager_are_false_without_it(game_name):
                 if rnd.step() is None:
                     if rnd.is_over:
                         break
-                    rnd.act(player.choose(rnd, [a.name for a in rnd.legal_actions()]))
+                    rnd.act(player.choose(rnd, rnd.legal_names()))
 
 
 class TestCompiledEngine:
@@ -214,7 +214,7 @@ def test_a_house_money_choice_walk_agrees_in_every_mode():
     slow, fast = load_game("blackjack"), load_game("blackjack", engine="compiled")
     want = Round(slow, slow.new_table(shoe=Shoe.stacked(shoe)), seats)
     while not want.advance().is_over:
-        want.act(choose(want, [a.name for a in want.legal_actions()]))
+        want.act(choose(want, want.legal_names()))
     assert [(e.trigger, e.seat) for e in want.events if e.trigger.startswith("house_money=")] == [
         ("house_money=keep", 2), ("house_money=add", 1)]
     for record in ("events", "settlements", "totals"):

@@ -146,7 +146,7 @@ class TestNoCardDealtTwice:
         for number in range(400):
             rnd = g.new_round(seats, table=table, atomic=False).advance()
             while not rnd.is_over:
-                rnd.act(player.choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.act(player.choose(rnd, rnd.legal_names()))
                 rnd.advance()
             rnd.check_invariants()
             if cards_dealt_twice(rnd):

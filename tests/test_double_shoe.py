@@ -157,7 +157,7 @@ class TestEachCardKnowsItsSide:
         for _ in range(150):
             rnd = game.new_round(seats, table=table, atomic=False).advance()
             while not rnd.is_over:
-                rnd.act(player.choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.act(player.choose(rnd, rnd.legal_names()))
                 rnd.advance()
             shoe = table.shoe
             for side in ("red", "black"):

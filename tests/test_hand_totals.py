@@ -162,5 +162,5 @@ def test_totals_match_a_recount_in_played_rounds(game_name):
         rnd = game.new_round({1: {wager: 10}, 2: {wager: 10}}, table=table, atomic=False)
         while not rnd.is_over:
             if rnd.step() is None:
-                rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.act(choose(rnd, rnd.legal_names()))
             assert all(recounted(h) for h in rnd.layout.hands) and dealer_recounted(rnd.layout)

@@ -123,7 +123,7 @@ def test_the_fast_path_starts_a_state_walk_over_the_holders(tmp_path):
                 game.engine.play_out(rnd, choose)
             else:
                 while not rnd.advance().is_over:
-                    rnd.act(choose(rnd, [a.name for a in rnd.legal_actions()]))
+                    rnd.act(choose(rnd, rnd.legal_names()))
         settled[engine] = [(s.seat, s.wager, s.outcome, s.net) for s in rnd.settlement()]
     assert settled["compiled"] == settled["transitions"]
     assert (1, "blackjack", "win", 15) in settled["compiled"]  # 10 + the House Money payout of 5 added, won

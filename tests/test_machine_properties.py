@@ -268,7 +268,7 @@ class _Offers:
         if offered:
             self.decisions += 1
         for action in offered:
-            words = words_for(rnd, action)
+            words = [action.word] if action.choice is not None else words_for(rnd, action)  # low=7H: that card
             errors = []
             for word in words:
                 twin = _copy(rnd)

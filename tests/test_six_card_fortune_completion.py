@@ -5,6 +5,8 @@ The decks are stacked with :func:`test_six_card_fortune_pai_gow.deal`: seat 1 is
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pa_table_games import IllegalAction, load_game
@@ -80,6 +82,7 @@ class TestSettingHands:
         with pytest.raises(IllegalAction, match=r"foul set: the low hand \(QS\) outranks the high hand \(J-high\)") as err:
             rnd.act("low=QS")
         assert err.value.cite == C and rnd.events == before and not rnd.layout.stacks[3].is_set
+        assert "low=QS" not in [a.word for a in rnd.legal_actions()]  # offered no more (the others are)
 
     def test_low_card_not_in_hand_refused(self):
         """Naming a card the player does not hold is refused, listing the player's cards."""
@@ -105,7 +108,43 @@ class TestSettingHands:
         assert rnd.wager(3, "double_down").amount == 5.0
         with pytest.raises(IllegalAction, match=r"allowed only when .* has not made one — § 670a\.7\(c\)"):
             rnd.act("double_down")
-        assert [a.word for a in rnd.legal_actions()] == ["low", "house_way"]
+        assert [a.word for a in rnd.legal_actions()] == ["low=JH", "low=8S", "low=6H", "low=5D", "low=2C", "house_way"]
+
+
+class TestEveryListedActionIsTaken:
+    """legal_actions() lists low once per card the player may name (low=7H, ...), each of which act takes. Before, it
+    listed 'low', which act always refused ("name one of the player's cards ..."), so a driver choosing among the
+    listed actions stopped on an IllegalAction."""
+
+    def test_a_driver_choosing_any_listed_action_plays_every_round(self):
+        game = load_game(GAME)
+        for seed in range(40):
+            rnd = game.new_round({1: {MAIN: 10}, 3: {MAIN: 10}, 6: {MAIN: 10}}, seed=seed).advance()
+            pick = random.Random(seed)
+            while not rnd.is_over:
+                rnd.act(pick.choice(rnd.legal_actions())).advance()
+            assert rnd.state == "round_complete"
+
+    def test_the_low_cards_listed_are_those_the_set_does_not_foul(self):
+        """Seat 1 holds 7H 7D 6D TC TS TD (seed 3): every card may be the low hand."""
+        rnd = load_game(GAME).new_round({1: {MAIN: 10}}, seed=3).advance()
+        assert [a.word for a in rnd.legal_actions()] == ["double_down", "low=7H", "low=7D", "low=6D", "low=TC", "low=TS",
+                                                         "low=TD", "house_way"]
+        assert rnd.legal_names() == ("double_down", "low", "house_way")
+
+    def test_low_without_a_card_says_what_to_write(self):
+        """A missing card is a usage problem: refused saying what to write and which cards, ending with the decision's
+        cite as double=abc's refusal does; the round unchanged. Before: "name one of the player's cards as the low
+        hand, e.g. low=7H (cards: ...)"."""
+        rnd = load_game(GAME).new_round({1: {MAIN: 10}}, seed=3).advance()
+        before = (rnd.state, len(rnd.events), rnd.legal_actions())
+        with pytest.raises(IllegalAction) as refused:
+            rnd.act("low")
+        assert str(refused.value) == "low: no card named (write low=CARD, one of 7H 7D 6D TC TS TD) — § 670a.11"
+        assert (rnd.state, len(rnd.events), rnd.legal_actions()) == before
+        with pytest.raises(IllegalAction, match=r"^double=abc: unknown action in .* \(legal now: double_down, "
+                                                r"low=CARD \(7H 7D 6D TC TS TD\), house_way\) — § 670a\.8\(g\)$"):
+            rnd.act("double=abc")
 
 
 class TestEnvyBonus:

@@ -116,7 +116,8 @@ class TestCleanDeal:
             assert bundle(rnd, f"seat {seat}") == HANDS[str(seat)].split()
         assert "seat 1" not in dict(rnd.table.rack.bundles)
         assert rnd.state == "players_setting_hands"
-        assert [a.word for a in rnd.legal_actions()] == ["double_down", "low", "house_way"]
+        assert [a.word for a in rnd.legal_actions()] == ["double_down", "low=AS", "low=AH", "low=8D", "low=6C", "low=5S",
+                                                         "low=QD", "house_way"]  # each card of seat 1 as the low hand
         assert rnd.legal_actions()[0].seat == 1
 
     def test_stacks_dealt_to_every_position_wagered_or_not(self):

@@ -26,7 +26,7 @@ def decide(shoe: str, strategy: str = "basic", game: str = "blackjack", rules=No
     rnd = loaded.new_round({1: {loaded.info.wagers[0]: 10}}, shoe=Shoe.stacked(shoe)).advance()
     for word in then:
         rnd.act(word).advance()
-    legal = tuple(a.name for a in rnd.legal_actions())
+    legal = rnd.legal_names()
     return get_strategy(game, strategy, loaded.rules).choose(rnd, legal)
 
 

@@ -390,7 +390,7 @@ def test_a_seeded_round_dealt_from_a_shoe_the_seed_never_gives_is_refused(tmp_pa
     rnd, words = loaded.new_round(seats, table=table).advance(), []
     strategy = get_strategy(game, None, loaded.rules)
     while not rnd.is_over:
-        words.append(strategy.choose(rnd, [a.name for a in rnd.legal_actions()]))
+        words.append(strategy.choose(rnd, rnd.legal_names()))
         rnd.act(words[-1]).advance()
     path = tmp_path / "forged.jsonl"
     write_log(path, record(rnd, start, seats, words, seed=7))

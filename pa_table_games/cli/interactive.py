@@ -16,6 +16,7 @@ from pa_table_games.cli.play import new_dealer_before, play_round
 from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction
+from pa_table_games.runtime.decisions import listed
 
 
 def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int = 1, reveal: bool = False,
@@ -44,7 +45,7 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
                 for line in table_lines(rnd, brief=explained):
                     console.print(line, highlight=False, markup=False)
                 fresh = explained = True
-            legal = ", ".join(a.word for a in rnd.legal_actions())
+            legal = listed(rnd)
             try:
                 text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
             except (click.Abort, KeyboardInterrupt, EOFError):

@@ -11,6 +11,7 @@ from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
+from pa_table_games.runtime.decisions import listed
 from pa_table_games.money import check_seats, parse_amount
 from pa_table_games.numbers import NumberError, shown, whole
 
@@ -93,17 +94,17 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
         meant = normalise(rnd, word)
         if meant == "help":
             raise TableGamesError(f"action {number} {shown(word)}: help is for interactive play; legal now: "
-                                  f"{', '.join(a.word for a in rnd.legal_actions()) or 'none'}")
+                                  f"{listed(rnd) or 'none'}")
         rnd.act(meant)
         played.append(meant)
         rnd.advance()
     while strategy is not None and not rnd.is_over:
-        word = strategy.choose(rnd, {a.name for a in rnd.legal_actions()})
+        word = strategy.choose(rnd, rnd.legal_names())
         rnd.act(word)
         played.append(word)
         rnd.advance()
     if require_end and not rnd.is_over:
-        legal = ", ".join(a.word for a in rnd.legal_actions()) or "none"
+        legal = listed(rnd) or "none"
         who = rnd.legal_actions()[0] if rnd.legal_actions() else None
         whose = f" for seat {who.seat} hand {who.hand + 1}" if who else ""  # people count hands from 1
         raise DecisionsRanOut(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "

@@ -42,10 +42,11 @@ def cites(rnd, trigger: str) -> str:
 
 
 def legal_lines(rnd) -> list[str]:
-    """``  hit              take one more card  § 633a.7(i)(2)`` for each legal action."""
-    legal = rnd.legal_actions()
-    width = max((len(a.name) for a in legal), default=0)
-    return [f"  {a.name:{width}}  {meaning(rnd, a.name)}  {cites(rnd, a.name)}" for a in legal]
+    """``  hit              take one more card  § 633a.7(i)(2)`` for each legal decision (once, whatever values it
+    takes: ``low``)."""
+    legal = list(rnd.legal_names())
+    width = max((len(name) for name in legal), default=0)
+    return [f"  {name:{width}}  {meaning(rnd, name)}  {cites(rnd, name)}" for name in legal]
 
 
 def _at_risk(rnd, seat: int) -> str:

@@ -11,6 +11,7 @@ import difflib
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.numbers import NumberError, amount, shown
+from pa_table_games.runtime.decisions import listed
 
 HELP_WORDS = ("help", "?")
 #: The spaces stripped from around a word: ASCII's (a no-break or em space is refused, named, in an amount).
@@ -31,7 +32,7 @@ def normalise(rnd, text: str) -> str:
     word = text.strip(ASCII_SPACE).lower()  # another script's space is kept, for an amount to refuse it by name
     if word in HELP_WORDS:
         return "help"
-    legal = [a.name for a in rnd.legal_actions()]
+    legal = list(rnd.legal_names())
     triggers = _player_triggers(rnd)
     if word in triggers:
         return word
@@ -45,7 +46,7 @@ def normalise(rnd, text: str) -> str:
         known = [m for m in meant if m in triggers]
         if len(now) > 1 or not known:
             raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is ambiguous or not a decision here: type one of "
-                              f"{', '.join(legal) or 'no decision'} (help lists them)")
+                              f"{listed(rnd) or 'no decision'} (help lists them)")
         return known[0]  # a decision of the game that is not open now: the round refuses it, cited
     name, eq, value = word.partition("=")
     if eq:
@@ -56,7 +57,7 @@ def normalise(rnd, text: str) -> str:
                 raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))}: {shown(value)}: {misread}: write {name}=AMOUNT in "
                                   f"the digits 0-9, e.g. {name}=10 or {name}=12.50")
             return f"{name}={value}"
-    raise NotAnAction(typo_message(text.strip(ASCII_SPACE), legal, triggers))
+    raise NotAnAction(typo_message(text.strip(ASCII_SPACE), legal, triggers, listed(rnd)))
 
 
 def _misread_number(value: str) -> str | None:
@@ -75,9 +76,10 @@ def _misread_number(value: str) -> str | None:
     return None
 
 
-def typo_message(text: str, legal: list[str], triggers: list[str]) -> str:
-    """``'hti' is not an action: did you mean hit? (legal now: hit, stand)``."""
+def typo_message(text: str, legal: list[str], triggers: list[str], listing: str) -> str:
+    """``'hti' is not an action: did you mean hit? (legal now: hit, stand)``: a suggestion among the names ``legal``
+    and ``triggers``; ``listing``, the legal actions as the line lists them (``low=CARD (7H 7D ...)``)."""
     pool = list(dict.fromkeys(legal + triggers))
     near = difflib.get_close_matches(text.lower(), pool, n=3, cutoff=0.5)
     guess = f": did you mean {' or '.join(near)}?" if near else ""
-    return f"{shown(text)} is not an action{guess} (legal now: {', '.join(legal) or 'none'})"  # a long one: its start
+    return f"{shown(text)} is not an action{guess} (legal now: {listing or 'none'})"  # a long one: its start

@@ -29,6 +29,10 @@ class Entry:
     doc: str
     takes: str | None = None  # an action reading the decision's argument: "amount" (double=5) or "choice" (low=KS)
     wager: str | None = None  # a guard about one wager: False in any round where no such wager is placed
+    #: an action taking a choice: ``choices(rnd)``, every value it accepts now (``("7H", "7D", ...)``), and ``form``,
+    #: what the value is, as a player writes the decision (``low=CARD``)
+    choices: Callable[[Any], tuple[str, ...]] | None = None
+    form: str = "VALUE"
 
     @property
     def meaning(self) -> str:
@@ -54,7 +58,7 @@ class Registry:
         self._entries: dict[str, Entry] = {}
 
     def _register(self, kind: str, cite: str | tuple[str, ...], takes: str | None = None,
-                  wager: str | None = None) -> Callable:
+                  wager: str | None = None, choices: Callable | None = None, form: str = "VALUE") -> Callable:
         cites = (cite,) if isinstance(cite, str) else tuple(cite)
 
         def decorate(fn: Callable) -> Callable:
@@ -69,7 +73,7 @@ class Registry:
                                  f"is: def {name}(rnd, unit) -> bool")
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
-            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes, wager)
+            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes, wager, choices, form)
             return fn
 
         return decorate
@@ -83,12 +87,21 @@ class Registry:
         declared ``holding`` does, :meth:`~pa_table_games.machine.bound.BoundMachine.steps`)."""
         return self._register("guard", cite, wager=wager)
 
-    def action(self, cite: str | tuple[str, ...], takes: str | None = None) -> Callable:
+    def action(self, cite: str | tuple[str, ...], takes: str | None = None,
+               choices: Callable[[Any], tuple[str, ...]] | None = None, form: str = "VALUE") -> Callable:
         """Register an action implementing ``cite``; ``takes`` names the argument it reads from the
-        decision ("amount" for ``double=5``, "choice" for ``low=KS``), which no other action accepts."""
+        decision ("amount" for ``double=5``, "choice" for ``low=KS``), which no other action accepts.
+
+        An action taking a choice names the values it accepts now with ``choices(rnd)`` (the round's read-only
+        view; ``("7H", "7D", ...)``) and what they are with ``form`` (``"CARD"``): ``Round.legal_actions`` then
+        lists the decision once per value (``low=7H``, ``low=7D`` ...), each one the action accepts, and the
+        decision without a value is refused, saying what to write (``low=CARD``). Without ``choices`` the
+        decision is listed by its word alone, and the action reads whatever value is given."""
         if takes not in (None, "amount", "choice"):
             raise ValueError(f"{self.game}: takes must be 'amount' or 'choice', not {takes!r}")
-        return self._register("action", cite, takes)
+        if choices is not None and takes != "choice":
+            raise ValueError(f"{self.game}: choices= belongs to an action that takes='choice'")
+        return self._register("action", cite, takes, choices=choices, form=form)
 
     def lookup(self, kind: str, name: str) -> Entry:
         entry = self._entries.get(name)

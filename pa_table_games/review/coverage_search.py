@@ -152,7 +152,7 @@ class _Search:
     def decide(self, rnd: TracedRound) -> str | None:
         """Apply one random legal decision. A decision the machine offers is applied as is (no
         snapshot: fast); one that once needed an argument is tried with card codes seen so far."""
-        legal = list(dict.fromkeys(a.name for a in rnd.legal_actions()))
+        legal = list(rnd.legal_names())
         self.rng.shuffle(legal)
         for name in legal:
             if name not in self.needs_argument:

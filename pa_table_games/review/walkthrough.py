@@ -153,7 +153,7 @@ def _played(game: Any, seats: dict, actions: list[str], seed: int | None, shoe: 
     strategy = get_strategy(game.info.name, None, game.rules)
     rnd.advance()
     while not rnd.is_over:
-        word = words.pop(0) if words else strategy.choose(rnd, [a.name for a in rnd.legal_actions()])
+        word = words.pop(0) if words else strategy.choose(rnd, rnd.legal_names())
         rnd.act(word)
         used.append(word)
         rnd.advance()

@@ -111,7 +111,8 @@ class Dealer:
         return turn[0] if turn is not None else None
 
     def legal(self) -> set[str]:
-        return {a.name for a in self.rnd.legal_actions()}
+        """The words of the round's legal actions now (``hit``, ``insurance=no``, ``low=7H``): each one it accepts."""
+        return {a.word for a in self.rnd.legal_actions()}
 
     def act(self, word: str) -> None:
         """The deciding learner's decision, then the round plays on until a learner decides or it is over.
@@ -135,7 +136,7 @@ class Dealer:
                 raise TableGamesError(f"the round stopped in {rnd.state!r} with no decision open")
             if deciding[0] in self.learners and not everyone:
                 return
-            rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+            rnd.act(choose(rnd, rnd.legal_names()))
             rnd.advance()
 
     def reward(self, seat: int) -> float:

@@ -22,7 +22,6 @@ from gymnasium import spaces
 
 from pa_table_games.equipment.cards import standard_deck
 from pa_table_games.games.blackjack.hand import POINTS, points
-from pa_table_games.games.six_card_fortune_pai_gow.completion import foul_with_low
 from pa_table_games.runtime.view import Sight, seat_of
 
 #: A card's index in ``cards``-like observations: 0 is no card, then the 52 cards and the joker.
@@ -90,11 +89,13 @@ class Observer(ABC):
         self.seen.begin(rnd)
 
     def mask(self, legal: set[str], rnd: Any) -> np.ndarray:
-        """1 for each decision word legal now (``legal``: the names of the round's legal actions), else 0."""
+        """1 for each decision word legal now (``legal``: the words of the round's legal actions), else 0."""
         return np.array([self.is_legal(word, legal, rnd) for word in self.words], dtype=np.int8)
 
     def is_legal(self, word: str, legal: set[str], rnd: Any) -> bool:
-        return word in legal
+        """Whether ``word`` is one of the round's legal actions now, read as the round reads it (``low=card3``: the
+        seat's third card, ``low=KS``, which the round lists unless it fouls the set)."""
+        return self.action_word(word, rnd) in legal
 
     def action_word(self, word: str, rnd: Any) -> str:
         """The word as the round reads it (``low=card3`` -> ``low=KS``)."""
@@ -189,14 +190,6 @@ class SixCardObserver(Observer):
         return {"cards": _indexes(mine.cards if mine is not None else []),
                 "double_down": int(bool(mine is not None and mine.doubled)),
                 "dealer": _indexes(dealer.cards if dealer.is_set else [])}
-
-    def is_legal(self, word: str, legal: set[str], rnd: Any) -> bool:
-        name, _, which = word.partition("=card")
-        if not which:
-            return word in legal
-        mine = self._stack(rnd, self.seat)
-        return (name in legal and mine is not None and int(which) <= len(mine.cards)
-                and foul_with_low(rnd, mine.cards, mine.cards[int(which) - 1]) is None)  # a foul set is refused
 
     def action_word(self, word: str, rnd: Any) -> str:
         name, _, which = word.partition("=card")

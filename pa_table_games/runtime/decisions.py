@@ -1,5 +1,6 @@
-"""A player's decision as the round reads it: a word or the keywords of ``act`` made an :class:`Action` for the
-seat and hand deciding now, and the refusals ``act`` makes before and as the decision fires.
+"""A player's decisions as the round offers and reads them: the legal actions now (a decision taking one of a list
+of values offered once per value), a word or the keywords of ``act`` made an :class:`Action` for the seat and hand
+deciding now, and the refusals ``act`` makes before and as the decision fires.
 
 Each refusal is an :class:`IllegalAction` naming the decision as the player wrote it (a long one by its start and
 length) and ending with a subsection: the one that forbids it, or for an argument that cannot be read
@@ -11,10 +12,57 @@ from __future__ import annotations
 from typing import Any
 
 from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.machine.registry import Entry
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
 from pa_table_games.numbers import is_whole, shown
 from pa_table_games.values import Action
+
+
+def legal_actions(rnd: Any) -> tuple[Action, ...]:
+    """The decisions open to the acting player now, in the machine file's order, each one ``act`` takes: a decision
+    whose action names the values it accepts (Pai Gow's ``low=CARD``) once per value open now (``low=7H``,
+    ``low=7D`` ..., a card that would foul the set left out)."""
+    turn = rnd.deciding()
+    out: list[Action] = []
+    for name in legal_names(rnd):
+        chooser = _chooser(rnd, name)
+        if chooser is None:
+            out.append(Action(turn[0], name, turn[1]))
+        else:
+            out.extend(Action(turn[0], name, turn[1], choice=value) for value in chooser.choices(rnd.view))
+    return tuple(out)
+
+
+def legal_names(rnd: Any) -> tuple[str, ...]:
+    """The names of the decisions open now, each once, in the machine file's order (``low`` for every ``low=CARD``):
+    what a strategy chooses among (``choose(rnd, legal)``), as the compiled engine offers them."""
+    machine = rnd.game.machine
+    if rnd.deciding() is None or machine.dealer_step(rnd.state, rnd) is not None:
+        return ()  # a forced dealer step comes before any decision
+    return machine.decisions(rnd.state, rnd)
+
+
+def _chooser(rnd: Any, name: str) -> Entry | None:
+    """The action naming the values decision ``name`` takes, of the transition it fires now; None for a decision
+    taking none (or any value at all)."""
+    if not any(a.choices is not None for t in rnd.game.machine.player[rnd.state] if t.trigger == name for a in t.do):
+        return None
+    t = rnd.game.machine.decision(rnd.state, name, rnd)
+    return next((a for a in t.do if a.choices is not None), None) if t is not None else None
+
+
+def listed(rnd: Any) -> str:
+    """The legal actions now as a line lists them: each decision once, one taking a value by its form and the values
+    open (``double_down, low=CARD (7H 7D 6D TC TS TD), house_way``); empty for none."""
+    values: dict[str, list[str]] = {}
+    for a in rnd.legal_actions():
+        values.setdefault(a.name, []).extend([a.choice] if a.choice is not None else [])
+    words = []
+    for name, open_ in values.items():
+        chooser = _chooser(rnd, name) if open_ else None
+        words.append(f"{name}={chooser.form if chooser else 'VALUE'} ({' '.join(open_)})" if open_ else name)
+    return ", ".join(words)
 
 
 def parse_action(rnd: Any, word: str) -> Action:
@@ -73,8 +121,7 @@ def check(rnd: Any, action: Action) -> None:
         raise IllegalAction(word, f"no player decision is open while the round is in '{state.label}'", here)
     if not any(t.trigger == action.name for t in machine.player[rnd.state]):
         why = "not a decision open in" if action.name in spec.decision_words else "unknown action in"
-        raise IllegalAction(word, f"{why} '{state.label}' (legal now: "
-                            f"{', '.join(a.name for a in rnd.legal_actions()) or 'none'})", here)
+        raise IllegalAction(word, f"{why} '{state.label}' (legal now: {listed(rnd) or 'none'})", here)
     if (action.seat, action.hand) != turn:
         raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
                             f"{action.seat} hand {action.hand + 1}: players act in turn", here)
@@ -90,9 +137,14 @@ def check(rnd: Any, action: Action) -> None:
                                 spec.cite_text(due.cite[0]))
 
 
-def check_argument(action: Action, t: TransitionSpec, cite: str) -> None:
-    """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it."""
+def check_argument(rnd: Any, action: Action, t: TransitionSpec, cite: str) -> None:
+    """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it, and one where an
+    action names the values it takes (``low`` alone: what to write is said, with the decision's ``cite``)."""
     given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
+    chooser = next((a for a in t.do if a.choices is not None), None) if given is None else None
+    if chooser is not None:
+        raise IllegalAction(action.word, f"no {chooser.form.lower()} named (write {action.name}={chooser.form}, one "
+                            f"of {' '.join(chooser.choices(rnd.view))})", cite)
     if given == "choice" and any(a.takes == "amount" for a in t.do):
         why = typed_amount_problem(action.choice) or "given as a choice, not as the amount"
         raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)

@@ -120,13 +120,12 @@ class Round(Changes):
             pass
         return self
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The decisions open to the acting player now, in the machine file's order."""
-        turn = self.deciding()
-        machine = self.game.machine
-        if turn is None or machine.dealer_step(self.state, self) is not None:
-            return ()  # a forced dealer step comes before any decision
-        return tuple(Action(turn[0], name, turn[1]) for name in machine.decisions(self.state, self))
+    #: ``legal_actions()``: the decisions open to the acting player now, in the machine file's order, each one ``act``
+    #: takes (a decision taking one of a list of values once per value: ``low=7H``, ``low=7D`` ...; :mod:`.decisions`)
+    legal_actions = _decisions.legal_actions
+    #: ``legal_names()``: the names of those decisions, each once (``low`` for every ``low=CARD``): what a strategy's
+    #: ``choose(rnd, legal)`` is given
+    legal_names = _decisions.legal_names
 
     def act(self, action: Action | str | None = None, *, seat: int | None = None, name: str | None = None,
             hand: int | None = None, amount: Any = None, choice: str | None = None) -> Round:
@@ -217,8 +216,8 @@ class Round(Changes):
     def begin_event(self, t: TransitionSpec) -> None:
         """Open ``t``'s event; a decision's argument is checked here, before any action runs."""
         acting = self.acting
-        if acting is not None and (acting.amount is not None or acting.choice is not None):
-            _decisions.check_argument(acting, t, self.spec.cite_text(t.cite[0]))
+        if acting is not None:
+            _decisions.check_argument(self, acting, t, self.spec.cite_text(t.cite[0]))
         self.steps_fired += 1
         if self.steps_fired > MOST_STEPS:
             raise MachineFileError(self.spec.shown_path, t.line,

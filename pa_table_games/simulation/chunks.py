@@ -104,7 +104,7 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
         while True:
             rnd = game.new_round(seats, table=table, atomic=atomic).advance()
             while not rnd.is_over:
-                rnd.act(choose(rnd, tuple(a.name for a in rnd.legal_actions())))
+                rnd.act(choose(rnd, rnd.legal_names()))
                 rnd.advance()
             yield rnd
     play_out = game.engine.play_out

@@ -104,8 +104,8 @@ def words_for(rnd, action: Action) -> list[str]:
 
 
 def decision_words(rnd) -> list[str]:
-    """Every word a player could type now for a legal action (arguments expanded)."""
-    return [word for a in rnd.legal_actions() for word in words_for(rnd, a)]
+    """Every word a player could type now for a legal action (arguments expanded), each once."""
+    return list(dict.fromkeys(word for a in rnd.legal_actions() for word in words_for(rnd, a)))
 
 
 # -- snapshots: everything a step may change ------------------------------------------------------

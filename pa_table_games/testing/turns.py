@@ -61,7 +61,7 @@ def _decide(rnd: Any, seed: int, made: dict, strategy: Any) -> str:
     pick = random.Random(f"{seed}:{who}:{made[who]}")
     if strategy is not None and pick.random() < 0.5:
         try:
-            return strategy.choose(rnd, {a.name for a in rnd.legal_actions()})
+            return strategy.choose(rnd, rnd.legal_names())
         except Exception:  # noqa: BLE001 - a strategy that fails is simulate's finding; here any word will do
             pass
     return pick.choice(words)

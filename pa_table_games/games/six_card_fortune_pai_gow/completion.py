@@ -72,7 +72,14 @@ def place_double_down_wager(rnd) -> None:
     rnd.note(f"{stack.label}: Double Down Wager {brief(amount)}")
 
 
-@action(COMPLETION, takes="choice")
+def open_lows(rnd) -> tuple[str, ...]:
+    """The cards the deciding player may name as the one-card low hand: each one the other five outrank (a foul set
+    is refused, § 670a.11). The house way's low card is always one of them."""
+    cards = rnd.turn.cards
+    return tuple(c.code for c in cards if foul_with_low(rnd, cards, c) is None)
+
+
+@action(COMPLETION, takes="choice", choices=open_lows, form="CARD")
 def set_hand_with_chosen_low(rnd) -> None:
     """the player sets the chosen card as the one-card low hand and the other five as the high hand"""
     stack = rnd.turn
@@ -89,7 +96,7 @@ def set_hand_with_chosen_low(rnd) -> None:
 
 def foul_with_low(rnd, cards, low) -> str | None:
     """Why ``cards`` set with ``low`` as the one-card low hand and the rest as the high hand foul (§ 670a.11), or
-    None: what refuses the player's choice, and what a learner's action mask asks of each card."""
+    None: what refuses the player's choice, and what leaves a card out of :func:`open_lows`."""
     return foul_reason(tuple(c for c in cards if c is not low), low, rnd.rules.joker_rule)
 
 
