@@ -66,7 +66,8 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
     --json: {"game", "section", "strategy", "rules" (every option), "rules_file", "seats", "seed", "new_dealer_every",
       "workers", "scheduler",
       "rounds_requested", "rounds", "complete", "stopped", "engines", "seconds", "rounds_per_second",
-      "wagers": [{"wager", "rounds", "initial_wagered", "net", "house_edge", "sd", "ci95"}],
+      "wagers": [{"wager", "rounds", "initial_wagered", "net", "initial_wagered_cents", "net_cents", "house_edge",
+      "sd", "ci95"}],
       "total": {same fields, "wager": "total"}}
     house_edge and ci95 ([low, high]; null for rounds that show no spread) are fractions (0.00334 = 0.334%); sd is
     the standard deviation of one round's net per unit initially wagered; rounds (per wager) counts the
