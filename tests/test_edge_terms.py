@@ -15,28 +15,16 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
+from edge_cli import edge, priced
 
 PROGRESSIVES = ("bad_beat", "hit_and_run", "straight_jack")
 ILLUSTRATIVE_BLACKJACK = ("pay table {table}: ILLUSTRATIVE (made up; § 633a.13, the payout odds, is not available, and no "
                           "public table is)")
-
-
-def edge(*args: str):
-    result = CliRunner().invoke(main, ["edge", *args])
-    assert "Traceback" not in result.output, result.output
-    return result
-
-
-def priced(*args: str) -> dict:
-    result = edge(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
 
 
 class TestProgressives:

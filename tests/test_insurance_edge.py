@@ -11,31 +11,17 @@ the default strategy, which never takes Insurance: "the wager was never made".
 from __future__ import annotations
 
 import itertools
-import json
 import math
 from fractions import Fraction
 
 import pytest
-from click.testing import CliRunner
 
-from pa_table_games.cli import main
 from pa_table_games.equipment.cards import standard_deck
 from pa_table_games.games import load_game
 from pa_table_games.games.blackjack.hand_tables import load_table
 from pa_table_games.games.blackjack.strategies import FOLDER
 from pa_table_games.simulation.chunks import deal_rounds
-
-
-def edge(*args: str):
-    result = CliRunner().invoke(main, ["edge", *args])
-    assert "Traceback" not in result.output, result.output
-    return result
-
-
-def priced(*args: str) -> dict:
-    result = edge(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+from edge_cli import edge, priced
 
 
 def ten_in_the_hole(decks: int, beside_no_blackjack: bool) -> Fraction:

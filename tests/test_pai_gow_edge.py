@@ -13,15 +13,14 @@ from types import MappingProxyType
 
 import attrs
 import pytest
-from click.testing import CliRunner
 
 from pa_table_games.analysis import pai_gow, pai_gow_hands
 from pa_table_games.analysis.pai_gow_hands import six_card_counts
-from pa_table_games.cli import main
 from pa_table_games.equipment.cards import JOKER, SUITS, Card
 from pa_table_games.games import load_game
 from pa_table_games.games.six_card_fortune_pai_gow import paytable
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule, best_six_card_category
+from edge_cli import edge
 
 GAME = "six-card-fortune-pai-gow"
 ALL_HANDS = math.comb(53, 6)
@@ -128,10 +127,6 @@ class TestExactSideWagers:
                           seats={1: {"six_card_fortune": 10, "fortune_bonus": 1}})
         low, high = result.tally.edge("fortune_bonus").ci95
         assert low <= pai_gow.exact_side_wager("fortune_bonus", rules())["house_edge"] <= high
-
-
-def edge(*args: str):
-    return CliRunner().invoke(main, ["edge", *args])
 
 
 class TestCommandLine:

@@ -19,18 +19,7 @@ from click.testing import CliRunner
 from pa_table_games.analysis.dealer import OUTCOMES, RANKS, dealer_outcomes
 from pa_table_games.cli import main
 from pa_table_games.games.double_down_madness.dealer_odds import probability_dealer_ends_on
-
-
-def edge(*args: str):
-    result = CliRunner().invoke(main, ["edge", *args])
-    assert "Traceback" not in result.output, result.output
-    return result
-
-
-def priced(*args: str) -> dict:
-    result = edge(*args, "--json")
-    assert result.exit_code == 0, result.output
-    return json.loads(result.stdout)
+from edge_cli import edge, priced
 
 
 class TestExactPrice:
