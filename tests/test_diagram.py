@@ -102,6 +102,14 @@ class TestDiagram:
             assert any(p.reading_id for p in passes) and "reading settlement_from_dealers_right on" in text
 
 
+def test_a_meaning_wrapped_over_two_source_lines_is_shown_whole():
+    """A registered function's meaning is its doc string's first paragraph, however the source wraps it: the reader's
+    review page shows pay_pair_before_other_cards' whole (before, its first line: "... two kings of spades before other")."""
+    entry = load_game("blackjack").info.registry.lookup("action", "pay_pair_before_other_cards")
+    whole = "two kings of spades before other cards (the machine file's pass goes player by player)"
+    assert entry.doc.endswith(whole) and whole in (DIAGRAMS / "blackjack.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("name", sorted(BUILT_IN))
 def test_committed_diagrams_match_the_machine(name):
     """diagrams/<machine>.dot and <machine>.code.dot are what the machine file renders to now (make diagrams)."""

@@ -3,7 +3,7 @@
 A machine file names them; the loader looks every name up here and never evaluates
 anything. A guard is ``def dealer_shows_ace(rnd, unit) -> bool``: pure, a question about the round
 (its read-only view) and the unit whose turn it is (a hand, a box, a player; None outside a walk round
-the table), in the regulation's words, whose doc string's first line reads as a condition ("the dealer's
+the table), in the regulation's words, whose doc string's first paragraph reads as a condition ("the dealer's
 up card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
 """
 
@@ -67,13 +67,15 @@ class Registry:
                 raise ValueError(f"{self.game}: a {kind} needs a function name, not {name!r}")
             if name in self._entries:
                 raise ValueError(f"{self.game}: {kind} {name!r} registered twice")
-            doc = (fn.__doc__ or "").strip().splitlines()
+            # what it means, as diagrams and trace show it: the doc string's first paragraph, on one line (a label
+            # wrapped over two lines of the source is one label, not its first line cut off)
+            doc = " ".join((fn.__doc__ or "").strip().split("\n\n")[0].split())
             if kind == "guard" and _positional(fn) != 2:
                 raise ValueError(f"{self.game}: guard {name!r} takes the round's view and the unit whose turn it "
                                  f"is: def {name}(rnd, unit) -> bool")
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
-            self._entries[name] = Entry(name, kind, fn, cites, doc[0].strip(), takes, wager, choices, form)
+            self._entries[name] = Entry(name, kind, fn, cites, doc, takes, wager, choices, form)
             return fn
 
         return decorate

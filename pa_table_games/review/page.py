@@ -5,8 +5,8 @@ round's phases at a size it can read; the tabs above the drawing show each phase
 diagram (inline, in their reader view). Beside them are the subsection table of
 :mod:`pa_table_games.review.trace`, the waivers, the readings and the check of every quotation against the
 stored section text (:mod:`.quotes`). Clicking a state, a row or an arrow shows its citation, its conditions
-and actions with their one-line meaning (the first line of each registered function's doc string); clicking a
-subsection highlights the states and arrows that encode it; clicking a phase opens its diagram. Printed, the
+and actions with their one-line meaning (the first paragraph of each registered function's doc string, on one
+line); clicking a subsection highlights the states and arrows that encode it; clicking a phase opens its diagram. Printed, the
 page gives the full diagram in parts (:mod:`pa_table_games.review.page_print`) and then every table. No
 server, no network, no framework: inline CSS and vanilla JavaScript (:mod:`.page_template`,
 :mod:`.page_script`), built safely (:mod:`.markup`). The output is deterministic, so ``make check-diagrams``

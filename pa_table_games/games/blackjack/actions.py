@@ -155,10 +155,11 @@ def read_hole_card(rnd) -> None:
 
 @action(("(h)", "(g)(1)(ii)", "(g)(4)", "(g)(6)(ii)", "(g)(10)(i)(A)", "(r)(1)"))
 def settle_against_dealer_blackjack(rnd) -> None:
-    """turn the hole card and settle each Blackjack Wager and Insurance Wager, box by box in the machine file's pass,
-    with the optional wagers that waited for it ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A)); under (r)(1) every
-    losing Blackjack Wager is collected first (the others waiting are winners; a waiting Royal Match still just before
-    its player's Blackjack Wager, as (g)(4) orders)"""
+    """turn the hole card and settle each Blackjack Wager and Insurance Wager, with the optional wagers that waited for it
+
+    Box by box in the machine file's pass ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A)); under (r)(1) every losing
+    Blackjack Wager is collected first (the others waiting are winners; a waiting Royal Match still just before its
+    player's Blackjack Wager, as (g)(4) orders)."""
     lay = rnd.layout
     rnd.set(lay, "hole_card_turned", True)
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
@@ -230,8 +231,9 @@ def stand_acting_hand(rnd) -> None:
 
 @action(("§ 633a.10", "(g)(10)(ii)(C)"), takes="amount")
 def place_double_down_wager(rnd) -> None:
-    """the player places a Double Down Wager of up to the original wager; of exactly the entire Blackjack Wager
-    when a House Money payout was added to it ((g)(10)(ii)(C))"""
+    """the player places a Double Down Wager of up to the original wager, or of the entire wager with House Money added
+
+    Exactly the entire Blackjack Wager when a House Money payout was added to it ((g)(10)(ii)(C))."""
     hand = rnd.turn
     if hand.seat in rnd.layout.house_money_added:
         amount = addition(rnd, hand.wager.amount, hand.wager.amount, "(g)(10)(ii)(C)", equal=True,

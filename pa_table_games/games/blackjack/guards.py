@@ -1,6 +1,6 @@
 """Guards of § 633a.7: pure yes/no questions about a round, each with the subsection it lifts.
 
-The first line of each doc string is the condition as the regulation states it; it is
+The first paragraph of each doc string is the condition as the regulation states it; it is
 shown on the review page and in refusals ("allowed only when <doc>").
 """
 
@@ -122,8 +122,10 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd, hand) -> bool:
-    """the hand has two cards the Rules allow a Double Down Wager on, and its wager is below the table maximum (at
-    most half of it when a House Money payout was added: the Double Down matches the entire wager)"""
+    """the hand has two cards the Rules allow a Double Down Wager on, and room for it under the table maximum
+
+    Its wager below the maximum (then a Double Down for less, at most); at most half of it when a House Money payout
+    was added, the Double Down matching the entire wager ((g)(10)(ii)(C))."""
     rules = rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
@@ -151,7 +153,8 @@ def acting_hand_may_surrender(rnd, hand) -> bool:
 # -- (m) (n): the dealer's hand ---------------------------------------------------------------
 @guard(("(n)", "(o)"))
 def no_outcome_depends_on_dealer(rnd, unit) -> bool:
-    """every hand is busted, already settled or a Blackjack announced and left on the table, and no open progressive wager depends on the dealer's hand"""  # noqa: E501 (one line: the label)
+    """every hand is busted, already settled or a Blackjack announced and left on the table, and no open progressive
+    wager depends on the dealer's hand"""
     return all(h.settled or h.busted or h.blackjack_announced for h in rnd.layout.hands) \
         and not dealer_hand_decides_a_progressive(rnd)  # one expression: the fast path splices it
 

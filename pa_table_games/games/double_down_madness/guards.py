@@ -1,6 +1,6 @@
 """Guards of § 692.7: pure yes/no questions about a round, each with the subsection it lifts.
 
-The first line of each doc string is the condition as the regulation states it; it is
+The first paragraph of each doc string is the condition as the regulation states it; it is
 shown on the review page and in refusals ("allowed only when <doc>"). Blackjack's
 guards that ask the same question in the same words are registered here again under
 this section's citations rather than written twice.

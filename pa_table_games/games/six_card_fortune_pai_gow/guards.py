@@ -1,6 +1,6 @@
 """Guards of § 670a.8 (and, by reference, § 670a.5, § 670a.7(c) and § 670a.11): pure yes/no questions.
 
-The first line of each doc string is the condition in the regulation's words; it is
+The first paragraph of each doc string is the condition in the regulation's words; it is
 shown on the review page and in refusals ("allowed only when <doc>").
 """
 
