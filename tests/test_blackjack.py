@@ -209,6 +209,16 @@ class TestSettlementProcedures:
             (2, BJ, "lose"), (1, BJ, "lose"), (3, BJ, "tie"), (2, "house_money", "pair"),
             (1, "lucky_ladies", "queen_of_hearts_pair_dealer_blackjack"), (1, "insurance", "win")]
 
+    def test_players_whose_royal_match_waits_are_collected_last_under_collect_then_pay(self):
+        """(h), (r)(1) and (g)(4): seat 1's losing wager is collected before the Royal Matches of seats 3 and 2 are
+        paid, each just before its own player's Blackjack Wager (before: seat 1 was collected after both were paid)."""
+        seats = {1: {BJ: 10}, 2: {BJ: 10, "royal_match_21": 5}, 3: {BJ: 10, "royal_match_21": 5}}
+        rnd = play(BJ, "2C 9C KH KS KD 8C QH QS AD", seats, [])
+        step = event(rnd, "settle_dealer_blackjack")
+        assert [(s.seat, s.wager) for s in step.settled] == [
+            (1, BJ), (3, "royal_match_21"), (3, BJ), (2, "royal_match_21"), (2, BJ)]
+        assert "§ 633a.7(r)" in step.cite and "§ 633a.7(r)(1)" not in step.cite  # (r)(2) Rules fire it too
+
     def test_right_to_left_against_a_dealer_blackjack(self):
         """(h) with (r)(2): each player's wagers together, from the dealer's right."""
         rnd = play(BJ, self.SHOE, self.SEATS, self.ACTIONS, rules=BlackjackRules(settlement="right_to_left"))

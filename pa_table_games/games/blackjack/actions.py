@@ -153,22 +153,26 @@ def read_hole_card(rnd) -> None:
     rnd.note("card reader: the dealer " + ("has" if lay.dealer_blackjack else "does not have") + " a Blackjack")
 
 
-@action(("(h)", "(g)(1)(ii)", "(g)(4)", "(g)(6)(ii)", "(g)(10)(i)(A)", "(r)(1)"))
+@action(("(h)", "(g)(1)(ii)", "(g)(4)", "(g)(6)(ii)", "(g)(10)(i)(A)", "(r)"))
 def settle_against_dealer_blackjack(rnd) -> None:
     """turn the hole card and settle each Blackjack Wager and Insurance Wager, with the optional wagers that waited for it
 
     Box by box in the machine file's pass ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A)); under (r)(1) every losing
-    Blackjack Wager is collected first (the others waiting are winners; a waiting Royal Match still just before its
-    player's Blackjack Wager, as (g)(4) orders)."""
+    Blackjack Wager is collected first (the others waiting are winners), those of players whose Royal Match waits
+    last, each just after its Royal Match, as (g)(4) orders."""
     lay = rnd.layout
     rnd.set(lay, "hole_card_turned", True)
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
     hands = rnd.in_turn_order(lay.hands)
-    for hand in hands if rnd.rules.settlement == "collect_then_pay" else ():
-        if not hand.settled and not hand.blackjack:
-            optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)  # (g)(4): "prior to" this wager
-            rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
-            rnd.set(hand, "settled", True)
+    losing = [h for h in hands if not h.settled and not h.blackjack] if rnd.rules.settlement == "collect_then_pay" \
+        else []
+    waits = {h.seat for h in losing if optional_wagers.royal_match_waits(rnd, h.seat)}
+    first = [h for h in losing if h.seat not in waits]
+    last = [h for h in losing if h.seat in waits]
+    for hand in first + last:
+        optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)  # (g)(4): "prior to" this wager
+        rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
+        rnd.set(hand, "settled", True)
     for hand in hands:
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:

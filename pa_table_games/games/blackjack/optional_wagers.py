@@ -201,6 +201,11 @@ def _royal_match_waiting(rnd, wager: Wager) -> bool:
     return rnd.layout.up_card.rank in "KQ" and fc.is_royal_match(player_cards(rnd, wager.seat))
 
 
+def royal_match_waits(rnd, seat: int) -> bool:
+    """``seat`` holds a Royal Match 21 Wager waiting for the hole card ((g)(4))."""
+    return any(w.seat == seat and _royal_match_waiting(rnd, w) for w in open_wagers(rnd, "royal_match_21"))
+
+
 def _royal_matches_waiting(rnd, player) -> list[Wager]:
     return [w for w in player.wagers if w.name == "royal_match_21" and not w.settled and _royal_match_waiting(rnd, w)]
 
