@@ -87,6 +87,16 @@ class TestDeck:
                "Rules decks)")
         with pytest.raises(TableGamesError, match=r"^CUT: .* no cover card: .* \(§ 670a\.8\(a\)\)$"):
             load_game(GAME).new_round({1: {MAIN: 10}}, shoe=Shoe.stacked(f"AS 2S CUT {deck}")).advance()
+        for depth in (5, 20):  # a shuffled shoe given one too (before: counted in the stub, or an AttributeError)
+            with pytest.raises(TableGamesError, match=r"^CUT: .* no cover card: "):
+                load_game(GAME).new_round({1: {MAIN: 10}}, shoe=Shoe.shuffled(1, joker=True, cover_depth=depth,
+                                                                               seed=1)).advance()
+
+    def test_an_amount_for_the_low_card_is_told_to_name_a_card(self):
+        """§ 670a.11: low=10 is refused saying to write low=CARD (before: "write 'low'", itself refused)."""
+        rnd = load_game(GAME).new_round({1: {MAIN: 10}}, seed=3).advance()
+        with pytest.raises(IllegalAction, match=r"^low=10: low takes no amount \(write low=CARD\) — § 670a\.11$"):
+            rnd.act("low=10")
 
     def test_no_burn_card(self):
         """(a) (d): the first card out of the shoe goes to the starting position; none is burned."""

@@ -150,4 +150,6 @@ def check_argument(rnd: Any, action: Action, t: TransitionSpec, cite: str) -> No
         raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
-        raise IllegalAction(action.word, f"{action.name} takes no {what} (write {action.name!r})", cite)
+        chooser = next((a for a in t.do if a.choices is not None), None)  # low=10: write low=CARD, not low
+        write = f"{action.name}={chooser.form}" if chooser is not None else repr(action.name)
+        raise IllegalAction(action.word, f"{action.name} takes no {what} (write {write})", cite)

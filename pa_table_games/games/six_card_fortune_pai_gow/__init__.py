@@ -66,7 +66,7 @@ def double_down_maximum(rnd, seat: int, name: str):
 
 
 def new_layout(rnd) -> PaiGowLayout:
-    if rnd.shoe.stacked_order and COVER_CARD in rnd.shoe.loaded:
+    if COVER_CARD in rnd.shoe.loaded:  # stacked or shuffled: a deck with one would count it in the stub ((e))
         raise CardCodeError("CUT: a Six-Card Fortune Pai Gow Poker deck has no cover card: the stacked deck is placed "
                             "whole in the manual dealing shoe (§ 670a.8(a))")
     return PaiGowLayout.for_round(rnd.rules.positions, {w.seat for w in rnd.wagers if w.name == MAIN})
