@@ -140,6 +140,17 @@ def test_published_figure_counts_the_wager_too() -> None:
     assert "house edge 2.6388 %  for comparison only" in edge()
 
 
+def test_a_blackjack_switch_table_is_priced_in_cash_only(tmp_path) -> None:
+    """The added payout earns the Blackjack Wager's expected net, which `edge blackjack` refuses to price for a
+    Blackjack Switch table: so is the with-adding figure (before: the plain game's 9.6109 %, with no word)."""
+    rules = tmp_path / "switch.yaml"
+    rules.write_text("blackjack_switch: true\n")
+    doc = json.loads(edge("--json", "--rules", str(rules)))
+    assert doc["with_adding"] is None and doc["house_edge"] == json.loads(edge("--json"))["house_edge"]
+    assert edge("--rules", str(rules)).splitlines()[-1].startswith(
+        "with the payout added: not priced: the Rules set blackjack_switch: true")
+
+
 def test_a_portion_of_one_half_adds_half_the_gain(tmp_path) -> None:
     """(g)(10)(ii)(A): the Rules' portion scales every addition, so the gain halves; the cash-only figure stays."""
     rules = tmp_path / "half.yaml"

@@ -127,12 +127,16 @@ def _house_money(ask: EdgeAsk, report: EdgeReport, doc: dict, lines: list[str]) 
     """(g)(10): the cash-only price (every payout kept) and the price with the payout added to the Blackjack Wager
     whenever that gains ((ii)(A)-(C), :mod:`pa_table_games.analysis.house_money`), under the Rules' Blackjack rules
     and portion, with the decks the cash-only price counted."""
+    doc["house_edge_counts"] = "the payout kept in cash, never added to the Blackjack Wager ((g)(10)(ii)(B))"
+    lines[-1] += "  paid in cash only: every payout kept, never added to the Blackjack Wager ((g)(10)(ii)(B))"
+    if ask.rules.blackjack_switch:  # the added payout earns the Blackjack Wager's expected net: not this table's
+        doc["with_adding"] = None
+        return Priced(doc, lines + ["with the payout added: not priced: the Rules set blackjack_switch: true, whose "
+                                    "switch is not modelled (the plain game's Blackjack Wager is not this table's)"])
     pays = {name: odds for name, _, odds in report.outcomes if odds > 0}
     with _dealer_bar(ask):
         price = adding_price(with_decks(ask.rules, report.decks), pays, report.house_edge)
-    doc["house_edge_counts"] = "the payout kept in cash, never added to the Blackjack Wager ((g)(10)(ii)(B))"
     doc["with_adding"] = price.to_json()
-    lines[-1] += "  paid in cash only: every payout kept, never added to the Blackjack Wager ((g)(10)(ii)(B))"
     return Priced(doc, lines + adding_lines(price))
 
 
