@@ -224,6 +224,8 @@ class TestEpisode:
             rl.pettingzoo_env("blackjack").observe("seat_1")
         with pytest.raises(TableGamesError, match=r"^no round dealt yet: call reset\(\) first$"):
             rl.make("blackjack").action_mask()
+        with pytest.raises(TableGamesError, match=r"^no round dealt yet: call reset\(\) first$"):
+            rl.pettingzoo_env("blackjack").last()  # before: AttributeError: ... no attribute 'agent_selection'
 
     def test_the_reward_counts_every_wager_per_unit_of_the_main_one(self):
         """TH KS (an Any 20, 4 to 1 on Lucky Ladies 5) stands and wins: (10 + 20) / 10 = 3 units."""

@@ -74,10 +74,19 @@ class TableAEC(AECEnv):
         self.infos = {a: {"settled_before": before[self.observers[a].seat]} for a in self.agents}
         self._after_step()
 
-    def step(self, action: Any) -> None:
+    def _selected(self) -> str:
+        """The agent to act, or the line every call before the first reset gets."""
         agent = getattr(self, "agent_selection", None)
         if agent is None:
             raise TableGamesError("no round dealt yet: call reset() first")
+        return agent
+
+    def last(self, observe: bool = True) -> tuple:
+        self._selected()
+        return super().last(observe)
+
+    def step(self, action: Any) -> None:
+        agent = self._selected()
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
