@@ -1,5 +1,6 @@
 """The same rounds: for a pinned seed, Rules and wagers, ``simulate`` deals the rounds it dealt before the
-fast path was generated (``tests/same_rounds/pinned.json``, recorded at cc76a2a), to the cent."""
+fast path was generated (``tests/same_rounds/pinned.json``, recorded at cc76a2a), to the cent; a case re-pinned after a fidelity
+correction says why in the file's ``repinned``."""
 
 from __future__ import annotations
 
