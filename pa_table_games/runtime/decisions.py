@@ -49,7 +49,12 @@ def _chooser(rnd: Any, name: str) -> Entry | None:
     if not any(a.choices is not None for t in rnd.game.machine.player[rnd.state] if t.trigger == name for a in t.do):
         return None
     t = rnd.game.machine.decision(rnd.state, name, rnd)
-    return next((a for a in t.do if a.choices is not None), None) if t is not None else None
+    return _chooser_of(t) if t is not None else None
+
+
+def _chooser_of(t: TransitionSpec) -> Entry | None:
+    """The action of ``t`` naming the values its decision takes (Pai Gow's ``low=CARD``), if it has one."""
+    return next((a for a in t.do if a.choices is not None), None)
 
 
 def listed(rnd: Any) -> str:
@@ -141,7 +146,7 @@ def check_argument(rnd: Any, action: Action, t: TransitionSpec, cite: str) -> No
     """An argument (``double=5``, ``low=KS``) only where one of the transition's actions reads it, and one where an
     action names the values it takes (``low`` alone: what to write is said, with the decision's ``cite``)."""
     given = "amount" if action.amount is not None else "choice" if action.choice is not None else None
-    chooser = next((a for a in t.do if a.choices is not None), None) if given is None else None
+    chooser = _chooser_of(t) if given is None else None
     if chooser is not None:
         raise IllegalAction(action.word, f"no {chooser.form.lower()} named (write {action.name}={chooser.form}, one "
                             f"of {' '.join(chooser.choices(rnd.view))})", cite)
@@ -150,6 +155,6 @@ def check_argument(rnd: Any, action: Action, t: TransitionSpec, cite: str) -> No
         raise IllegalAction(action.word, f"{shown(action.choice)}: {why} (write {action.name}=AMOUNT)", cite)
     if given is not None and not any(a.takes == given for a in t.do):
         what = "amount" if given == "amount" else "argument"
-        chooser = next((a for a in t.do if a.choices is not None), None)  # low=10: write low=CARD, not low
+        chooser = _chooser_of(t)  # low=10: write low=CARD, not low
         write = f"{action.name}={chooser.form}" if chooser is not None else repr(action.name)
         raise IllegalAction(action.word, f"{action.name} takes no {what} (write {write})", cite)
