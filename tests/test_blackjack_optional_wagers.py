@@ -332,6 +332,9 @@ class TestHouseMoney:
             rnd.act(answer)
             rnd.advance()
             assert ("double" in [a.name for a in rnd.legal_actions()]) is offered
+            if not offered:  # refused by the subsection that forbids it, not by § 633a.10's maximum alone
+                with pytest.raises(IllegalAction, match=r"matching the entire wager — § 633a\.7\(g\)\(10\)\(ii\)\(C\)$"):
+                    rnd.act("double")
 
     def test_keep_leaves_the_wager(self):
         """(g)(10)(ii)(B): a player who keeps the payout plays the original Blackjack Wager."""

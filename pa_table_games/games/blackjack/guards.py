@@ -124,14 +124,19 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 def acting_hand_may_double_down(rnd, hand) -> bool:
     """the hand has two cards the Rules allow a Double Down Wager on, and room for it under the table maximum
 
-    Its wager below the maximum (then a Double Down for less, at most); at most half of it when a House Money payout
-    was added, the Double Down matching the entire wager ((g)(10)(ii)(C))."""
+    Its wager below the maximum: then a Double Down for less, at most."""
     rules = rnd.rules
     totals = DOUBLE_ON_TOTALS[rules.double_on]
     return (hand is not None and len(hand.cards) == 2 and (totals is None or hand.total in totals)
-            and (rules.double_after_split or not hand.from_split)
-            and (hand.wager.amount * 2 <= rules_maximum(rules) if hand.seat in rnd.layout.house_money_added
-                 else hand.wager.amount < rules_maximum(rules)))  # then a Double Down for less, at most
+            and (rules.double_after_split or not hand.from_split) and hand.wager.amount < rules_maximum(rules))
+
+
+@guard("(g)(10)(ii)(C)")
+def double_down_may_match_entire_wager(rnd, hand) -> bool:
+    """no House Money payout was added to the hand's Blackjack Wager, or the table maximum leaves room for a Double Down
+    Wager matching the entire wager"""
+    return (hand is None or hand.seat not in rnd.layout.house_money_added
+            or hand.wager.amount * 2 <= rules_maximum(rnd.rules))
 
 
 @guard("§ 633a.11")
