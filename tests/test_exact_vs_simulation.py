@@ -16,8 +16,11 @@ from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRule
 from pa_table_games.games import load_game
 from pa_table_games.strategies import get_strategy
 from pa_table_games.games.blackjack.hand_tables import load_table
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.simulation.chunks import deal_rounds
 from pa_table_games.simulation.simulate import simulate
 
+from conftest import one_box
 from exact_vs_play import ExactPlay, dealer_hitting_soft_17, dealer_problems, edge_problem, play
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -117,3 +120,20 @@ def test_double_down_madness_plays_to_its_exact_edge():
     game = load_game("double-down-madness", rules, engine="compiled")
     played = play(game, ExactPlay(analysis), 200_000, SEED, dealer_outcomes=False)
     assert edge_problem(played, analysis.house_edge) == ""
+
+
+@pytest.mark.parametrize("p1, up, p2, added", [
+    ("TH", "6D", "JS", True),  # a two-card straight of 20 against a 6: it stands, expecting to win
+    ("5H", "7D", "6S", True),  # 11 against a 7: it doubles, expecting to win
+    ("2H", "TD", "3S", False),  # 5 against a 10 (no dealer Blackjack): expected to lose, the payout is kept
+])
+def test_computed_adds_a_house_money_payout_where_the_analysis_gains(p1, up, p2, added):
+    """(g)(10)(ii): the computed strategy adds the payout to the Blackjack Wager exactly where `edge blackjack
+    house_money` counts the adding, the hand's expected net positive; the basic table always keeps it."""
+    game = load_game("blackjack")
+    for name, adds in (("computed", added), ("basic", False)):
+        table = game.new_table(shoe=Shoe.stacked(one_box(p1, up, p2, "9C", "9D", "8C", "7C", "6C")))
+        seats = {1: {"blackjack": 10, "house_money": 10}}
+        rnd = next(deal_rounds(game, table, seats, get_strategy("blackjack", name, game.rules), interactive=True))
+        answered = [e.trigger for e in rnd.events if e.trigger.startswith("house_money=")]
+        assert answered == ["house_money=add" if adds else "house_money=keep"], name

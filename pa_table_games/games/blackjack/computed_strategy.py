@@ -10,6 +10,10 @@ figure by dealing rounds through the machine.
 The table format says, for a pair, only "split" or "play the total"; a pair the analysis would
 play otherwise than its total's row (and a surrender whose next best play is a double down
 after a split) cannot be written, and is listed in the strategy's ``note``.
+
+Offered a House Money payout ((g)(10)(ii)), it adds it to the Blackjack Wager when the hand's expected net is
+positive, exactly as ``edge blackjack house_money`` counts the adding (its Y/N table: the best first decision on the
+two cards against the up card, with no dealer Blackjack; :mod:`pa_table_games.analysis.house_money`).
 """
 
 from __future__ import annotations
@@ -18,15 +22,20 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pa_table_games.analysis.blackjack import BlackjackAnalysis
+from pa_table_games.analysis.blackjack import BlackjackAnalysis, UpCard
+from pa_table_games.analysis.hands import EMPTY, Hand, plus
+from pa_table_games.analysis.house_money import best_first_play
+from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
 
 #: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace).
 COLUMNS = tuple(range(1, 10)) + (0,)
 
 NAME = "computed"
-SUMMARY = "the total-dependent basic strategy `edge blackjack` computes for the Rules in effect; never Insurance"
+SUMMARY = ("the total-dependent basic strategy `edge blackjack` computes for the Rules in effect; never Insurance; "
+           "a House Money payout added where `edge blackjack house_money` adds it")
 OFFERS = ("even_money=no", "insurance=no", "house_money=keep")
+ADD = "house_money=add"
 UP_NAMES = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "A")
 
 
@@ -72,11 +81,31 @@ def tables_from(analysis: "BlackjackAnalysis") -> tuple[dict, dict, dict, list[s
     return hard, soft, pairs, unwritten
 
 
+class ComputedTable(HandTable):
+    """The analysis' hand table, which also answers the House Money offer as the analysis prices it."""
+
+    ups: list[UpCard]  # the analysis' up cards (0 the ace), set by :func:`computed_table`
+    adds: dict[tuple[Hand, int], bool]
+
+    def choose(self, rnd: Any, legal: Any) -> str:
+        if ADD in legal:  # (g)(10)(ii): the box whose turn it is, its initial two cards against the up card
+            cards = rnd.turn.initial_two
+            hand = plus(plus(EMPTY, POINTS[cards[0].rank] - 1), POINTS[cards[1].rank] - 1)
+            up = POINTS[rnd.layout.up_card.rank] - 1
+            add = self.adds.get((hand, up))
+            if add is None:
+                add = self.adds[hand, up] = best_first_play(self.ups[up], hand)[1] > 0
+            return ADD if add else "house_money=keep"
+        return super().choose(rnd, legal)
+
+
 @cache
-def computed_table(rules: Any) -> HandTable:
+def computed_table(rules: Any) -> ComputedTable:
     """The hand table of the analysis under ``rules`` (computed once per Rules in a process)."""
-    hard, soft, pairs, unwritten = tables_from(BlackjackAnalysis(rules))
-    table = HandTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
+    analysis = BlackjackAnalysis(rules)
+    hard, soft, pairs, unwritten = tables_from(analysis)
+    table = ComputedTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
     table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
+    table.ups, table.adds = analysis.ups, {}
     return table
 

@@ -59,8 +59,8 @@ class HandTable:
 
     def for_rules(self, rules: Any) -> HandTable:
         """This table bound to a game's Rules (``Ph`` reads ``double_after_split``)."""
-        bound = HandTable(self.path, self.name, self.games, self.summary, self.offers,
-                          self.hard, self.soft, self.pairs)
+        bound = type(self)(self.path, self.name, self.games, self.summary, self.offers,
+                           self.hard, self.soft, self.pairs)
         bound.double_after_split = bool(getattr(rules, "double_after_split", True))
         bound.line, bound.offers_line = self.line, self.offers_line
         return bound
