@@ -333,7 +333,8 @@ class TestHouseMoney:
             rnd.advance()
             assert ("double" in [a.name for a in rnd.legal_actions()]) is offered
             if not offered:  # refused by the subsection that forbids it, not by § 633a.10's maximum alone
-                with pytest.raises(IllegalAction, match=r"matching the entire wager — § 633a\.7\(g\)\(10\)\(ii\)\(C\)$"):
+                with pytest.raises(IllegalAction, match=r"once a House Money payout is added to it — "
+                                                        r"§ 633a\.7\(g\)\(10\)\(ii\)\(C\)$"):
                     rnd.act("double")
 
     def test_keep_leaves_the_wager(self):

@@ -59,7 +59,7 @@ ORDERED = {
     ("double-down-madness", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
         "§ 692.7(o) is the exception to (n): no card is drawn when no hand or Push 22 wager depends on it",
     ("double-down-madness", "player_decisions", "collect_busted_wager", "close_hand_at_21"):
-        "§ 692.7(l) (o) (p)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
+        "§ 692.7(l) (o) (s)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_hand_at_21"):
         "§ 692.7(i): a Blackjack is paid at once, not merely closed at 21 under (l)(1)",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_initial_ace_hand"):

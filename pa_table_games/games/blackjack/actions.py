@@ -249,9 +249,10 @@ def place_double_down_wager(rnd) -> None:
     rnd.set(hand, "doubles", hand.doubles + 1)
 
 
-@action("§ 633a.11")
+@action(("§ 633a.11", "(g)(10)(ii)(C)"))
 def split_pair(rnd) -> None:
-    """split the pair into two hands with a second wager equal to the first; the first hand plays first"""
+    """split the pair into two hands with a second wager equal to the first, a House Money payout added to it
+    included; the first hand plays first"""
     lay = rnd.layout
     hand = rnd.turn
     index = sum(1 for h in lay.hands if h.seat == hand.seat)

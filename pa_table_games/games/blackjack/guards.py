@@ -131,10 +131,10 @@ def acting_hand_may_double_down(rnd, hand) -> bool:
             and (rules.double_after_split or not hand.from_split) and hand.wager.amount < rules_maximum(rules))
 
 
-@guard("(g)(10)(ii)(C)")
+@guard(("(g)(10)(ii)(C)", "§ 601a.2"))
 def double_down_may_match_entire_wager(rnd, hand) -> bool:
-    """no House Money payout was added to the hand's Blackjack Wager, or the table maximum leaves room for a Double Down
-    Wager matching the entire wager"""
+    """the table maximum leaves room for a Double Down Wager matching the entire Blackjack Wager, as (g)(10)(ii)(C)
+    requires once a House Money payout is added to it"""
     return (hand is None or hand.seat not in rnd.layout.house_money_added
             or hand.wager.amount * 2 <= rules_maximum(rnd.rules))
 

@@ -218,7 +218,7 @@ def _settle(rnd, name: str, seat: int) -> None:
 
 
 # -- at the deal: the meters and the table game system ---------------------------------------------------------
-@action(("(o)(1)(ii)(C)", "(o)(2)(ii)(C)", "(o)(3)(ii)(C)", "§ 633a.13"))
+@action("§ 633a.13")
 def add_wagers_to_progressive_meters(rnd) -> None:
     """add the Rules' rate of progression of each progressive wager to its meter"""
     for name in PROGRESSIVES:

@@ -1,0 +1,98 @@
+"""What a compliance officer reads in `trace` beside the text: each subsection lists the steps that encode it,
+and a step is listed only under the subsections that say what it does (corrections of a reading of the texts)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.cli import main
+from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.games import load_game
+
+from conftest import one_box
+
+
+def traced(game: str) -> dict[str, list[str]]:
+    """``trace GAME``'s lines under each subsection, by its number (``"(g)(10)(ii)(C)"``)."""
+    result = CliRunner().invoke(main, ["trace", game])
+    assert result.exit_code == 0, result.output
+    rows: dict[str, list[str]] = {}
+    under: list[str] = []
+    for line in result.output.splitlines():
+        if line.startswith("§ ") and "  " in line:
+            under = rows.setdefault("(" + line.split("(", 1)[1].split("  ", 1)[0], [])
+        elif line.startswith("    "):
+            under.append(line.strip())
+        elif not line.strip():
+            under = []
+    return rows
+
+
+@pytest.fixture(scope="module")
+def blackjack():
+    return traced("blackjack")
+
+
+def test_a_split_after_house_money_is_traced_to_its_match(blackjack):
+    """§ 633a.7(g)(10)(ii)(C): "if the player elects to split ... or doubles down ..., the player shall match the
+    entire Blackjack Wager": the split, not only the double, is listed under it."""
+    listed = blackjack["(g)(10)(ii)(C)"]
+    assert any(line.startswith("transition split ") for line in listed)
+    assert "action split_pair" in listed
+
+
+def test_the_meters_are_not_traced_to_paying_a_progressive(blackjack):
+    """(o)(1)(ii)(C), (o)(2)(ii)(C), (o)(3)(ii)(C) credit or pay a winning progressive wager; adding the rate of
+    progression to a meter at the deal is § 633a.13's, listed there alone."""
+    for key in ("(o)(1)(ii)(C)", "(o)(2)(ii)(C)", "(o)(3)(ii)(C)"):
+        assert not [line for line in blackjack[key] if "add_wagers_to_progressive_meters" in line], key
+
+
+def test_a_double_the_maximum_leaves_no_room_to_match_cites_both():
+    """(g)(10)(ii)(C) requires the match; the table maximum (§ 601a.2) is what leaves no room for it."""
+    game = load_game("blackjack", {"table_maximum": 30})
+    rnd = game.new_round({1: {"blackjack": 10, "house_money": 10}},
+                         shoe=Shoe.stacked(one_box("5H", "6D", "6S", "TC", "9C", "8C"))).advance()
+    rnd.act("house_money=add")
+    rnd.advance()
+    refusal = game.machine.refusal(rnd.state, "double", rnd.view)
+    assert refusal == ("allowed only when the table maximum leaves room for a Double Down Wager matching the entire "
+                       "Blackjack Wager, as (g)(10)(ii)(C) requires once a House Money payout is added to it",
+                       "§ 633a.7(g)(10)(ii)(C)")
+
+
+@pytest.fixture(scope="module")
+def madness():
+    return traced("double-down-madness")
+
+
+def test_a_busted_hand_is_collected_under_the_rule_that_loses_it(madness):
+    """§ 692.7(s)(1) loses a hand over 21; (p)(1) returns wagers. The bust's collection is listed under (s)(1), no
+    longer waived, and not under (p)(1)."""
+    assert any(line.startswith("transition collect_busted_wager ") for line in madness["(s)(1)"])
+    assert not [line for line in madness["(s)(1)"] if line.startswith("waived")]
+    assert not [line for line in madness["(p)(1)"] if "collect_busted_wager" in line]
+
+
+def test_the_stack_placed_in_the_shoe_is_traced_to_a(madness):
+    """§ 692.7(a): "the stacked cards shall be placed in the dealing shoe": the load is listed under (a), as
+    Blackjack's is, not waived as physical."""
+    assert any(line.startswith("transition load_shoe ") for line in madness["(a)"])
+    assert not [line for line in madness["(a)"] if line.startswith("waived")]
+
+
+def test_insurance_as_a_rules_option_is_a_disclosed_reading():
+    """§ 692.7(f): "the dealer shall offer the Insurance wager in accordance with § 692.8"; the Rules option that
+    turns it off is a reading the trace shows, marked UNCERTAIN."""
+    result = CliRunner().invoke(main, ["trace", "double-down-madness"])
+    readings = result.output.split("Readings (", 1)[1]
+    assert "unless the Rules option insurance is false" in " ".join(readings.split())
+    assert "(UNCERTAIN)" in readings
+
+
+def test_pai_gow_settlement_order_is_not_traced_to_the_deal():
+    """§ 670a.8(d) orders the deal only; the reading that settles from the dealer's right rests on it but does not
+    encode it, so the steps it orders are not listed under (d)."""
+    listed = traced("six-card-fortune-pai-gow")["(d)"]
+    assert not [line for line in listed if "settlement_from_dealers_right" in line]
