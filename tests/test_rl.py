@@ -189,6 +189,24 @@ class TestEpisode:
         assert env.dealer.table is not stacked and env.dealer.rnd.deciding() == (1, 0)
         assert settled == []  # the dropped round is not counted (and seed 1's new table deals no round through)
 
+    @pytest.mark.parametrize("make", [rl.make, lambda game: rl.pettingzoo_env(game, seats=1)], ids=["gym", "aec"])
+    def test_a_reset_whose_stacked_shoe_runs_out_as_it_deals_deals_a_new_table(self, make):
+        """A plain reset() whose stacked shoe runs out dealing the next round drops that round, uncounted, with its
+        table, and deals at a new table shuffled from the environment's own generator, as after a round the shoe
+        could not complete; the round played through before it is counted. A stacked shoe given to reset() that is
+        too short is still refused. Before, the plain reset() raised ShoeExhausted."""
+        env = make("blackjack")
+        env.reset(seed=1, options={"shoe": STAND_TO_21 + " 9H TS 8D AD 5C"})  # round 2: a dealer Blackjack at the peek
+        stacked = env.dealer.table
+        env.step(names(env).index("hit"))
+        assert env.dealer.rnd.is_over and env.dealer.reward(1) == 1.0  # round 1 over: the shoe runs out after it
+        answer = env.reset()  # round 3 gets the 5C alone
+        settled = (answer[1] if answer else env.infos["seat_1"])["settled_before"]
+        assert env.dealer.table is not stacked and env.dealer.rnd.deciding() == (1, 0)
+        assert settled == [-1.0]  # round 2 (and seed 1's new table deals no round through)
+        with pytest.raises(TableGamesError, match=r"^the shoe ran out of cards at deal_up_card after 2 cards"):
+            env.reset(options={"shoe": "AS 5D"})
+
     @pytest.mark.parametrize("options, said", [
         ("shoe", "reset options: a mapping such as {'shoe': '2C TH 6S'}, not 'shoe'"),
         ({"shoe": 5}, "reset option shoe: card codes, first card first ('2C TH 6S'), not 5"),

@@ -64,8 +64,7 @@ class TableAEC(AECEnv):
         seed = seed_of(seed)
         if seed is not None or self._rng is None:
             self._rng = np.random.default_rng(None if seed is None else generator_seed(seed))
-        start(self.dealer, seed, options, int(self._rng.integers(2**63)))
-        before = self.dealer.deal()
+        before = start(self.dealer, seed, options, int(self._rng.integers(2**63)))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

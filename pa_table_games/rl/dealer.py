@@ -18,7 +18,7 @@ from typing import Any
 
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
-from pa_table_games.errors import IllegalAction, TableGamesError, WagerError
+from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError, WagerError
 from pa_table_games.simulation.chunks import chunk_seed
 
 #: Rounds ``deal`` plays through without a learner's decision before it gives up (a seat that never decides).
@@ -62,20 +62,32 @@ class Dealer:
             return False
         return True
 
-    def deal(self) -> dict[int, list[float]]:
+    def deal(self, fresh: int | None = None) -> dict[int, list[float]]:
         """Deal rounds until a learner decides; each learner's reward in every round played through
         meanwhile (a dealer Blackjack at the peek, a misdeal: rounds in which no learner decided).
 
         A round left unfinished at this table is completed first, the learners' decisions made by the
-        strategy too (its cards must reach the discard rack before the next round), and counted there."""
+        strategy too (its cards must reach the discard rack before the next round), and counted there.
+        A round a stacked shoe runs out of cards for is dropped, uncounted, with its table: with ``fresh`` the
+        rounds go on at a new table shuffled from ``table_seed(fresh)``, else the error is raised."""
+        before: dict[int, list[float]] = {seat: [] for seat in self.learners}
         try:
-            return self._deal()
-        except TableGamesError:  # a stacked shoe run out, say: this table cannot go on, the next reset deals anew
+            try:
+                return self._deal(before)
+            except ShoeExhausted:
+                if fresh is None:
+                    raise
+            self.rnd = None  # never completed by the strategy: it may have stopped halfway through a step
+            self.new_table(seed=fresh)
+            return self._deal(before)
+        except TableGamesError:  # this table cannot go on: the next reset deals anew
             self.table = self.rnd = None
             raise
 
-    def _deal(self) -> dict[int, list[float]]:
-        before, self.carried = self.carried or self._finished(), {}
+    def _deal(self, before: dict[int, list[float]]) -> dict[int, list[float]]:
+        for seat, rewards in (self.carried or self._finished()).items():
+            before[seat] += rewards
+        self.carried = {}
         for _ in range(MOST_ROUNDS_WITHOUT_A_DECISION):
             self.rnd = self.game.new_round(self.seats, table=self.table)
             for watch in self.watchers:

@@ -6,8 +6,9 @@ procedure, dealt by the game's machine (:mod:`.dealer`).
 ``reset()`` deals the next round at the same table (the shoe, the discard rack and the cover card go on);
 ``reset(options={"shoe": "2C TH ..."})`` deals a stacked shoe (the card codes of ``--shoe``). Rounds in
 which the seat has no decision are played through by ``reset``, their rewards in ``info["settled_before"]``,
-as is a round left unfinished (completed by the strategy); one that cannot be completed (its stacked shoe ran
-out) is dropped, uncounted, and ``reset()`` shuffles a new table, as the first ``reset()`` without a seed does.
+as is a round left unfinished (completed by the strategy); one that cannot be completed or dealt (its stacked
+shoe ran out) is dropped, uncounted, and ``reset()`` shuffles a new table, as the first ``reset()`` without a seed
+does.
 """
 
 from __future__ import annotations
@@ -62,8 +63,7 @@ class TableEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None) -> tuple[dict, dict]:
         seed = seed_of(seed)
         super().reset(seed=None if seed is None else generator_seed(seed))
-        start(self.dealer, seed, options, int(self.np_random.integers(2**63)))
-        before = self.dealer.deal()[self.seat]
+        before = start(self.dealer, seed, options, int(self.np_random.integers(2**63)))[self.seat]
         return self._observe(), {**self._info(), "settled_before": before}
 
     def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:

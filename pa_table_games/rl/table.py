@@ -92,11 +92,13 @@ def generator_seed(seed: int) -> int:
     return seed if seed >= 0 else MOST_SEED - seed
 
 
-def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> None:
+def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, fresh: int) -> dict[int, list[float]]:
     """A new table when ``seed`` or ``options["shoe"]`` is given or none is set up yet (``fresh`` seeds it
     then), else the table goes on with its shoe and discard rack, once the round left unfinished there is
-    completed by the strategy; a round that cannot be (its stacked shoe ran out) is dropped, uncounted, with its
-    table, and a new one is seeded from ``fresh`` as when none was set up."""
+    completed by the strategy; then the rounds dealt until a learner decides (:meth:`Dealer.deal`), each
+    learner's rewards of those played through. A round the table's stacked shoe cannot complete, or runs out of
+    cards for as it is dealt, is dropped, uncounted, with its table, and the rounds go on at a new one seeded from
+    ``fresh`` as when none was set up; a stacked shoe given here that is too short is refused (ShoeExhausted)."""
     if options is not None and not isinstance(options, Mapping):
         raise TableGamesError(f"reset options: a mapping such as {{'shoe': '2C TH 6S'}}, not {options!r}")
     options = dict(options or {})
@@ -108,10 +110,12 @@ def start(dealer: Dealer, seed: int | None, options: Mapping[str, Any] | None, f
         raise TableGamesError(f"reset option shoe: card codes, first card first ('2C TH 6S'), not {shoe!r}")
     if shoe is not None:
         dealer.new_table(shoe=Shoe.stacked(shoe))
-    elif seed is not None:
+        return dealer.deal()
+    if seed is not None:
         dealer.new_table(seed=seed)
     elif dealer.table is None or not dealer.close_round():
         dealer.new_table(seed=fresh)
+    return dealer.deal(fresh)
 
 
 def view_text(dealer: Dealer, seat: int) -> str:
