@@ -7,7 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
+from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.games.blackjack.first_cards import in_between_outcome
 from pa_table_games.games import load_game
 
 from conftest import one_box
@@ -96,3 +98,12 @@ def test_pai_gow_settlement_order_is_not_traced_to_the_deal():
     encode it, so the steps it orders are not listed under (d)."""
     listed = traced("six-card-fortune-pai-gow")["(d)"]
     assert not [line for line in listed if "settlement_from_dealers_right" in line]
+
+
+@pytest.mark.parametrize("player, up, outcome", [
+    (("QH", "AS"), "KD", "one_card_spread"), (("KH", "AS"), "QD", None), (("2H", "AS"), "KD", "four_or_more_card_spread")])
+def test_in_between_ranks_the_ace_high_as_its_reading_says(player, up, outcome):
+    """§ 633a.7(g)(3)(i) does not say where an ace falls; the reading the trace lists says high, and so it plays."""
+    assert in_between_outcome([Card.from_code(c) for c in player], Card.from_code(up)) == outcome
+    readings = CliRunner().invoke(main, ["trace", "blackjack"]).output.split("Readings (", 1)[1]
+    assert "In Between Wager an ace ranks above a king" in " ".join(readings.split())
