@@ -36,6 +36,18 @@ class TestPhases:
                  if spec.phase_of(t.source) != spec.phase_of(t.dest)}
         assert set(EDGE.findall(overview_dot(spec))) == moves == set(crossings(spec))
 
+    def test_every_step_on_an_overview_arrow_names_its_subsections(self, game):
+        """Each step an arrow between phases lists ends with the subsections its transitions cite, so a reader of
+        the overview alone can look each one up (the peek -> settlement arrow of a dealer Blackjack: (h), (o))."""
+        spec = load_game(game).spec
+        source = overview_dot(spec)
+        for (a, b), steps in crossings(spec).items():
+            label = re.search(rf'\t"?{a}"? -> "?{b}"? \[label="(.*?)" id=', source, re.S).group(1)
+            said = [" ".join(s.split()) for s in re.split(r"(?:^|\n)\u2022 ", label) if s.strip()]
+            assert said and all(re.search(r" \((\(|§ )[^ ]*.*\)$", s) for s in said), (a, b, said)
+            for t in steps:
+                assert t.cite[0] in " ".join(label.split()), (t.trigger, label)
+
     def test_each_step_is_drawn_in_the_phases_it_joins(self, game):
         """A step inside a phase is drawn on that phase's page; a step between phases on both, to a stub."""
         spec = load_game(game).spec

@@ -21,8 +21,8 @@ from pa_table_games.machine.spec import MachineSpec, PhaseSpec, TransitionSpec
 from pa_table_games.review.diagram import (_cites, _lines, _state_label, _wrap, action_words, comment, condition_words,
                                           numbers, render, title_lines, words, write_sources)
 
-_ARROW_WIDTH = 46  # characters per line of an overview arrow's label listing several steps
-_ONE_STEP_WIDTH = 32  # ... naming one step
+_ARROW_WIDTH = 49  # characters per line of an overview arrow's label listing several steps
+_ONE_STEP_WIDTH = 34  # ... naming one step
 _STUB = {"shape": "note", "style": "dashed", "fontsize": "9", "color": "grey40", "fontcolor": "grey20"}
 
 
@@ -63,17 +63,22 @@ def short_cites(spec: MachineSpec, cites: tuple[str, ...]) -> str:
 
 
 def _merged(spec: MachineSpec, steps: list[TransitionSpec]) -> list[str]:
-    """One line of words per action: the conditions of steps with the same action joined by "or"."""
+    """One line of words per action: the conditions of steps with the same action joined by "or", then the
+    subsection each of those steps cites first, as the machine file writes it (every arrow names where it comes
+    from; its phase's diagram gives every cite, the overview stays one printed page)."""
     by_action: dict[str, list[str]] = {}
+    cited: dict[str, dict[str, None]] = {}
     for t in steps:
         cond = condition_words(spec, t)
-        by_action.setdefault(("player: " if t.by == "player" else "") + action_words(t), []).append(
-            "" if cond == "always" else cond)
+        action = ("player: " if t.by == "player" else "") + action_words(t)
+        by_action.setdefault(action, []).append("" if cond == "always" else cond)
+        cited.setdefault(action, {})[t.cite[0]] = None
     out = []
     for action, conds in by_action.items():
         conds = list(dict.fromkeys(c.removeprefix("if ") if i and c.startswith("if ") else c
                                    for i, c in enumerate(conds)))
-        out.append(action + (", " + " or ".join(conds) if all(conds) else ""))  # a step with no condition: always
+        said = action + (", " + " or ".join(conds) if all(conds) else "")  # a step with no condition: always
+        out.append(f"{said} ({', '.join(cited[action])})")  # the section is the overview's title
     return out
 
 
