@@ -19,6 +19,7 @@ Naming the games costs nothing (``list``, ``--version``): the runtime is importe
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import threading
@@ -26,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from importlib.metadata import entry_points
 from importlib.resources import files
+from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +44,9 @@ IMPORT_SECONDS = 10.0
 GAME_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 #: An entry point's value: the module declaring ``INFO`` (``casino_games.high_card``), ``:INFO`` allowed.
 _MODULE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*(?::INFO)?")
+
+#: The folder a section's ``INFO.machine`` names a file of (``runtime.game.MACHINES``, without loading the runtime).
+_MACHINES = Path(str(files("pa_table_games") / "machines"))
 
 #: command-line name -> module declaring ``INFO``: the sections of this package
 BUILT_IN = {
@@ -202,10 +207,27 @@ def canonical_game(text: str) -> str | None:
 
 
 def machine_path(name: str) -> Path:
-    """Where ``name``'s machine file really is (a built-in section's is found without loading the game)."""
-    if name in BUILT_IN:
-        return Path(str(files("pa_table_games") / "machines")) / f"{BUILT_IN[name].rpartition('.')[2]}.yaml"
-    return game_info(name).machine_file
+    """Where ``name``'s machine file really is: the one its ``INFO.machine`` names, for every command. A built-in
+    section's ``machine="..."`` is read from its module's source, so that ``list`` loads no game; a game whose
+    source does not write it as a string there is loaded."""
+    declared = _declared_machine(BUILT_IN[name]) if name in BUILT_IN else None
+    return _MACHINES / declared if declared is not None else game_info(name).machine_file
+
+
+def _declared_machine(module: str) -> str | None:
+    """The string ``module`` passes as ``machine=`` in ``INFO = GameInfo(...)``, read from its source without
+    importing it; None where it writes no such string (an expression, another module's ``INFO``)."""
+    spec = find_spec(module)
+    if spec is None or not isinstance(spec.origin, str) or not spec.origin.endswith(".py"):
+        return None
+    for node in ast.parse(Path(spec.origin).read_bytes()).body:
+        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["INFO"] \
+                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "GameInfo":
+            for keyword in node.value.keywords:
+                if keyword.arg == "machine" and isinstance(keyword.value, ast.Constant) \
+                        and isinstance(keyword.value.value, str):
+                    return keyword.value.value
+    return None
 
 
 def round_options(name: Any) -> Mapping[str, type]:
