@@ -15,6 +15,8 @@ from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.games import BUILT_IN, GAMES, game_info
 from pa_table_games.games.blackjack.rules import BlackjackRules
+import pa_table_games.simulation.chunks as chunks
+import pa_table_games.simulation.simulate as simulate_module
 from pa_table_games.simulation.simulate import simulate
 from pa_table_games.games.blackjack.hand_tables import StrategyFileError, load_table
 from pa_table_games.strategies import UnknownStrategy, default_strategy, get_strategy, strategy_names
@@ -129,6 +131,38 @@ class TestRegistry:
         for name in strategy_names(game):
             result = simulate(game, 150, seed=4, strategy=name)
             assert result.complete and result.total().initial_wagered > 0
+
+
+class Indexing:
+    """A strategy reading ``legal`` as a sequence: ``legal[0]`` (``legal[-1]`` where the first needs a value, Pai
+    Gow's ``low``); it notes each ``legal`` whose iteration, ``len`` and indexing are not ``rnd.legal_names()``."""
+
+    name, summary = "indexing", "the first legal decision"
+
+    def __init__(self) -> None:
+        self.unlike: list[tuple] = []
+
+    def choose(self, rnd, legal) -> str:
+        word = legal[0] if legal[0] != "low" else legal[-1]
+        if not tuple(legal) == tuple(legal[i] for i in range(len(legal))) == rnd.legal_names():
+            self.unlike.append((tuple(legal), rnd.legal_names()))
+        return word
+
+
+class TestTheLegalDecisions:
+    @pytest.mark.parametrize("game", sorted(GAMES))
+    def test_a_strategy_indexing_legal_deals_the_same_rounds_in_simulate_and_in_play(self, game, monkeypatch):
+        """``legal`` is one thing wherever a strategy is asked: ``simulate``'s fast path gives what play and the
+        Round API give (``engine="transitions"``: ``rnd.legal_names()``), and the same rounds follow. Before,
+        ``legal[0]`` stopped ``simulate`` with "TypeError: 'Legal' object is not subscriptable"."""
+        indexing = Indexing()
+        for module in (simulate_module, chunks):
+            monkeypatch.setattr(module, "get_strategy", lambda game, name, rules, get=module.get_strategy:
+                                indexing if name == "indexing" else get(game, name, rules))
+        fast, played = (simulate(game, 200, seed=4, strategy="indexing", engine=engine)
+                        for engine in ("fast", "transitions"))
+        assert fast.complete and fast.tally.sums == played.tally.sums and fast.tally.rounds == 200
+        assert indexing.unlike == []
 
 
 class TestTableFiles:

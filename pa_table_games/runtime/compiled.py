@@ -18,7 +18,7 @@ cite. A round made with ``record="settlements"`` keeps no event log, only its se
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pa_table_games.machine.bound import DEALER_STEP, BoundMachine
@@ -112,14 +112,17 @@ class CompiledEngine:
             rnd.act(action)  # no transition accepts it: refused with the forbidding cite, as for a player
 
 
-class Legal:
-    """The names of the decisions open now; ``"double" in legal`` asks the bound machine for that decision only."""
+class Legal(Sequence[str]):
+    """The names of the decisions open now, as ``Round.legal_names()`` gives them to a strategy in play: ``"double" in
+    legal`` asks the bound machine for that decision only; iterating, ``len(legal)`` and ``legal[0]`` list them all
+    once, in the machine file's order (no list is made for a strategy that only asks ``in``)."""
 
-    __slots__ = ("_machine", "_state", "_rnd", "_here")
+    __slots__ = ("_machine", "_state", "_rnd", "_here", "_names")
 
     def __init__(self, machine: BoundMachine, state: str, rnd: Round) -> None:
         self._machine, self._state, self._rnd = machine, state, rnd
         self._here = machine.decision_rules_from[state]  # the decisions out of the state: name -> its rule
+        self._names: tuple[str, ...] | None = None
 
     def __contains__(self, name: object) -> bool:
         """What :meth:`BoundMachine.decision` answers, its rule called here directly."""
@@ -137,9 +140,20 @@ class Legal:
                 return (name,)
         return ()
 
+    def names(self) -> tuple[str, ...]:
+        """Every decision open now, in ``Round.legal_names`` order (the machine asked once, when first needed)."""
+        if self._names is None:
+            self._names = self._machine.decisions(self._state, self._rnd)
+        return self._names
+
     def __iter__(self) -> Iterator[str]:
-        """In ``Round.legal_actions`` order."""
-        return iter(self._machine.decisions(self._state, self._rnd))
+        return iter(self.names())
+
+    def __len__(self) -> int:
+        return len(self.names())
+
+    def __getitem__(self, index):
+        return self.names()[index]
 
     def __repr__(self) -> str:
         return f"Legal({', '.join(self)})"

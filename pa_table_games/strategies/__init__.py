@@ -1,10 +1,15 @@
 """Strategies by game: how a simulated player makes each decision the machine leaves open.
 
 A strategy has a ``name``, a one-line ``summary`` and ``choose(rnd, legal) -> str``: given
-the round (paused at a player decision) and the legal decisions (``"double" in legal``),
-it returns an action word exactly as typed on the command line (``hit``, ``insurance=no``,
-``low=KS``). It only reads the round; the machine applies the word, so a strategy can
-never take a step the regulation forbids.
+the round (paused at a player decision) and the legal decisions, it returns an action word
+exactly as typed on the command line (``hit``, ``insurance=no``, ``low=KS``). It only reads the
+round; the machine applies the word, so a strategy can never take a step the regulation forbids.
+
+``legal`` is a read-only sequence of the names of the decisions open now, each once, in the machine
+file's order (``Round.legal_names()``: ``low`` once for every ``low=CARD``): ``"double" in legal``,
+iterating it, ``len(legal)`` and ``legal[0]`` answer the same in ``play``, the Round API and
+``simulate``. It is a tuple in play and a lazy sequence in ``simulate`` (which asks the machine
+only for what ``in`` names): compare ``tuple(legal)``, not ``legal``.
 
 Every game brings its own: ``GameInfo.strategies`` maps each name to a factory taking the game's
 Rules (tables read from data, or code; or the factory's name ``"package.module:function"``), and ``GameInfo.default_strategy`` names the one used when
@@ -13,6 +18,7 @@ none is named (else the first by name). Nothing here knows a game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from pa_table_games.errors import TableGamesError
@@ -26,7 +32,7 @@ class Strategy(Protocol):
     name: str
     summary: str
 
-    def choose(self, rnd: Any, legal: Any) -> str: ...
+    def choose(self, rnd: Any, legal: Sequence[str]) -> str: ...
 
 
 class UnknownStrategy(TableGamesError):
