@@ -1,7 +1,9 @@
 """Every round the effects proof (``test_effects.py``) plays, as generators of ``(round, rng, refuse, script)``:
-seeded rounds and stacked ones with decisions at random, a double shoe, rounds with refused decisions, and
-stacked rounds with their decisions given (:data:`ROUNDS`) for the transitions the others never fire, so that
-the rollback of every transition is proven (``test_the_proof_fires_every_transition``).
+seeded rounds and stacked ones with decisions at random, a double shoe, rounds with refused decisions, each
+section's stored scenarios (``tests/scenarios``, written by ``coverage --write``: they reach every transition),
+and stacked rounds with their decisions given (:data:`ROUNDS`) for the transitions the others never fire, so
+that the rollback of every transition is proven (``test_the_proof_fires_every_transition``). A section added
+to the package is proven on its seeded rounds and its stored scenarios with no line here.
 
 A generator makes its next round only once the one before is played (rounds may share a table).
 
@@ -22,10 +24,13 @@ from attrs import field, frozen
 from depth import depth
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.double_shoe import DoubleShoe
+from pa_table_games.games import BUILT_IN
 from pa_table_games.games.blackjack.rules import BlackjackRules
+from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 
-BJ, DDM, PG = "blackjack", "double_down_madness", "six_card_fortune_pai_gow"
-GAMES = (BJ, DDM, PG)
+BJ, DDM, PG = "blackjack", "double-down-madness", "six-card-fortune-pai-gow"
+MADNESS = "double_down_madness"  # its main wager
+GAMES = tuple(sorted(BUILT_IN))
 SEEDS = range(depth(2, 6))  # an even seed refuses decisions, an odd one misdeals
 
 #: one 52-card deck, stacked in a fixed order; with the joker, Six-Card Fortune Pai Gow's 53 cards (§ 670a.8(a))
@@ -54,8 +59,9 @@ def seeded_seats(game, seed):
 
 def seeded_rules(game, seed):
     """One deck with a shallow cover card (so the cover card comes, mid-round too, and the shoe is reshuffled);
-    settlement from the dealer's right for odd seeds; in Blackjack the Magic Card and Lucky Player."""
-    if game == PG:
+    settlement from the dealer's right for odd seeds; in Blackjack the Magic Card and Lucky Player. Any other
+    section's Rules are its defaults (its stored scenarios choose others)."""
+    if game not in (BJ, DDM):
         return None
     rules = load_game(game).info.rules_class(decks=1, cover_card_depth_decks=0.25,
                                              settlement="right_to_left" if seed % 2 else "collect_then_pay")
@@ -102,6 +108,16 @@ def double_shoe_plays():
     rng = random.Random(3)
     for _ in range(4):
         yield loaded.new_round({1: {BJ: 10}, 2: {BJ: 10}}, table=table), rng, True, None
+
+
+def scenario_plays(game):
+    """The game's stored scenarios, each at a table of its own, round after round with the decisions stored."""
+    for scenario in read_scenarios(game).scenarios:
+        loaded = game_with_rules(game, scenario.rules)
+        table = table_for(loaded, scenario.seed, scenario.shoe, scenario.table)
+        seats = {int(seat): dict(wagers) for seat, wagers in scenario.seats.items()}
+        for decisions in scenario.rounds:
+            yield loaded.new_round(seats, table=table, options=dict(scenario.options)), None, True, decisions
 
 
 def refused_plays(game):
@@ -178,17 +194,19 @@ ROUNDS = [
                  "2C JD AS JD KS", {1: {BJ: 10, "bad_beat": 5}}, ["insurance=no"]),
     # § 692.7(c) (e): the cover card out first after the burn is set aside
     StackedRound("cover card after the burn", DDM, ["set_aside_cover_card"],
-                 "2C CUT 9D 5H 6C TD 8S", {1: {DDM: 10}}, ["hit", "stand"]),
+                 "2C CUT 9D 5H 6C TD 8S", {1: {MADNESS: 10}}, ["hit", "stand"]),
     # § 692.7(f) (g), § 692.8: Insurance against an ace, taken and declined; the dealer Blackjack settles every wager
     StackedRound("Insurance and a dealer Blackjack", DDM,
                  ["offer_insurance", "insurance=yes", "insurance=no", "read_hole_card", "settle_dealer_blackjack",
                   "discard_hands"],
-                 "2C KD 5H 9S AH", {1: {DDM: 10, "push_22": 5}, 2: {DDM: 10}}, ["insurance=yes", "insurance=no"]),
+                 "2C KD 5H 9S AH", {1: {MADNESS: 10, "push_22": 5}, 2: {MADNESS: 10}},
+                 ["insurance=yes", "insurance=no"]),
     # § 692.7(f) (g): without Insurance (Rules) the ace up card goes straight to the peek
-    StackedRound("ace up without Insurance", DDM, ["read_hole_card"], "2C KD 5H 9S AH", {1: {DDM: 10}, 2: {DDM: 10}},
-                 rules={"insurance": False}),
+    StackedRound("ace up without Insurance", DDM, ["read_hole_card"], "2C KD 5H 9S AH",
+                 {1: {MADNESS: 10}, 2: {MADNESS: 10}}, rules={"insurance": False}),
     # § 692.7(o): every hand busted and no Push 22 wager: the dealer draws nothing
-    StackedRound("dealer stops drawing", DDM, ["stop_drawing"], "2C 5D TH 6C 6S 8H", {1: {DDM: 10}}, ["hit", "hit"]),
+    StackedRound("dealer stops drawing", DDM, ["stop_drawing"], "2C 5D TH 6C 6S 8H", {1: {MADNESS: 10}},
+                 ["hit", "hit"]),
     # § 670a.8(b)(2): the Progressive Payout Wager not offered (Rules): no lock, the starting position next
     StackedRound("no progressive", PG, ["determine_starting_position"], DECK_52 + " JK",
                  {1: {"six_card_fortune": 10}, 3: {"six_card_fortune": 5}}, ["house_way", "house_way"],
@@ -216,5 +234,6 @@ def every_play_of_the_proof():
     yield double_shoe_plays(), False
     for game in GAMES:
         yield refused_plays(game), False
+        yield scenario_plays(game), False
     for stacked in ROUNDS:
         yield stacked_round_plays(stacked), False

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import machine_path
+from pa_table_games.games import BUILT_IN, machine_path
 
 
 def run(*args):
@@ -93,7 +93,9 @@ class TestOneNamePerGame:
         """A word that is neither a game nor one game's wager: one line naming the games to choose from."""
         result = run("edge", "poker")
         assert result.exit_code == 2 and result.output.count("\n") == 1
-        assert "unknown game or wager 'poker': edge GAME [WAGER] (games: blackjack, double-down-madness, " in result.output
+        listed = re.search(r"^error: unknown game or wager 'poker': edge GAME \[WAGER\] \(games: ([^)]*)\), or a ",
+                           result.output).group(1).split(", ")
+        assert listed == sorted(listed) and set(BUILT_IN) <= set(listed), result.output
 
     def test_edge_of_pai_gow_lists_its_wagers(self):
         result = run("edge", "six-card-fortune-pai-gow")

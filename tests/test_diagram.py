@@ -98,8 +98,7 @@ class TestDiagram:
         passes = [t.turns for t in spec.transitions if t.turns] + [s.turns for s in spec.states if s.turns]
         missing = [p.cite for p in passes if f"({spec.turns_source(p)})" not in text]
         assert missing == []
-        if name in BUILT_IN:  # each section of the package orders a pass by a reading somewhere
-            assert any(p.reading_id for p in passes) and "reading settlement_from_dealers_right on" in text
+        assert all(f"reading {p.reading_id} on" in text for p in passes if p.reading_id)  # named, where one is read
 
 
 def test_a_meaning_wrapped_over_two_source_lines_is_shown_whole():

@@ -1,16 +1,16 @@
 """Actions change a round only through effects: undoing a step's journal gives back the round as it was.
 
-After every fired transition of seeded and stacked rounds of the three games (several seats, optional
-wagers, splits, Insurance, a double shoe, decisions refused), the test takes a structural snapshot of the
-whole round (state, layout, wagers, ledger, shoe order and generator, rack, cover card, walks and turn,
-events), undoes the step's journal and compares with the snapshot taken before the step, then re-applies
-the journal and compares with the one after. Any change an action makes without an effect shows up as a
-difference. A refused decision and a stacked shoe run dry leave the round as it was, with
+After every fired transition of seeded and stacked rounds of every section of the package (several seats,
+optional wagers, splits, Insurance, a double shoe, decisions refused, its stored scenarios), the test takes a
+structural snapshot of the whole round (state, layout, wagers, ledger, shoe order and generator, rack, cover
+card, walks and turn, events), undoes the step's journal and compares with the snapshot taken before the step,
+then re-applies the journal and compares with the one after. Any change an action makes without an effect
+shows up as a difference. A refused decision and a stacked shoe run dry leave the round as it was, with
 ``copy.deepcopy`` forbidden.
 
-The rounds are in ``effects_rounds.py``: with the stacked rounds whose decisions are given there, the proof
-fires every transition of each machine (a completeness check says which it misses), and an action mutated
-to change the layout without its effect is caught.
+The rounds are in ``effects_rounds.py``: with each section's stored scenarios and the stacked rounds whose
+decisions are given there, the proof fires every transition of each machine (a completeness check says which
+it misses), and an action mutated to change the layout without its effect is caught.
 """
 
 from __future__ import annotations
@@ -24,13 +24,14 @@ import pytest
 
 from effects_rounds import (
     BJ, DDM, GAMES, PG, ROUNDS, SEEDS, STACKED, double_shoe_plays, every_play_of_the_proof, refused_plays,
-    seeded_plays, stacked_plays, stacked_round_plays)
+    scenario_plays, seeded_plays, stacked_plays, stacked_round_plays)
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
 from pa_table_games.games import game_info
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.review.coverage import read_scenarios
 from pa_table_games.runtime.game import ENGINES, MACHINES, Game, machine_and_engine
 from pa_table_games.values import Event
 
@@ -192,6 +193,16 @@ def test_every_stacked_step_undoes_exactly(game, rules, shoe, seed):
 def test_double_shoe_steps_undo_exactly():
     """A double shoe (``double_shoe_plays``)."""
     prove(double_shoe_plays())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_of_the_stored_scenarios_undoes_exactly(game):
+    """Each section's stored scenarios (``tests/scenarios``), their rounds at one table with the decisions stored,
+    refused decisions tried at every decision: each fires the transitions its ``covers:`` says."""
+    fired = set()
+    prove(scenario_plays(game), fired)
+    covers = {index for scenario in read_scenarios(game).scenarios for index in scenario.covers}
+    assert covers and covers <= {index for _, index in fired}
 
 
 @pytest.mark.parametrize("stacked", ROUNDS, ids=lambda r: f"{r.game}: {r.name}")

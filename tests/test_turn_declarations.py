@@ -1,12 +1,16 @@
 """Every ``turns:`` declaration drives the order it declares: flip it and the same rounds go the other way.
 
-For each declaration in the three machine files, a copy of the file with that one declaration
-flipped (dealer_left <-> dealer_right) is bound to the game's registry, and the same rounds
-(two or more seats, seeded shoes and stacked ones: Insurance offers, splits, optional wagers, House
-Money, progressives, both settlement procedures, a double shoe) are played under the file as filed and
-under the copy, each decision made by what the deciding seat holds (never by when it is asked).
-The rounds must differ somewhere: in the order of the events, or of the cards and settlements
-inside one event. A declaration the actions ignore would replay identically and fail here.
+For each declaration in the machine files of the first three sections (:data:`GAMES`), a copy of the file with
+that one declaration flipped (dealer_left <-> dealer_right) is bound to the game's registry, and the same
+rounds (two or more seats, seeded shoes and stacked ones: Insurance offers, splits, optional wagers, House
+Money, progressives, both settlement procedures, a double shoe) are played under the file as filed and under
+the copy, each decision made by what the deciding seat holds (never by when it is asked). The rounds must
+differ somewhere: in the order of the events, or of the cards and settlements inside one event. A declaration
+the actions ignore would replay identically and fail here.
+
+The rounds here are stacked for those three sections' rare passes, and decided by what a Blackjack or Pai Gow
+hand holds; a section added to the package has each of its declarations flipped the same way by ``check``'s
+turns check, on seeded rounds and its stored scenarios (``tests/test_conformance.py``, over every section).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from pa_table_games.runtime.game import MACHINES, Game
 DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\""
                          r"(, holding: \[[^\]]*\])?(, only: \[[^\]]*\])?\}")
 FLIP = {"dealer_left": "dealer_right", "dealer_right": "dealer_left"}
-GAMES = ("blackjack", "double-down-madness", "six-card-fortune-pai-gow")
+GAMES = ("blackjack", "double-down-madness", "six-card-fortune-pai-gow")  # every section: test_conformance.py
 BJ_OPTIONAL = ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21", "bet_the_set_21", "kings_bounty",
                "three_card_poker", "straight_jack", "house_money", "bad_beat", "hit_and_run")
 
