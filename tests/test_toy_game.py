@@ -53,6 +53,20 @@ def test_a_refusal_names_the_subsection(game):
         rnd.act("double")
 
 
+def test_a_double_past_the_table_maximum_is_not_offered(game):
+    """The guide's example keeps the table maximum as a guard: a box whose doubled wager would pass it is not offered
+    the double, so a strategy that doubles is never refused (before, the action refused it and simulate stopped with
+    exit 2); a player typing it is told the condition and its cite."""
+    tight = load_game("high-card", rules=type(game.rules)(table_maximum=15))
+    rnd = tight.new_round({1: {"high_card": 10}, 2: {"high_card": 5}}, shoe=Shoe.stacked("9S KD 5H")).advance()
+    assert [a.name for a in rnd.legal_actions()] == ["stand"]
+    with pytest.raises(IllegalAction, match=r"^double: allowed only when doubling the wager keeps it within the table "
+                                            r"maximum — § 1\.1\(c\)$"):
+        rnd.act("double")
+    rnd.act("stand")
+    assert [a.name for a in rnd.advance().legal_actions()] == ["stand", "double"]  # seat 2: 10 fits under 15
+
+
 def test_the_diagram_and_trace_come_from_its_machine_file(game):
     from pa_table_games.review.diagram import to_dot
     from pa_table_games.review.trace import trace

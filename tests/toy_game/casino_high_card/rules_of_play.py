@@ -5,7 +5,6 @@ from __future__ import annotations
 from attrs import define, field
 
 from pa_table_games.equipment.cards import RANKS, Card
-from pa_table_games.errors import IllegalAction
 from pa_table_games.machine.registry import Registry
 from pa_table_games.money import ZERO, room_under_maximum
 
@@ -63,6 +62,13 @@ def rules_allow_doubling(rnd, unit) -> bool:
     return bool(rnd.rules.double)
 
 
+@guard("(c)")
+def doubling_stays_within_the_table_maximum(rnd, unit) -> bool:
+    """doubling the wager keeps it within the table maximum"""
+    wager = rnd.wager(unit.seat, MAIN) if unit is not None else None
+    return wager is not None and wager.amount <= room_under_maximum(rnd.rules, wager.amount)
+
+
 # -- actions --------------------------------------------------------------------------------
 @action("(a)")
 def shuffle_every_card_into_shoe(rnd) -> None:
@@ -96,11 +102,8 @@ def deal_dealer_card(rnd) -> None:
 
 @action("(c)")
 def double_acting_wager(rnd) -> None:
-    """The deciding player doubles the wager, within the table maximum."""
+    """The deciding player doubles the wager (its guards keep it within the table maximum)."""
     wager = rnd.wager(rnd.turn.seat, MAIN)
-    if wager.amount > room_under_maximum(rnd.rules, wager.amount):
-        raise IllegalAction("double", f"a doubled wager of {wager.amount * 2} is over the table maximum "
-                            f"{rnd.rules.table_maximum:g}", rnd.spec.cite_text("(c)"))
     rnd.add_to_wager(wager, wager.amount)
 
 
