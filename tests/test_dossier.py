@@ -55,7 +55,7 @@ def read(path: Path) -> tuple[str, list[float]]:
 
 
 @pytest.mark.slow  # builds each machine's PDF dossier: a heavy check, `make test-long`
-@pytest.mark.parametrize("game", sorted(BUILT_IN))  # the package's sections: committed, each with its readings
+@pytest.mark.parametrize("game", sorted(BUILT_IN))  # the package's sections: their dossiers are committed
 class TestDossier:
     def test_every_state_subsection_and_reading_is_in_the_text(self, generations, game):
         """Each state's label, each subsection's citation and paraphrase, each reading's three parts."""
@@ -67,7 +67,6 @@ class TestDossier:
         for r in spec.readings:
             missing += [part for part in (r.reading, f'"{r.rests_on}"', r.rejected) if words(part) not in text]
         assert missing == []
-        assert spec.readings, "every machine records at least one reading"
 
     def test_every_pass_round_the_table_names_where_its_direction_comes_from(self, generations, game):
         """A step or a state's decisions that go round the table say so with the sentence's subsection, or with the

@@ -3,11 +3,11 @@
 ``load_game("blackjack", rules="casino.yaml")`` binds the game's machine file to its registry
 once per process and deals every round from that one bound machine.
 
-**Adding a game** (docs/adding-a-game.md): the three sections of this package are listed in
-:data:`BUILT_IN`. A section living in another package needs no edit here: its distribution
-declares an entry point in the group :data:`ENTRY_POINT_GROUP` whose value is the module
-declaring ``INFO`` (``high-card = casino_games.high_card``), or a program calls
-:func:`register_game` before it loads the game.
+**Adding a game** (docs/adding-a-game.md): the sections of this package are listed in :data:`BUILT_IN`
+(the guide's section 8 names what else one of them takes). A section living in another package needs no edit
+here: its distribution declares an entry point in the group :data:`ENTRY_POINT_GROUP` whose value is the module
+declaring ``INFO`` (``high-card = casino_games.high_card``), or a program calls :func:`register_game` before it
+loads the game.
 
 **A plugin fails alone.** An entry point whose name is no game name, whose value is no module, whose
 module cannot be imported (missing, raising, calling ``sys.exit``), declares no ``INFO``, or takes longer
