@@ -19,6 +19,7 @@ import pa_table_games.rl as rl
 from depth import depth
 from pa_table_games import load_game
 from pa_table_games.errors import CardCodeError, IllegalAction, TableGamesError
+from pa_table_games.games import BUILT_IN
 from pa_table_games.rl.dealer import table_seed
 from pa_table_games.rl.policies import table_policy
 from pa_table_games.simulation.chunks import deal_rounds
@@ -68,6 +69,13 @@ class TestGymnasiumApi:
     def test_gymnasiums_checker_passes(self, env_id):
         """check_env steps unmasked samples through every registered game without a complaint."""
         check_env(gymnasium.make(env_id).unwrapped)
+
+    def test_every_section_of_the_package_is_registered_by_its_name(self):
+        """A section added to BUILT_IN gets its Gymnasium id with no other edit: the id is made from its name."""
+        assert rl.IDS == {rl.gymnasium_id(game): game for game in BUILT_IN}
+        assert sorted(rl.IDS) == ["pa_table_games/Blackjack-v0", "pa_table_games/DoubleDownMadness-v0",
+                                  "pa_table_games/SixCardFortunePaiGow-v0"]
+        assert rl.gymnasium_id("casino-war") == "pa_table_games/CasinoWar-v0"
 
     def test_any_game_this_process_knows(self):
         """A game declared outside the package (the toy High Card, installed as a plugin for the suite) becomes an

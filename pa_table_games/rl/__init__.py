@@ -6,9 +6,9 @@ learning programs (the optional extra ``rl``: ``pip install 'pa-table-games[rl]'
 >>> obs, info = env.reset(seed=7)
 
 ``make(game, ...)`` builds the environment of any game this process knows (:func:`TableEnv`'s
-keywords); importing this module registers the three sections with Gymnasium as
-``pa_table_games/Blackjack-v0``, ``pa_table_games/DoubleDownMadness-v0`` and
-``pa_table_games/SixCardFortunePaiGow-v0``. ``pettingzoo_env(game, seats=N, ...)`` seats N learners
+keywords); importing this module registers every section of this package with Gymnasium by its
+command-line name (:func:`gymnasium_id`): ``pa_table_games/Blackjack-v0``,
+``pa_table_games/DoubleDownMadness-v0`` and ``pa_table_games/SixCardFortunePaiGow-v0``. ``pettingzoo_env(game, seats=N, ...)`` seats N learners
 at one table (:class:`TableAEC`). Nothing else in the package imports this module.
 """
 
@@ -18,15 +18,20 @@ from typing import Any
 
 import gymnasium
 
+from pa_table_games.games import BUILT_IN
 from pa_table_games.rl.aec import TableAEC
 from pa_table_games.rl.env import TableEnv
 
-__all__ = ["IDS", "TableAEC", "TableEnv", "make", "pettingzoo_env"]
+__all__ = ["IDS", "TableAEC", "TableEnv", "gymnasium_id", "make", "pettingzoo_env"]
 
-#: Gymnasium id -> the game's command-line name.
-IDS = {"pa_table_games/Blackjack-v0": "blackjack",
-       "pa_table_games/DoubleDownMadness-v0": "double-down-madness",
-       "pa_table_games/SixCardFortunePaiGow-v0": "six-card-fortune-pai-gow"}
+
+def gymnasium_id(game: str) -> str:
+    """``six-card-fortune-pai-gow`` -> ``pa_table_games/SixCardFortunePaiGow-v0``."""
+    return f"pa_table_games/{''.join(word.capitalize() for word in game.split('-'))}-v0"
+
+
+#: Gymnasium id -> the game's command-line name, for every section of this package (a plugin's: :func:`make`).
+IDS = {gymnasium_id(game): game for game in BUILT_IN}
 
 
 def make(game: str, **kwargs: Any) -> TableEnv:
