@@ -66,6 +66,13 @@ class TestStepLog:
         stands = run("play", "blackjack", "--shoe", "2C TH 6S 5D TC 2H", "--actions", "stand").output  # dealer 18
         assert "dealer_stands  § 633a.7(m)" in stands and "dealer_busts" not in stands
 
+    def test_a_card_seen_twice_in_a_row_is_shown_twice(self):
+        """Two 8S of one hand (a six-deck shoe) both go to the discard rack, and the step log says so: a card seen
+        is shown as often as it moves, so the log's cards can be counted (only hidden moves are counted, 'N x')."""
+        out = run("play", "blackjack", "--shoe", "2C 8S 6D 8S TC 5H", "--actions", "stand").output
+        discard = next(line for line in out.splitlines() if "discard_hands" in line)
+        assert discard.count("[8S]->discard rack") == 2 and discard.count("->discard rack") == 5
+
     def test_lines_are_never_wrapped_off_a_terminal(self):
         """Every step is one line and no citation is split, however long (a Pai Gow deal)."""
         out = run("play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "house_way").output

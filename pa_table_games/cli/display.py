@@ -54,14 +54,18 @@ def event_line(e: Event, sight: Sight | None = None) -> str:
 
 
 def _runs(shown: list[str]) -> list[str]:
-    """Repeated hidden moves once, counted: ``11 x [face down]->stub (spread face down)``."""
+    """Repeated hidden moves once, counted: ``11 x [face down]->stub (spread face down)``; a card seen moves as
+    often as it moves (two 8S of a hand from a multi-deck shoe, both to the discard rack)."""
     out: list[str] = []
     i = 0
     while i < len(shown):
         j = i
         while j < len(shown) and shown[j] == shown[i]:
             j += 1
-        out.append(shown[i] if j - i == 1 or not shown[i].startswith(FACE_DOWN) else f"{j - i} x {shown[i]}")
+        if shown[i].startswith(FACE_DOWN) and j - i > 1:
+            out.append(f"{j - i} x {shown[i]}")
+        else:
+            out.extend(shown[i:j])
         i = j
     return out
 
