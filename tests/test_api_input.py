@@ -138,3 +138,25 @@ def test_a_refused_word_is_named_as_given_a_long_one_by_its_start(word, echoed):
         rnd.act(word)
     assert str(refused.value) == f"{echoed}: no player decision is open while the round is in 'Round complete' — " \
                                  "§ 633a.7(s)"
+
+
+def test_a_table_goes_on_with_its_own_shoe_and_one_round_at_a_time():
+    """new_round(table=T) refuses what it cannot honour, in one line: a seed or a shoe beside the table (before:
+    ignored, the table's shoe dealt), a table another game made (before: a Blackjack round dealt from a Pai Gow
+    deck, its joker included), and a table whose last round is not over (before: dealt from the same shoe, the
+    first round's cards then lost to its invariants)."""
+    game = load_game("blackjack")
+    seats = {1: {"blackjack": 10}}
+    first = game.new_round(seats, seed=1).advance()
+    with pytest.raises(TableGamesError, match="^new_round: a table goes on with its own shoe: give table=, or seed= "):
+        game.new_round(seats, table=first.table, seed=99)
+    with pytest.raises(TableGamesError, match=r"^new_round: the round last begun at this table is not over \(it is "
+                                              r"at player_decisions\): finish it first"):
+        game.new_round(seats, table=first.table)
+    first.act("stand")
+    first.advance()
+    game.new_round(seats, table=first.table).advance().check_invariants()  # over: the table goes on
+    pai_gow_table = load_game("six-card-fortune-pai-gow").new_table(seed=1)
+    with pytest.raises(TableGamesError, match="^new_round: the table was made for six-card-fortune-pai-gow, not "
+                                              "blackjack: its shoe holds that game's decks$"):
+        game.new_round(seats, table=pai_gow_table)

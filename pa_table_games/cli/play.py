@@ -85,7 +85,8 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
         check_stacked(game, stacked)
     seats = seats or {1: {game.info.wagers[0]: 10.0}}
     check_seats(game.rules, game.info.wagers[0], seats)
-    rnd = game.new_round(seats, seed=seed, shoe=stacked, options=options, table=table)
+    rnd = (game.new_round(seats, options=options, table=table) if table is not None  # the table's shoe goes on
+           else game.new_round(seats, seed=seed, shoe=stacked, options=options))
     played = played if played is not None else []
     rnd.advance()
     for number, word in enumerate(actions, 1):

@@ -135,16 +135,37 @@ class Game:
         return self.machine.spec
 
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
-        return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed))
+        return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed), game=self.info.name)
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
                   shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
                   options: dict | None = None) -> Round:
-        """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one).
+        """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one, from ``seed`` or ``shoe``).
 
-        ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow)."""
-        return Round(self, table or self.new_table(seed=seed, shoe=shoe), seats,
-                     atomic=atomic, options=options)
+        ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
+        shoe, so it is refused with a seed or a shoe, when another game made it, or while the round last begun at it
+        is not over (its cards are still on the layout)."""
+        if table is None:
+            table = self.new_table(seed=seed, shoe=shoe)
+        else:
+            _check_table(self, table, seed, shoe)
+        rnd = Round(self, table, seats, atomic=atomic, options=options)
+        table.began(rnd)
+        return rnd
+
+
+def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) -> None:
+    """Why ``game`` cannot begin a round at ``table`` (:meth:`Game.new_round`), as one line."""
+    if seed is not None or shoe is not None:
+        raise TableGamesError("new_round: a table goes on with its own shoe: give table=, or seed= or shoe= for a "
+                              "new table, not both")
+    if table.game is not None and table.game != game.info.name:
+        raise TableGamesError(f"new_round: the table was made for {table.game}, not {game.info.name}: its shoe "
+                              "holds that game's decks")
+    unfinished = table.round_in_play()
+    if unfinished is not None:
+        raise TableGamesError(f"new_round: the round last begun at this table is not over (it is at "
+                              f"{unfinished.state}): finish it first, its cards are still on the layout")
 
 
 _BOUND: dict[str, BoundMachine] = {}
