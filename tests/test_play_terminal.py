@@ -33,6 +33,17 @@ class TestBlackjackAtATerminal:
         assert "refused: split: allowed only when the hand is two cards of equal value" in shown
         assert "stand seat 1  § 633a.7(i)(2)" in shown
 
+    def test_a_hit_the_stacked_shoe_has_no_card_for_is_refused_and_asked_again(self):
+        """"2C TH 6S 5D 7C" holds no card for a hit: the hit is undone and refused in one line, and the player may
+        stand instead; after the refusal and a typo only the prompt is shown again, not the table. The dealer then
+        has no card to draw: the steps dealt are shown, then the error (exit 2)."""
+        code, shown, _ = session(["play", "blackjack", "--shoe", "2C TH 6S 5D 7C"], ["hit", "hti", "stand"])
+        assert "refused: the shoe ran out of cards at hit after 5 cards: stack more cards" in shown
+        assert shown.count("-> seat 1: TH 5D (hard 15); wager blackjack 10.00") == 1
+        assert "stand seat 1  § 633a.7(i)(2)" in shown and "7C->dealer (turned face up)" in shown
+        assert code == 2 and shown.rstrip().endswith("error: the shoe ran out of cards at draw_dealer_card after 5 "
+                                                     "cards: stack more cards")
+
     def test_insurance_answered_with_y_and_n(self):
         """Against an ace, 'n' declines Insurance; the hand then plays on."""
         # burn, seat 1 TH, up AS, seat 1 7D, hole 9C (no dealer Blackjack)

@@ -15,7 +15,7 @@ import pa_table_games.cli.display as display
 from pa_table_games.cli.play import new_dealer_before, play_round
 from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
-from pa_table_games.errors import IllegalAction
+from pa_table_games.errors import IllegalAction, ShoeExhausted
 from pa_table_games.runtime.decisions import listed
 
 
@@ -44,7 +44,7 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
             if fresh:  # a new decision: the table once; after help, a typo or a refusal, only the prompt
                 for line in table_lines(rnd, brief=explained):
                     console.print(line, highlight=False, markup=False)
-                fresh = explained = True
+                fresh, explained = False, True
             legal = listed(rnd)
             try:
                 text = click.prompt(f"{prompt_line(rnd)}\nlegal: {legal} (help or ? explains)", prompt_suffix="\n> ")
@@ -64,13 +64,15 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
             except NotAnAction as err:
                 console.print(f"not understood: {err}", style="yellow", highlight=False, markup=False)
                 continue
-            except IllegalAction as err:
+            except (IllegalAction, ShoeExhausted) as err:  # a hit the stacked shoe has no card for: undone, asked again
                 console.print(f"refused: {err}", style="red", highlight=False, markup=False)
                 continue
             words.append(word)
             fresh = True
-            rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
-            shown = display.print_new_events(console, rnd, shown, reveal)
+            try:
+                rnd.advance()  # a dealer step that cannot go on (a stacked shoe ran out) ends the session: exit 2
+            finally:
+                shown = display.print_new_events(console, rnd, shown, reveal)
             if deciding is not None:  # the hand just decided, as its player now sees it (Pai Gow: both hands named)
                 console.print(view_of(rnd).hand(rnd, *deciding), highlight=False, markup=False)
         display.print_outcome(console, rnd)

@@ -27,7 +27,7 @@ from pa_table_games.strategies import get_strategy
               "\n  pa-table-games play blackjack --seed 7 --strategy basic"
               "\n  pa-table-games play six-card-fortune-pai-gow --seed 3 --actions low=6D\n\n"
               "Decisions: hit (h), stand (s), double (d) or double=AMOUNT, split (p), surrender (r), "
-              "insurance=yes|no and even_money=yes|no (y/n), house_money=add|keep; Pai Gow: low=CARD sets "
+              "insurance=yes|no and even_money=yes|no (y/n), house_money=add|keep (y/n); Pai Gow: low=CARD sets "
               "that card as the one-card low hand and the other five as the high hand, house_way asks for "
               "the house way, double_down. Any case; at the prompt, help or ? lists the legal actions.")
 @GAME
@@ -108,6 +108,7 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
             raise
         raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
                         f"--strategy, or run on a terminal") from None
+
     if log_file:
         with _no_clobber("--log", log_file):
             recorder.write(log_file, rnd, words, key=key, replace=force)
