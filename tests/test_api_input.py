@@ -6,6 +6,7 @@ inside), or was taken as something it is not (``seat=True`` as seat 1, ``rules=5
 
 from __future__ import annotations
 
+import pickle
 import re
 from decimal import Decimal
 
@@ -150,12 +151,22 @@ def test_a_table_goes_on_with_its_own_shoe_and_one_round_at_a_time():
     first = game.new_round(seats, seed=1).advance()
     with pytest.raises(TableGamesError, match="^new_round: a table goes on with its own shoe: give table=, or seed= "):
         game.new_round(seats, table=first.table, seed=99)
-    with pytest.raises(TableGamesError, match=r"^new_round: the round last begun at this table is not over \(it is "
-                                              r"at player_decisions\): finish it first"):
+    with pytest.raises(TableGamesError, match=r"^new_round: 4 cards of the table's shoe are on the layout: a round "
+                                              r"begun at this table is not over; finish it first$"):
         game.new_round(seats, table=first.table)
+    assert pickle.loads(pickle.dumps(first.table)).cards_on_layout() == 4  # a table keeps no round: it pickles
     first.act("stand")
     first.advance()
     game.new_round(seats, table=first.table).advance().check_invariants()  # over: the table goes on
+    for name in ("double-down-madness", "six-card-fortune-pai-gow"):  # a finished round leaves none on the layout
+        other = load_game(name)
+        rnd = other.new_round({1: {other.info.wagers[0]: 10}}, seed=2).advance()
+        while not rnd.is_over:
+            names = rnd.legal_names()
+            rnd.act("house_way" if "house_way" in names else names[0])
+            rnd.advance()
+        assert rnd.table.cards_on_layout() == 0
+        other.new_round({1: {other.info.wagers[0]: 10}}, table=rnd.table)
     pai_gow_table = load_game("six-card-fortune-pai-gow").new_table(seed=1)
     with pytest.raises(TableGamesError, match="^new_round: the table was made for six-card-fortune-pai-gow, not "
                                               "blackjack: its shoe holds that game's decks$"):

@@ -92,14 +92,14 @@ class TestMachineFile:
         assert "section number presumed from the seed's cross-references" in " ".join(spec.notes.lower().split())
 
     def test_every_subsection_a_to_v_is_mapped(self):
-        """Every subsection (a)-(v) is cited or waived, and only (b) and (v) are waived: a busted hand is collected
-        under (s)(1) when it busts ((o), and a reading of (p)(1)); (a)'s stack is placed in the shoe at load_shoe."""
+        """Every subsection (a)-(v) is cited or waived, and only (a), (b), (v) and (s)(1) are waived: a busted hand is
+        collected when it busts ((o), (p)(1)), before the dealer's total that (s)(1) depends on is known."""
         spec = load_game("double-down-madness").spec
         keys = [k for k, _ in spec.subsections]
         assert [k for k in keys if len(k) == 3] == [f"({c})" for c in "abcdefghijklmnopqrstuv"]
         assert "(h)(2)(ii)" in keys and "(h)(1)(i)" in keys
         assert spec.unmapped() == []
-        assert sorted(k for k, _ in spec.waived) == ["(b)", "(v)"]
+        assert sorted(k for k, _ in spec.waived) == ["(a)", "(b)", "(s)(1)", "(v)"]
 
     def test_registered_names_are_exactly_the_used_names(self):
         """Every guard and action in the registry is used by the machine, and nothing else."""
@@ -345,20 +345,20 @@ class TestDealer22:
         seats = {1: {DDM: 10, P22: 5}, 2: {DDM: 10, P22: 5}, 3: {DDM: 10}}
         rnd = play("2C 6D AS TH 9C 6C KH 5D 9S 2H 9D TC", seats, ["hit", "hit", "hit", "double", "double", "stand"])
         assert rows(rnd) == [(1, DDM, "blackjack", 15.0, "§ 692.7(i)"),
-                             (2, DDM, "bust", -10.0, "§ 692.7(s)(1)"),
+                             (2, DDM, "bust", -10.0, "§ 692.7(p)(1)"),
                              (3, DDM, "push", 0.0, "§ 692.7(p)(1)"),
                              (2, P22, "win", 55.0, "§ 692.7(p)(1)"),
                              (1, P22, "win", 55.0, "§ 692.7(p)(1)")]
         assert rnd.settlement()[2].amount == 30.0  # the main wager and two Double Down wagers, returned
         assert settled_by(rnd, 1, DDM)[0] == "pay_player_blackjack_and_tuck_cards"
-        assert settled_by(rnd, 2, DDM) == ("collect_busted_wager", ("§ 692.7(l)", "§ 692.7(o)", "§ 692.7(s)(1)"))
+        assert settled_by(rnd, 2, DDM) == ("collect_busted_wager", ("§ 692.7(l)", "§ 692.7(o)", "§ 692.7(p)(1)"))
         assert settled_by(rnd, 3, DDM) == ("settle_dealer_22", ("§ 692.7(p)(1)", "§ 692.7(t)", "§ 692.10(d)"))
         assert settled_by(rnd, 1, P22)[0] == "settle_dealer_22"
 
     def test_692_7_o_p_1_busted_hand_collected_at_once_loses_when_the_dealer_busts(self):
         """(o) (p)(1) decision: a busted hand is collected when it busts and loses even if the dealer ends over 22."""
         rnd = play("2C TD TH 9S 6C 6S 8H 2D 7C", {1: {DDM: 10}, 2: {DDM: 10}}, ["hit", "hit", "hit", "stand"])
-        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(s)(1)"), (2, DDM, "win", 10.0, "§ 692.7(q)(1)")]
+        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(p)(1)"), (2, DDM, "win", 10.0, "§ 692.7(q)(1)")]
         assert event(rnd, "collect_busted_wager").seq < event(rnd, "turn_hole_card").seq
 
     def test_dealer_hits_soft_17(self):
@@ -402,14 +402,14 @@ class TestDealerStops:
         rnd = play("2C 5D TH 6C 6S 8H", {1: {DDM: 10}}, ["hit", "hit"])
         assert event(rnd, "stop_drawing").cite == ("§ 692.7(o)",)
         assert "turn_hole_card" in triggers(rnd) and len(rnd.layout.dealer) == 2
-        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(s)(1)")]
+        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(p)(1)")]
 
     def test_draws_on_for_a_live_push_22(self):
         """(o): with a Push 22 wager live the dealer draws even though every hand busted, and pays the dealer 22."""
         rnd = play("2C 6D TH 6C 6S 8H TS", {1: {DDM: 10, P22: 5}}, ["hit", "hit"])
         assert "stop_drawing" not in triggers(rnd)
         assert event(rnd, "draw_for_push_22").cite == ("§ 692.7(o)", "§ 692.7(n)")
-        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(s)(1)"), (1, P22, "win", 55.0, "§ 692.7(p)(1)")]
+        assert rows(rnd) == [(1, DDM, "bust", -10.0, "§ 692.7(p)(1)"), (1, P22, "win", 55.0, "§ 692.7(p)(1)")]
 
 
 # -- (t): the two settlement procedures ----------------------------------------------------------------------

@@ -59,7 +59,7 @@ ORDERED = {
     ("double-down-madness", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
         "§ 692.7(o) is the exception to (n): no card is drawn when no hand or Push 22 wager depends on it",
     ("double-down-madness", "player_decisions", "collect_busted_wager", "close_hand_at_21"):
-        "§ 692.7(l) (o) (s)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
+        "§ 692.7(l) (o) (p)(1), as the machine reads them: a busted hand's wager is collected at once, not merely closed",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_hand_at_21"):
         "§ 692.7(i): a Blackjack is paid at once, not merely closed at 21 under (l)(1)",
     ("double-down-madness", "player_decisions", "pay_player_blackjack", "close_initial_ace_hand"):
@@ -163,17 +163,6 @@ def observed(name: str) -> _Observer:
 GAME_NAMES = sorted(GAMES)
 
 
-def shortest_round(spec) -> int:
-    """The fewest transitions from the initial state to a final one: as many steps as every round takes at least."""
-    finals = set(spec.final_states())
-    seen = reached = {spec.initial}
-    steps = 0
-    while reached and not reached & finals:
-        reached = {t.dest for t in spec.transitions if t.source in reached} - seen
-        seen, steps = seen | reached, steps + 1
-    return steps
-
-
 def broken(spec):
     """The machine with three defects the loader would refuse, built directly (no loader check runs): a state
     "limbo" nothing leads to, a state "trap" entered from the start with no way out, and a step citing "(zz)"."""
@@ -234,7 +223,7 @@ class TestSampledRounds:
     def test_guards_are_pure(self, name):
         """Every guard evaluated on the sampled rounds returns a bool and leaves the round unchanged."""
         seen = observed(name)
-        assert seen.steps >= SAMPLED_ROUNDS * shortest_round(load_game(name).spec) > 0  # every step was observed
+        assert seen.steps > 5 * SAMPLED_ROUNDS  # over 1,000 steps at the long depth
         assert seen.not_bool == [] and seen.impure == []
 
     @pytest.mark.parametrize("name", GAME_NAMES)

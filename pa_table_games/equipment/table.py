@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from decimal import Decimal
-from typing import Any
 
 from attrs import define, field
 
@@ -24,16 +22,12 @@ class Table:
     rounds_played: int = 0
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
-    #: the round ``Game.new_round`` last began here, weakly held (a copy of the table shares it; nothing keeps it)
-    last_round: Any = field(default=None, eq=False, repr=False)
 
-    def began(self, rnd: Any) -> None:
-        self.last_round = weakref.ref(rnd)
-
-    def round_in_play(self) -> Any:
-        """The round begun here last, when it is not over: its cards are still on the layout."""
-        rnd = self.last_round() if self.last_round is not None else None
-        return rnd if rnd is not None and not rnd.is_over else None
+    def cards_on_layout(self) -> int:
+        """How many of the cards put in the shoe are out on the layout: a round in play holds them (the shoe,
+        the discard rack and a removed deck hold the rest)."""
+        sides = getattr(self.shoe, "sides", None) or {"": self.shoe}
+        return sum(sum(side.loaded.values()) for side in sides.values()) - sum(self.cards_off_layout().values())
 
     def cards_off_layout(self) -> Counter:
         """Shoe (both sides of a double shoe, their segregated areas, cover cards set aside) +

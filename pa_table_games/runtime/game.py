@@ -143,15 +143,13 @@ class Game:
         """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one, from ``seed`` or ``shoe``).
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
-        shoe, so it is refused with a seed or a shoe, when another game made it, or while the round last begun at it
-        is not over (its cards are still on the layout)."""
+        shoe, so it is refused with a seed or a shoe, when another game made it, or while cards are on its layout (a
+        round begun at it is not over)."""
         if table is None:
             table = self.new_table(seed=seed, shoe=shoe)
         else:
             _check_table(self, table, seed, shoe)
-        rnd = Round(self, table, seats, atomic=atomic, options=options)
-        table.began(rnd)
-        return rnd
+        return Round(self, table, seats, atomic=atomic, options=options)
 
 
 def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) -> None:
@@ -162,10 +160,10 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if table.game is not None and table.game != game.info.name:
         raise TableGamesError(f"new_round: the table was made for {table.game}, not {game.info.name}: its shoe "
                               "holds that game's decks")
-    unfinished = table.round_in_play()
-    if unfinished is not None:
-        raise TableGamesError(f"new_round: the round last begun at this table is not over (it is at "
-                              f"{unfinished.state}): finish it first, its cards are still on the layout")
+    out = table.cards_on_layout()
+    if out:
+        raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"
+                              " on the layout: a round begun at this table is not over; finish it first")
 
 
 _BOUND: dict[str, BoundMachine] = {}
