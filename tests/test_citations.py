@@ -40,8 +40,9 @@ def test_a_split_after_house_money_is_traced_to_its_match(blackjack):
     """§ 633a.7(g)(10)(ii)(C): "if the player elects to split ... or doubles down ..., the player shall match the
     entire Blackjack Wager": the split, not only the double, is listed under it."""
     listed = blackjack["(g)(10)(ii)(C)"]
-    assert any(line.startswith("transition split ") for line in listed)
-    assert "action split_pair" in listed
+    assert "action split_pair" in listed and "guard double_down_may_match_entire_wager" in listed
+    # not on every double's or split's step: a log cites (C) only where the refusal names it
+    assert not [line for line in listed if line.startswith(("transition split ", "transition double "))]
 
 
 def test_the_meters_are_not_traced_to_paying_a_progressive(blackjack):
@@ -67,14 +68,6 @@ def test_a_double_the_maximum_leaves_no_room_to_match_cites_both():
 @pytest.fixture(scope="module")
 def madness():
     return traced("double-down-madness")
-
-
-def test_a_busted_hand_is_collected_under_the_rule_that_loses_it(madness):
-    """§ 692.7(s)(1) loses a hand over 21; (p)(1) returns wagers. The bust's collection is listed under (s)(1), no
-    longer waived, and not under (p)(1)."""
-    assert any(line.startswith("transition collect_busted_wager ") for line in madness["(s)(1)"])
-    assert not [line for line in madness["(s)(1)"] if line.startswith("waived")]
-    assert not [line for line in madness["(p)(1)"] if "collect_busted_wager" in line]
 
 
 def test_the_stack_placed_in_the_shoe_is_traced_to_a(madness):

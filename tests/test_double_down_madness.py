@@ -92,14 +92,15 @@ class TestMachineFile:
         assert "section number presumed from the seed's cross-references" in " ".join(spec.notes.lower().split())
 
     def test_every_subsection_a_to_v_is_mapped(self):
-        """Every subsection (a)-(v) is cited or waived, and only (a), (b), (v) and (s)(1) are waived: a busted hand is
-        collected when it busts ((o), (p)(1)), before the dealer's total that (s)(1) depends on is known."""
+        """Every subsection (a)-(v) is cited or waived, and only (b), (v) and (s)(1) are waived: a busted hand is
+        collected when it busts ((o), (p)(1)), before the dealer's total that (s)(1) depends on is known; (a)'s stack
+        is placed in the shoe at load_shoe."""
         spec = load_game("double-down-madness").spec
         keys = [k for k, _ in spec.subsections]
         assert [k for k in keys if len(k) == 3] == [f"({c})" for c in "abcdefghijklmnopqrstuv"]
         assert "(h)(2)(ii)" in keys and "(h)(1)(i)" in keys
         assert spec.unmapped() == []
-        assert sorted(k for k, _ in spec.waived) == ["(a)", "(b)", "(s)(1)", "(v)"]
+        assert sorted(k for k, _ in spec.waived) == ["(b)", "(s)(1)", "(v)"]
 
     def test_registered_names_are_exactly_the_used_names(self):
         """Every guard and action in the registry is used by the machine, and nothing else."""

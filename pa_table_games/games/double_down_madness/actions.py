@@ -132,14 +132,13 @@ def tuck_cards_under_push_22(rnd) -> None:
     rnd.note(f"{hand.label}: cards tucked under the Push 22 wager until (p)")
 
 
-@action(("(o)", "(s)(1)"))
+@action(("(o)", "(p)(1)"))
 def collect_busted_wager(rnd) -> None:
-    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once, as (s)(1) loses
-    it: the dealer's total cannot change its outcome ((o)), and it is not a "remaining" wager a dealer 22 returns
-    ((p)(1); a reading)"""
+    """collect the Double Down Madness wager, Double Down wagers included, of a hand over 21 at once: the
+    dealer's total cannot change its outcome ((o)) and it is not a "remaining" wager a dealer 22 returns ((p)(1))"""
     hand = rnd.turn
     rnd.note(lambda: f"{hand.label}: {describe(hand.cards, hand.blackjack)}: busted")
-    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(s)(1)")
+    rnd.settle(hand.wager, "bust", -hand.wager.amount, "(p)(1)")
     rnd.set(hand, "settled", True)
 
 

@@ -17,7 +17,7 @@ def main_outcome(hand: Hand, dealer_total: int) -> tuple[str, int | Fraction, st
     """The Double Down Madness wager of a hand still in play once the dealer's hand totals ``dealer_total``."""
     player_total = hand.total
     if player_total > 21:  # settled when it busted; kept here so the rule is whole
-        return "bust", -1, "(s)(1)"
+        return "bust", -1, "(p)(1)"
     if dealer_total == 22:
         return "push", 0, "(p)(1)"
     if dealer_total > 21:
