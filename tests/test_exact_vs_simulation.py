@@ -137,3 +137,13 @@ def test_computed_adds_a_house_money_payout_where_the_analysis_gains(p1, up, p2,
         rnd = next(deal_rounds(game, table, seats, get_strategy("blackjack", name, game.rules), interactive=True))
         answered = [e.trigger for e in rnd.events if e.trigger.startswith("house_money=")]
         assert answered == ["house_money=add" if adds else "house_money=keep"], name
+
+
+def test_computed_keeps_house_money_at_a_switch_table_where_edge_does_not_price_adding():
+    """`edge blackjack house_money` does not price adding under blackjack_switch: true; the strategy then keeps the
+    payout, as the figure it would be checked against is the cash-only one."""
+    game = load_game("blackjack", {"blackjack_switch": True})
+    table = game.new_table(shoe=Shoe.stacked(one_box("TH", "6D", "JS", "9C", "9D", "8C", "7C", "6C")))
+    seats = {1: {"blackjack": 10, "house_money": 10}}
+    rnd = next(deal_rounds(game, table, seats, get_strategy("blackjack", "computed", game.rules), interactive=True))
+    assert [e.trigger for e in rnd.events if e.trigger.startswith("house_money=")] == ["house_money=keep"]

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from pa_table_games.cli import main
 from pa_table_games.cli.about_commands import rules
-from pa_table_games.games import BUILT_IN, GAMES, game_info, machine_path
+from pa_table_games.games import BUILT_IN, GAMES, _declared_machine, game_info, machine_path
 from pa_table_games.runtime.game import MACHINES
 
 #: A section of the package in all but its module's name: Double Down Madness's INFO under another name, its
@@ -58,3 +58,16 @@ def test_rules_names_the_section_of_the_declared_machine_file(renamed, capsys):
 def test_each_section_s_machine_file_is_the_one_its_info_names(name):
     """What ``list`` reads from the module's source is what the loaded game binds."""
     assert machine_path(name) == game_info(name).machine_file
+
+
+@pytest.mark.parametrize("source, found", [
+    ('INFO = GameInfo(machine="a.yaml")\n', "a.yaml"),
+    ('INFO = GameInfo(machine="a.yaml")\nINFO = attrs.evolve(INFO, machine="b.yaml")\n', None),
+    ('INFO = GameInfo(machine="a.yaml"\n', None),
+], ids=["one INFO", "INFO assigned twice", "a source that does not parse"])
+def test_the_source_is_taken_at_its_word_only_where_it_says_one_thing(source, found, tmp_path, monkeypatch):
+    """Where the source could mislead (a second INFO) or cannot be read, the game is loaded instead, which then says
+    what is wrong in one line (before: the first INFO's file was named; a syntax error was a traceback)."""
+    (tmp_path / "odd_section.py").write_text(source, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert _declared_machine("odd_section") == found

@@ -167,7 +167,8 @@ def _log_departures(log: RoundLog, game: Game) -> tuple[Departure, ...]:
     recorded, now = h.get("machine_sha256"), file_sha256(str(game.spec.path))
     if recorded is not None and recorded != now:
         found.append(Departure(log.header_line, None, MACHINE, f"the round was played under a machine file with "
-                               f"SHA-256 {recorded[:12]}..., {game.spec.shown_path} is {now[:12]}...", game.spec.section))
+                               f"SHA-256 {recorded[:12]}..., {game.spec.shown_path} is {now[:12]}... (replay --machine "
+                               "FILE replays it under the file it was played under)", game.spec.section))
     return tuple(found)
 
 

@@ -215,19 +215,23 @@ def machine_path(name: str) -> Path:
 
 
 def _declared_machine(module: str) -> str | None:
-    """The string ``module`` passes as ``machine=`` in ``INFO = GameInfo(...)``, read from its source without
-    importing it; None where it writes no such string (an expression, another module's ``INFO``)."""
+    """The string ``module`` passes as ``machine=`` in its one ``INFO = GameInfo(...)``, read from its source without
+    importing it; None where it writes no such string (an expression, ``INFO`` assigned twice, a source that does not
+    parse: the game is then loaded, and says what is wrong)."""
     spec = find_spec(module)
     if spec is None or not isinstance(spec.origin, str) or not spec.origin.endswith(".py"):
         return None
-    for node in ast.parse(Path(spec.origin).read_bytes()).body:
-        if isinstance(node, ast.Assign) and [getattr(t, "id", None) for t in node.targets] == ["INFO"] \
-                and isinstance(node.value, ast.Call) and getattr(node.value.func, "id", None) == "GameInfo":
-            for keyword in node.value.keywords:
-                if keyword.arg == "machine" and isinstance(keyword.value, ast.Constant) \
-                        and isinstance(keyword.value.value, str):
-                    return keyword.value.value
-    return None
+    try:
+        body = ast.parse(Path(spec.origin).read_bytes()).body
+    except (SyntaxError, ValueError, OSError):
+        return None
+    infos = [node for node in body if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign))
+             and "INFO" in [getattr(t, "id", None) for t in getattr(node, "targets", [getattr(node, "target", None)])]]
+    call = infos[0].value if len(infos) == 1 else None
+    if not (isinstance(call, ast.Call) and getattr(call.func, "id", None) == "GameInfo"):
+        return None
+    return next((k.value.value for k in call.keywords if k.arg == "machine" and isinstance(k.value, ast.Constant)
+                 and isinstance(k.value.value, str)), None)
 
 
 def round_options(name: Any) -> Mapping[str, type]:

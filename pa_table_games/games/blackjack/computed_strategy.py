@@ -87,8 +87,13 @@ class ComputedTable(HandTable):
     ups: list[UpCard]  # the analysis' up cards (0 the ace), set by :func:`computed_table`
     adds: dict[tuple[Hand, int], bool]
 
+    def for_rules(self, rules: Any) -> ComputedTable:
+        bound = super().for_rules(rules)
+        bound.ups, bound.adds = self.ups, self.adds
+        return bound
+
     def choose(self, rnd: Any, legal: Any) -> str:
-        if ADD in legal:  # (g)(10)(ii): the box whose turn it is, its initial two cards against the up card
+        if self.ups and ADD in legal:  # (g)(10)(ii): the box whose turn it is, its initial two cards against the up card
             cards = rnd.turn.initial_two
             hand = plus(plus(EMPTY, POINTS[cards[0].rank] - 1), POINTS[cards[1].rank] - 1)
             up = POINTS[rnd.layout.up_card.rank] - 1
@@ -104,8 +109,10 @@ def computed_table(rules: Any) -> ComputedTable:
     """The hand table of the analysis under ``rules`` (computed once per Rules in a process)."""
     analysis = BlackjackAnalysis(rules)
     hard, soft, pairs, unwritten = tables_from(analysis)
-    table = ComputedTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs).for_rules(rules)
+    table = ComputedTable(Path(__file__), NAME, ("blackjack",), SUMMARY, OFFERS, hard, soft, pairs)
+    # a Blackjack Switch table's adding is not priced (`edge blackjack house_money`): its payout is kept there
+    table.ups, table.adds = ([] if getattr(rules, "blackjack_switch", False) else analysis.ups), {}
+    table = table.for_rules(rules)
     table.note = ("cells the table format cannot write: " + "; ".join(unwritten)) if unwritten else ""
-    table.ups, table.adds = analysis.ups, {}
     return table
 
