@@ -312,3 +312,15 @@ class TestTakenAsGiven:
         assert said.exit_code == 0 and "\t" not in said.output and len(said.output.splitlines()) == 2, said.output
         assert said.output.splitlines()[-1] == f"  taken as given: {SEED_7}; Rules blackjack_pays 6\\t:5 (default 3:2)"
         assert doc["taken_as_given"] == [SEED_7, "Rules blackjack_pays 6\t:5 (default 3:2)"]
+
+
+def test_a_log_played_under_another_machine_file_says_how_to_replay_it_as_played(tmp_path):
+    """'machine file differs' names the way to replay the round under the file it was played under."""
+    log, machine = tmp_path / "round.jsonl", tmp_path / "blackjack.yaml"
+    played = CliRunner().invoke(main, ["play", "blackjack", "--shoe", "2C TH 6S 5D 7C 6H TD", "--actions", "stand",
+                                       "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    machine.write_text(machine_path("blackjack").read_text(encoding="utf-8") + "# edited\n",
+                       encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", "--machine", str(machine), str(log)])
+    assert "(replay --machine FILE replays it under the file it was played under)" in result.output
