@@ -108,7 +108,6 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
             raise
         raise UserError(f"{str(err).replace('the actions ran out', 'a decision is due')}: give --actions or "
                         f"--strategy, or run on a terminal") from None
-
     if log_file:
         with _no_clobber("--log", log_file):
             recorder.write(log_file, rnd, words, key=key, replace=force)
