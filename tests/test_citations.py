@@ -52,8 +52,8 @@ def test_the_meters_are_not_traced_to_paying_a_progressive(blackjack):
         assert not [line for line in blackjack[key] if "add_wagers_to_progressive_meters" in line], key
 
 
-def test_a_double_the_maximum_leaves_no_room_to_match_cites_both():
-    """(g)(10)(ii)(C) requires the match; the table maximum (§ 601a.2) is what leaves no room for it."""
+def test_a_double_the_maximum_leaves_no_room_to_match_is_refused_citing_the_match():
+    """(g)(10)(ii)(C) requires the match; the table maximum (§ 601a.2, the guard's second cite) leaves no room."""
     game = load_game("blackjack", {"table_maximum": 30})
     rnd = game.new_round({1: {"blackjack": 10, "house_money": 10}},
                          shoe=Shoe.stacked(one_box("5H", "6D", "6S", "TC", "9C", "8C"))).advance()
