@@ -8,6 +8,7 @@ from functools import lru_cache
 import numpy as np
 
 from pa_table_games.analysis.dealer import ACE, BLACKJACK, RANKS, TEN
+from pa_table_games.games.blackjack.hand import POINTS
 
 Hand = tuple[int, ...]
 EMPTY: Hand = (0,) * RANKS
@@ -27,6 +28,16 @@ def total(hand: Hand) -> tuple[int, bool]:
 
 def plus(hand: Hand, rank: int, times: int = 1) -> Hand:
     return hand[:rank] + (hand[rank] + times,) + hand[rank + 1:]
+
+
+def rank_index(card_rank: str) -> int:
+    """A card's rank (``"A"``, ``"7"``, ``"K"``) as the analysis counts it: 0 the ace, 1-8 the 2-9, 9 a 10-value."""
+    return POINTS[card_rank] - 1
+
+
+def two_cards(first: str, second: str) -> Hand:
+    """The hand of two cards of these ranks."""
+    return plus(plus(EMPTY, rank_index(first)), rank_index(second))
 
 
 def merge(a: Hand, b: Hand) -> Hand:

@@ -37,11 +37,10 @@ from attrs import frozen
 from pa_table_games.analysis.blackjack import DOUBLE, HIT, SPLIT, STAND, SURRENDER_ACTION, BlackjackAnalysis, UpCard
 from pa_table_games.analysis.dealer import ACE, RANKS, TEN
 from pa_table_games.analysis.dealer_cache import full_shoe, peeks
-from pa_table_games.analysis.hands import EMPTY, EV, Hand, plus, total
+from pa_table_games.analysis.hands import EV, Hand, total, two_cards
 from pa_table_games.analysis.report import COLUMNS, UP_CARDS
 from pa_table_games.equipment.cards import RANKS as CARD_RANKS, Card
 from pa_table_games.games.blackjack.first_cards import house_money_outcome
-from pa_table_games.games.blackjack.hand import POINTS
 
 ADD, KEEP = "Y", "N"
 #: The first decision of a two-card 21: none, the Blackjack is paid at the Rules' odds.
@@ -104,7 +103,7 @@ def winning_deals(decks: int) -> dict[tuple[str, Hand], int]:
                 won = house_money_outcome((Card.from_code(first + "S"), Card.from_code(second + "SH"[not suited])))
                 if won is None or ways == 0:
                     continue
-                hand = plus(plus(EMPTY, POINTS[first] - 1), POINTS[second] - 1)
+                hand = two_cards(first, second)
                 deals[won, hand] += ways
     return dict(deals)
 

@@ -44,7 +44,7 @@ from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, 
 from pa_table_games.audit.log_format import EXACT_MONEY, FORMAT, VERSION, LogFileError, check_event, check_header
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import as_json, money
-from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.equipment.table import Table
 
 def _flags(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, bool]:
@@ -65,8 +65,8 @@ class Start:
     @classmethod
     def of(cls, table: Table) -> Start:
         shoe = table.shoe
-        sides = getattr(shoe, "sides", None) or {"": shoe}  # a double shoe (§ 633a.7(d)) has two
-        return cls({name: tuple(c.code for c in side.remaining()) for name, side in sides.items()},
+        # a double shoe (§ 633a.7(d)) has two sides
+        return cls({name: tuple(c.code for c in side.remaining()) for name, side in sides(shoe).items()},
                    _flags(shoe, ("stacked_order",)), _flags(table))
 
 
@@ -102,7 +102,7 @@ def _dealt_count(start: tuple[str, ...], after: Any) -> int:
 
 def _as_dealt(start: Start, shoe: Any) -> tuple[Any, Any]:
     """(shoe, undealt) for the header: lists for a single shoe, {side: list} for a double shoe."""
-    after = getattr(shoe, "sides", None) or {"": shoe}
+    after = sides(shoe)
     dealt = {name: _dealt_count(cards, after[name]) for name, cards in start.sides.items()}
     taken = {name: list(cards[:dealt[name]]) for name, cards in start.sides.items()}
     left = {name: list(cards[dealt[name]:]) for name, cards in start.sides.items()}

@@ -41,6 +41,11 @@ def shuffle(rng: random.Random, cards: list) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
+
+def sides(shoe: Any) -> dict[str, Any]:
+    """The sides of a shoe: ``{"": shoe}`` for a single shoe, ``{"red": ..., "black": ...}`` for a double shoe."""
+    return getattr(shoe, "sides", None) or {"": shoe}
+
 @define
 class DiscardRack:
     """Discarded cards kept by hand, in order, so any hand can be reconstructed (§ 633a.7(s), § 692.7(u)).

@@ -8,7 +8,7 @@ from decimal import Decimal
 from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
-from pa_table_games.equipment.shoe import DiscardRack, Shoe
+from pa_table_games.equipment.shoe import DiscardRack, Shoe, sides
 
 
 @define
@@ -26,8 +26,8 @@ class Table:
     def cards_on_layout(self) -> int:
         """How many of the cards put in the shoe are out on the layout: a round in play holds them (the shoe,
         the discard rack and a removed deck hold the rest)."""
-        sides = getattr(self.shoe, "sides", None) or {"": self.shoe}
-        return sum(sum(side.loaded.values()) for side in sides.values()) - sum(self.cards_off_layout().values())
+        put_in = sum(sum(side.loaded.values()) for side in sides(self.shoe).values())
+        return put_in - sum(self.cards_off_layout().values())
 
     def cards_off_layout(self) -> Counter:
         """Shoe (both sides of a double shoe, their segregated areas, cover cards set aside) +

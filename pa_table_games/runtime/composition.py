@@ -12,12 +12,8 @@ from collections import Counter
 from typing import Any
 
 from pa_table_games.equipment.cards import COVER_CARD
+from pa_table_games.equipment.shoe import sides
 from pa_table_games.errors import CardCodeError
-
-
-def sides(shoe: Any) -> dict[str, Any]:
-    """The sides of a shoe: ``{"": shoe}`` for a single shoe, ``{"red": ..., "black": ...}`` for a double shoe."""
-    return getattr(shoe, "sides", None) or {"": shoe}
 
 
 def composition(game: Any) -> dict[str, Counter]:

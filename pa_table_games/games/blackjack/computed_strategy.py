@@ -23,9 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from pa_table_games.analysis.blackjack import BlackjackAnalysis, UpCard
-from pa_table_games.analysis.hands import EMPTY, Hand, plus
+from pa_table_games.analysis.hands import Hand, rank_index, two_cards
 from pa_table_games.analysis.house_money import best_first_play
-from pa_table_games.games.blackjack.hand import POINTS
 from pa_table_games.games.blackjack.hand_tables import HARD, PAIR_RANKS, SOFT, HandTable
 
 #: The analysis' rank index of each up-card column 2 3 4 5 6 7 8 9 T A (0 is the ace).
@@ -95,8 +94,7 @@ class ComputedTable(HandTable):
     def choose(self, rnd: Any, legal: Any) -> str:
         if self.ups and ADD in legal:  # (g)(10)(ii): the box whose turn it is, its initial two cards against the up card
             cards = rnd.turn.initial_two
-            hand = plus(plus(EMPTY, POINTS[cards[0].rank] - 1), POINTS[cards[1].rank] - 1)
-            up = POINTS[rnd.layout.up_card.rank] - 1
+            hand, up = two_cards(cards[0].rank, cards[1].rank), rank_index(rnd.layout.up_card.rank)
             add = self.adds.get((hand, up))
             if add is None:
                 add = self.adds[hand, up] = best_first_play(self.ups[up], hand)[1] > 0
