@@ -29,6 +29,20 @@ class TestRulesInEffect:
         assert "Rules changed from the defaults: decks 8 (default 6), blackjack_pays 6:5 (default 3:2)" in out
         assert "stands on every 17, soft or hard (§ 633a.7(m))" in out
 
+    def test_a_pay_table_the_wager_takes_anyway_is_no_change(self, tmp_path):
+        """Naming Lucky Ladies' default table A, or Match-the-Dealer's 6-deck table at 6 decks, changes nothing and
+        is not listed as a change (nor taken as given by replay); the 6-deck table at 8 decks is a change."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("paytables: {lucky_ladies: A, match_the_dealer: 6-deck}\n")
+        out = run("play", "blackjack", "--rules", str(rules), "--shoe", SHOE, "--actions", "stand", "--log",
+                  str(tmp_path / "round.json")).output
+        assert "Rules changed from the defaults: none" in out
+        assert "paytables" not in run("replay", str(tmp_path / "round.json")).output
+        rules.write_text("decks: 8\npaytables: {lucky_ladies: A, match_the_dealer: 6-deck}\n")
+        out = run("play", "blackjack", "--rules", str(rules), "--shoe", SHOE, "--actions", "stand").output
+        assert ("Rules changed from the defaults: decks 8 (default 6), paytables {match_the_dealer: 6-deck} "
+                "(default each wager's default table)") in out
+
     def test_double_down_madness_hits_soft_17(self):
         out = run("play", "double-down-madness", "--seed", "4", "--strategy", "madness").output
         assert "Fixed by the section: the dealer draws to a hard 17 and hits soft 17 (§ 692.7(n))" in out

@@ -24,10 +24,14 @@ def _text(value: Any) -> str:
 
 
 def changed(rules: Any) -> list[tuple[str, Any, Any]]:
-    """(option, value, default) for every option that differs from its default."""
+    """(option, value, default) for every option that differs from its default; an option whose metadata gives
+    ``changes(rules, value)`` is compared by what of it changes the game (a pay table chosen that the wager takes
+    anyway is none)."""
     out = []
     for f in attrs.fields(type(rules)):
         value = getattr(rules, f.name)
+        if "changes" in f.metadata:
+            value = f.metadata["changes"](rules, value)
         if value != f.default:
             out.append((f.name, value, f.default))
     return out

@@ -60,7 +60,7 @@ def choose_pay_tables(value: Any) -> tuple[tuple[str, str], ...]:
 
 def pay_tables_option(cite: str, help: str) -> Any:
     """The ``paytables`` Rules field: empty by default, checked when set."""
-    return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help,
+    return attrs.field(default=(), converter=choose_pay_tables, metadata={"cite": cite, "help": help, "changes": beyond_defaults,
                        "allowed": "{WAGER: TABLE, ...} (tables in paytables/blackjack.yaml)"})
 
 
@@ -112,17 +112,27 @@ def no_deck_table(wager: str, decks: int) -> str | None:
     return f"no {decks}-deck table in paytables/blackjack.yaml: the wager's default"
 
 
+def _unchosen(rules: Any, wager: str) -> str | None:
+    """The table ``wager`` takes under ``rules`` when none is chosen, by name (None: its default)."""
+    names = table_names(wager)
+    if f"{rules.decks}-deck" in names:
+        return f"{rules.decks}-deck"
+    if wager == "bad_beat" and rules.bad_beat_any_20:
+        return next((n for n in names if ANY_20 in pay_table(wager, n).outcomes), None)
+    return None
+
+
+def beyond_defaults(rules: Any, chosen: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """The choices of ``chosen`` that change a table: naming the one a wager takes anyway is no change of Rules."""
+    return tuple((wager, name) for wager, name in chosen if name != pay_table(wager, _unchosen(rules, wager)).name)
+
+
 def pay_table_for(rules: Any, wager: str) -> PayTable:
     """The table ``rules`` use for ``wager``: chosen, else the default described above."""
     chosen = dict(rules.paytables).get(wager)
     any_20 = wager == "bad_beat" and rules.bad_beat_any_20
     if chosen is None:
-        names = table_names(wager)
-        deck_table = f"{rules.decks}-deck"
-        if deck_table in names:
-            chosen = deck_table
-        elif any_20:
-            chosen = next((n for n in names if ANY_20 in pay_table(wager, n).outcomes), None)
+        chosen = _unchosen(rules, wager)
     try:
         table = pay_table(wager, chosen)
     except WagerError as err:
