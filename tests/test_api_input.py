@@ -171,3 +171,23 @@ def test_a_table_goes_on_with_its_own_shoe_and_one_round_at_a_time():
     with pytest.raises(TableGamesError, match="^new_round: the table was made for six-card-fortune-pai-gow, not "
                                               "blackjack: its shoe holds that game's decks$"):
         game.new_round(seats, table=pai_gow_table)
+
+
+def test_only_the_round_begun_last_at_a_table_deals_from_its_shoe():
+    """A round made at a table and left before its first card, then another made there: the first may no longer
+    deal or act (before: both dealt from the one shoe, each round's cards counted against the same table), in one
+    line; the newer round plays, and a refused new round leaves the older one its turn."""
+    game = load_game("blackjack")
+    seats = {1: {"blackjack": 10}}
+    table = game.new_table(seed=3)
+    left = game.new_round(seats, table=table)
+    with pytest.raises(TableGamesError):
+        game.new_round({1: {"no_such_wager": 10}}, table=table)  # refused: begins nothing
+    newer = game.new_round(seats, table=table).advance()
+    for go_on in (left.advance, lambda: left.act("stand")):
+        with pytest.raises(TableGamesError, match=r"^this round cannot go on: another round has begun at its table "
+                                                  r"since \(new_round\); only the round begun last deals from"):
+            go_on()
+    assert left.events == [] and table.cards_on_layout() == 4
+    newer.act("stand").advance().check_invariants()
+    assert newer.is_over and table.cards_on_layout() == 0

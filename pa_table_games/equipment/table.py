@@ -19,7 +19,8 @@ class Table:
     rack: DiscardRack = field(factory=DiscardRack)
     new_dealer: bool = False  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
     removed: list[Card] = field(factory=list)  # a deck taken off the table (§ 670a.8(f))
-    rounds_played: int = 0
+    #: rounds made at it so far: only the one begun last may deal from its shoe (``Round.step``, ``Round.act``)
+    rounds_begun: int = field(default=0, eq=False)
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
 

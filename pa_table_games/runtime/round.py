@@ -89,6 +89,8 @@ class Round(Changes):
         self._deck = table.cards_off_layout() if self.log else None
         self._place_before_deal(seats)
         self.layout: Any = game.info.layout(self)
+        table.rounds_begun += 1
+        self._begun = table.rounds_begun  # the table's newest round (:meth:`_check_newest`)
 
     def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
         """Each wager placed as a player places it, then the game checks them together (``GameInfo.check_seats``)."""
@@ -110,6 +112,7 @@ class Round(Changes):
 
     def step(self) -> Event | None:
         """Fire the dealer transition due now, if any (the machine chooses it); return its event."""
+        self._check_newest()
         logged = len(self.events)
         fired = self._atomically(lambda: self.game.engine.fire(self, DEALER_STEP))
         return self.events[-1] if fired and len(self.events) > logged else None
@@ -119,6 +122,13 @@ class Round(Changes):
         while self.step() is not None:
             pass
         return self
+
+    def _check_newest(self) -> None:
+        """A round deals only while it is its table's newest: one begun after it, before it dealt a card, took the
+        table's shoe (:meth:`Game.new_round` refuses a new round while cards are on the layout)."""
+        if self._begun != self.table.rounds_begun:
+            raise TableGamesError("this round cannot go on: another round has begun at its table since (new_round); "
+                                  "only the round begun last deals from the table's shoe")
 
     #: ``legal_actions()``: the decisions open to the acting player now, in the machine file's order, each one ``act``
     #: takes (a decision taking one of a list of values once per value: ``low=7H``, ``low=7D`` ...; :mod:`.decisions`)
@@ -131,6 +141,7 @@ class Round(Changes):
             hand: int | None = None, amount: Any = None, choice: str | None = None) -> Round:
         """Apply one player decision (``act(seat=1, name="hit")`` or ``act("hit")`` for whoever
         decides now), then stop; call ``advance()`` next. A refused decision changes nothing."""
+        self._check_newest()
         given, action = action, _decisions.action_of(self, action, seat, name, hand, amount, choice)
         try:
             _decisions.check(self, action)
