@@ -148,6 +148,12 @@ def _events(edit):
     return tamper
 
 
+def _aces_beyond_the_decks(d):
+    """25 Aces of Spades added to a six-deck stacked shoe (24 is all it holds), the load_shoe note saying so."""
+    d[0]["undealt"] += ["AS"] * 25
+    d[1]["notes"] = [f"{len(d[0]['shoe']) + len(d[0]['undealt'])} cards placed in the dealing shoe"]
+
+
 def _flip(section, name):
     def tamper(d):
         d[0][section][name] = not d[0][section][name]
@@ -224,6 +230,7 @@ STACKED = {  # name -> edit of the stacked Blackjack log
     "stacked card changed in shoe and events": _card_consistently,
     "stacked shoe: a joker": lambda d: d[0]["undealt"].append("JK"),
     "stacked marked shuffled": _set(stacked=False),
+    "stacked shoe: 25 AS in six decks, its count noted": _aces_beyond_the_decks,
 }
 TAMPERINGS = {**{("seeded", k): v for k, v in SEEDED.items()}, **{("stacked", k): v for k, v in STACKED.items()}}
 

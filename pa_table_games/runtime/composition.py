@@ -1,8 +1,9 @@
 """What a game's shoe is made of under its Rules, and checks of a shoe against it.
 
-A stacked shoe (training, tests, replay) may repeat cards and hold any number of them, but
-only cards the game's decks have: a joker (``JK``) is refused in a Blackjack or Double Down
-Madness shoe, whose decks are of 52 cards. A shuffled shoe recorded in a log must be exactly
+A stacked shoe (training, tests, replay) may hold fewer cards than the Rules' shoe, in any order,
+but no card the game's decks do not have (a joker, ``JK``, in a Blackjack or Double Down Madness
+shoe, whose decks are of 52 cards) and no card more often than the Rules' decks hold it: a round
+no shoe could deal is not played or replayed. A shuffled shoe recorded in a log must be exactly
 the Rules' shoe: so many decks, the joker or not, the cover card or not.
 """
 
@@ -24,15 +25,21 @@ def composition(game: Any) -> dict[str, Counter]:
 def check_stacked(game: Any, shoe: Any) -> None:
     """Refuse a stacked card the game's decks do not hold. The cover card is allowed where the game's shoe has one (it
     is not dealt); a Pai Gow deck, placed whole in a manual shoe (§ 670a.8(a)), has none."""
-    made_of = set().union(*composition(game).values())
+    made = composition(game)
+    made_of = set().union(*made.values())
+    title = game.spec.title.split(":")[0]
     for name, side in sides(shoe).items():
+        held, seen = made.get(name, made[next(iter(made))]), Counter()
         for position, card in enumerate(side.remaining(), 1):
+            where = f"{name} side, card {position}" if name else f"card {position}"
             if card not in made_of:
-                where = f"{name} side, card {position}" if name else f"card {position}"
-                title = game.spec.title.split(":")[0]
                 what = (f"{card.code}: a {title} shoe has no cover card" if card is COVER_CARD
                         else f"{card.code} is not a card of a {title} shoe")
                 raise CardCodeError(f"{where}: {what} ({_describe(game)}, Rules decks)")
+            seen[card] += 1
+            if seen[card] > held[card]:
+                raise CardCodeError(f"{where}: {card.code} once more than a {title} shoe holds: {held[card]} in "
+                                    f"{_describe(game)} (Rules decks)")
 
 
 def shuffled_differs(game: Any, shoe: Any) -> str | None:
