@@ -74,6 +74,21 @@ class TestConformingRounds:
         assert set(header["shoe"]) == {"red", "black"}
         assert replay_cli(path).exit_code == 0
 
+    def test_a_seeded_shoe_that_runs_dry_replays_refilled(self, tmp_path):
+        """A one-deck shoe run dry mid-round is refilled by the house procedure in play, and so in replay: the log
+        conforms (before: replay dealt the seed's shoe as a stacked one, which is not refilled, and reported an
+        honest round as departing at event 55)."""
+        rules, path = tmp_path / "one_deck.yaml", tmp_path / "round.jsonl"
+        rules.write_text("decks: 1\n")
+        seats = [word for seat in range(1, 8) for word in ("--seat", f"{seat}:blackjack=10")]
+        actions = ("hit,hit,hit,hit,hit,hit,hit,hit,hit,hit,split,split,hit,hit,split,hit,hit,hit,hit,hit,hit,hit,hit,"
+                   "split,split,split,hit,hit,hit,hit")
+        played = CliRunner().invoke(main, ["play", "blackjack", "--rules", str(rules), "--seed", "11", *seats,
+                                           "--actions", actions, "--log", str(path)])
+        assert played.exit_code == 0 and "HOUSE PROCEDURE: the shoe ran out during the round" in played.output
+        result = replay_cli(path)
+        assert result.exit_code == 0 and "63 of 63 events compared: conforms to" in result.output
+
     def test_cli_play_log_then_replay(self, tmp_path):
         """`play --log` then `replay` on the file: exit 0 and 'conforms to' the section."""
         path = tmp_path / "round.jsonl"
