@@ -20,7 +20,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from pa_table_games import load_game
+from pa_table_games import TableGamesError, load_game
 from pa_table_games.audit.chain import seal
 from pa_table_games.audit.log import Start, record, write_log
 from pa_table_games.cli import main
@@ -562,3 +562,35 @@ def test_a_page_name_from_a_machine_file_cannot_turn_the_terminal_line_around(lo
         main, ["review", "--log", str(log), "--machine", str(machine), "--out", str(tmp_path / "pages")])
     assert said.exit_code == 0, said.output
     assert "\u202e" not in said.stdout and "evil\\u202eLMTH" in said.stdout
+
+
+def test_the_verdict_names_the_game_replayed_not_the_header_s_spelling(logs, tmp_path):
+    """A header naming the game with a Kelvin sign for its K (looked up as blackjack): the verdict names blackjack, the
+    game replayed (before: 'blacKjack, ... conforms')."""
+    docs = copy.deepcopy(logs["stacked", None])
+    docs[0]["game"] = "blac\u212ajack"
+    seal(docs, docs[0]["machine_sha256"], None)
+    result = _replay_lines(tmp_path, docs)
+    assert result.exit_code == 0 and ": blackjack, " in result.stdout and "\u212a" not in result.stdout
+
+
+def test_a_new_dealer_at_a_game_without_one_is_refused(tmp_path):
+    """A Six-Card Fortune log whose header brings a new dealer to the table (§ 670a.8 has no new dealer's burn, and
+    `play` refuses --new-dealer-every there), its chain recomputed: refused in one line, as new_round refuses such a
+    table (before: it conformed, the flag listed as logged)."""
+    path = tmp_path / "pai_gow.jsonl"
+    played = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, [
+        "play", "six-card-fortune-pai-gow", "--seed", "3", "--strategy", "house_way", "--log", str(path)])
+    assert played.exit_code == 0, played.output
+    docs = [json.loads(line) for line in path.read_text().splitlines()]
+    docs[0].setdefault("table", {})["new_dealer"] = True
+    seal(docs, docs[0]["machine_sha256"], None)
+    result = _replay_lines(tmp_path, docs)
+    assert result.exit_code == 2 and result.stderr.endswith(
+        ":1: header: table new_dealer: true: 58 Pa. Code § 670a.8 has no new dealer's burn card (no transition of "
+        "machines/six_card_fortune_pai_gow.yaml is declared new_dealer: true)\n")
+    game = load_game("six-card-fortune-pai-gow")
+    table = game.new_table(seed=3)
+    table.new_dealer = True
+    with pytest.raises(TableGamesError, match=r"^new_round: table\.new_dealer: 58 Pa\. Code § 670a\.8 has no new "):
+        game.new_round({1: {"six_card_fortune": 10}}, table=table)

@@ -194,8 +194,7 @@ class _Replay:
         return self.spec.cite_text(self.spec.state(self.rnd.state).cite[0])
 
     def report(self) -> ReplayReport:
-        h = self.log.header
-        return ReplayReport(self.log.file, h["game"], self.spec.section, len(self.log.events),
+        return ReplayReport(self.log.file, self.game.info.name, self.spec.section, len(self.log.events),
                             min(self.at, len(self.log.events)), self.departures, within_a_cent=self.within_a_cent)
 
     # -- the lockstep ----------------------------------------------------------------------

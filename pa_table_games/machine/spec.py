@@ -271,9 +271,9 @@ class MachineSpec:
                 if key not in waived and not any(covers(c, key) for c in cited)]
 
 
-def no_new_dealer(spec: MachineSpec) -> str:
-    """Why ``--new-dealer-every`` does not apply to ``spec``'s game."""
-    return (f"--new-dealer-every: {spec.section} has no new dealer's burn card (no transition of "
+def no_new_dealer(spec: MachineSpec, what: str = "--new-dealer-every") -> str:
+    """Why a new dealer (``what`` brings one) does not come to ``spec``'s game."""
+    return (f"{what}: {spec.section} has no new dealer's burn card (no transition of "
             f"{spec.shown_path} is declared new_dealer: true)")
 
 

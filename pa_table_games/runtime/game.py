@@ -20,7 +20,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.machine.spec import MachineSpec
+from pa_table_games.machine.spec import MachineSpec, no_new_dealer
 from pa_table_games.runtime.compiled import CompiledEngine
 from pa_table_games.fastpath.engine import FastEngine
 from pa_table_games.runtime.round import Round
@@ -143,8 +143,8 @@ class Game:
         """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one, from ``seed`` or ``shoe``).
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
-        shoe, so it is refused with a seed or a shoe, when another game made it, or while cards are on its layout (a
-        round begun at it is not over)."""
+        shoe, so it is refused with a seed or a shoe, when another game made it, with a new dealer where the section
+        has no new dealer's burn, or while cards are on its layout (a round begun at it is not over)."""
         if table is None:
             table = self.new_table(seed=seed, shoe=shoe)
         else:
@@ -160,6 +160,8 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if table.game is not None and table.game != game.info.name:
         raise TableGamesError(f"new_round: the table was made for {table.game}, not {game.info.name}: its shoe "
                               "holds that game's decks")
+    if table.new_dealer and game.spec.new_dealer_burn is None:  # as play refuses --new-dealer-every
+        raise TableGamesError("new_round: " + no_new_dealer(game.spec, "table.new_dealer"))
     out = table.cards_on_layout()
     if out:
         raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"
