@@ -138,14 +138,28 @@ def check_event(doc: dict, file: str, line: int, version: int = VERSION) -> None
     for key in ("seat", "hand"):
         if key in doc and (not isinstance(doc[key], int) or isinstance(doc[key], bool)):
             raise fail(f"{key!r} must be a whole number")
+        if key in doc and doc[key] < _LEAST[key]:
+            raise fail(_below(key, doc[key]))
     _check_rows(doc.get("cards", []), _CARD, "cards", fail)
     _check_rows(doc.get("settled", []), _SETTLED, "settled", fail, optional={"paid_off_table": float})
+    for i, row in enumerate(doc.get("settled", []), 1):
+        for key in ("seat", "hand"):
+            if row[key] < _LEAST[key]:
+                raise fail(f"settled item {i}: {_below(key, row[key])}")
     if version >= EXACT_MONEY:
         for i, row in enumerate(doc.get("settled", []), 1):
             for key in ("amount", "net", "paid_off_table"):
                 if key in row and not whole_cents(row[key]):
                     raise fail(f"settled item {i}: {key!r} {row[key]!r} is not a whole number of cents "
                                f"(version {EXACT_MONEY} amounts are whole cents)")
+
+
+#: the least seat and hand a log names: seats are numbered from 1, a box's hands logged from 0 (shown from 1)
+_LEAST = {"seat": 1, "hand": 0}
+
+
+def _below(key: str, value: int) -> str:
+    return f"{key!r} {value} is not a {key} (logged from {_LEAST[key]})"
 
 
 def _check_rows(rows: Any, fields: dict, what: str, fail: Any, optional: dict | None = None) -> None:
