@@ -110,7 +110,7 @@ TAMPERED = {
     "missing_event.jsonl": (MISSING, "§ 633a.7(s)", "'end_round'"),
     "event_after_round.jsonl": (EXTRA, "§ 633a.7(s)", "after the round reached 'Round complete'"),
     "out_of_turn.jsonl": (TURN, "§ 633a.7(i)", "seat 1 hand 1 decides now"),
-    "citation_differs.jsonl": (CITATION, "§ 633a.7(f)(2)", "the log cites § 633a.7(f)(4)"),
+    "citation_differs.jsonl": (CITATION, "§ 633a.7(f)(2)", "the log cites § 633a.7(f)(4); the machine cites § 633a.7(f)(2)"),
     "surrender_not_offered.jsonl": (ILLEGAL, "§ 633a.9", "'surrender' is not allowed"),
     "split_in_double_down_madness.jsonl": (REFUSED, "§ 692.7(j)", "may not split pairs"),
     "wager_after_no_more_bets.jsonl": (REFUSED, "§ 670a.7(c)", "after \"no more bets\""),

@@ -325,7 +325,8 @@ class _Replay:
             self.depart(TURN, f"the log has {_whose(logged)} deciding; {_whose(mine)} decides now: players act in turn",
                         self.spec.cite_text(self.spec.state(fired.source).cite[0]))
         if logged["cite"] != mine["cite"]:
-            self.depart(CITATION, f"the log cites {', '.join(logged['cite']) or 'nothing'}", cite)
+            self.depart(CITATION, f"the log cites {', '.join(logged['cite']) or 'nothing'}; the machine cites "
+                                  f"{cite or 'nothing'}", cite)
         self.compare_cards(logged.get("cards", []), mine.get("cards", []), cite)
         self.compare_settled(logged.get("settled", []), mine.get("settled", []), cite)
         if logged.get("notes", []) != mine.get("notes", []):
