@@ -12,7 +12,10 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
-from pa_table_games.games import BUILT_IN, machine_path
+from pa_table_games.cli.play import play_round
+from pa_table_games.cli.words import NotAnAction
+from pa_table_games.errors import IllegalAction, ShoeExhausted
+from pa_table_games.games import BUILT_IN, load_game, machine_path
 
 
 def run(*args):
@@ -49,7 +52,7 @@ class TestPlay:
     (["play", "blackjack", "--seat", "1:blackjack=-5"], "error: --seat '1:blackjack=-5': blackjack=-5: not an amount: write a positive amount"),
     (["play", "blackjack", "--seat", "9:blackjack=5"], "error: seat 9: the table has positions 1 to 7"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", "split"],
-     "error: split: allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
+     "error: action 1 'split': allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C", "--actions", ""],
      "error: the actions ran out in 'Player decisions': legal now for seat 1 hand 1: hit, stand, double, surrender"),
     (["play", "blackjack", "--shoe", "2C 9H 6S 2D 7C"], None),
@@ -57,7 +60,7 @@ class TestPlay:
     (["play", "blackjack", "--rules", "/nonexistent.yaml"], "error: /nonexistent.yaml: cannot read"),
     (["edge", "blackjack", "bad_beat", "--decks", "6"], "error: edge blackjack bad_beat: simulated, not exact"),
     # a character Python's strip() takes for a space but the decision keeps is shown: before, "'H' is not an action"
-    (["play", "blackjack", "--shoe", "2C TH 6S 5D 7C 6H TD", "--actions", "H\u2028"], "error: 'H\\u2028' is not an action"),
+    (["play", "blackjack", "--shoe", "2C TH 6S 5D 7C 6H TD", "--actions", "H\u2028"], "error: action 1 'H\\u2028': not an action"),
     # an empty name is no strategy: before, play took it as none given and simulate as the default
     (["play", "blackjack", "--seed", "1", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),
     (["simulate", "blackjack", "--rounds", "10", "--strategy", ""], "error: unknown strategy '' for blackjack (known: "),
@@ -255,6 +258,33 @@ def test_a_long_action_is_quoted_by_its_start_and_length(actions, said):
     assert result.output.splitlines()[-1] == f"error: {said}"
 
 
+#: burn 2C; seat 1 TH, up card AS, seat 1 7D, hole card 9C: Insurance is offered, then the hand decides; no card is left
+OFFERED = "2C TH AS 7D 9C"
+
+
+@pytest.mark.parametrize("second, said", [
+    ("split", "allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
+    ("Fold", "not an action (legal now: hit, stand, double, surrender)"),
+    ("double=0", "'0': not a positive amount: write double=AMOUNT in the digits 0-9, e.g. double=10 or double=12.50"),
+    ("hit", "the shoe ran out of cards at hit after 5 cards: stack more cards"),
+])
+def test_a_refused_decision_of_the_list_is_named_by_its_place(second, said):
+    """play --actions: a refusal names which decision of the list it refuses, as 'the round is already over' does.
+    Before: ``error: split: ...``, ``error: 'Fold' is not an action ...``, whichever of the list it was."""
+    result = run("play", "blackjack", "--shoe", OFFERED, "--seat", "1:blackjack=10", "--actions", f"insurance=no,{second}")
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [f"error: action 2 {second!r}: {said}"]
+
+
+@pytest.mark.parametrize("second, refusal", [("split", IllegalAction), ("fold", NotAnAction), ("hit", ShoeExhausted)])
+def test_a_refused_decision_of_the_list_keeps_its_kind(second, refusal):
+    """play_round (play, the walk-through, demo) raises the refusal's own type, a cited one with its reason and cite."""
+    with pytest.raises(refusal, match=f"^action 2 '{second}': ") as refused:
+        play_round(load_game("blackjack"), {1: {"blackjack": 10}}, ["insurance=no", second], shoe=OFFERED)
+    if refusal is IllegalAction:
+        assert (refused.value.action, refused.value.cite) == ("split", "§ 633a.11")
+
+
 def test_the_legal_now_line_names_the_low_cards():
     """Pai Gow's low is listed as low=CARD with the cards the player may name, and low alone says what to write. Before:
     'legal now ...: double_down, low, house_way', where low was always refused."""
@@ -265,4 +295,4 @@ def test_the_legal_now_line_names_the_low_cards():
         "double_down, low=CARD (7H 7D 6D TC TS TD), house_way: give --actions or --strategy, or run on a terminal")
     result = CliRunner().invoke(main, ["play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low"])
     assert result.output.splitlines()[-1] == \
-        "error: low: no card named (write low=CARD, one of 7H 7D 6D TC TS TD) — § 670a.11"
+        "error: action 1 'low': no card named (write low=CARD, one of 7H 7D 6D TC TS TD) — § 670a.11"

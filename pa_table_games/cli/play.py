@@ -6,8 +6,8 @@ import re
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from pa_table_games.cli.words import ASCII_SPACE, normalise
-from pa_table_games.errors import TableGamesError, WagerError
+from pa_table_games.cli.words import ASCII_SPACE, NotAnAction, normalise
+from pa_table_games.errors import IllegalAction, InputFileError, TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
@@ -92,11 +92,13 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
     for number, word in enumerate(actions, 1):
         if rnd.is_over:
             raise TableGamesError(f"action {number} {shown(word)}: the round is already over")
-        meant = normalise(rnd, word)
-        if meant == "help":
-            raise TableGamesError(f"action {number} {shown(word)}: help is for interactive play; legal now: "
-                                  f"{listed(rnd) or 'none'}")
-        rnd.act(meant)
+        try:
+            meant = normalise(rnd, word)
+            if meant == "help":
+                raise TableGamesError(f"help is for interactive play; legal now: {listed(rnd) or 'none'}")
+            rnd.act(meant)
+        except TableGamesError as err:
+            raise _named(err, f"action {number} {shown(word)}") from None
         played.append(meant)
         rnd.advance()
     while strategy is not None and not rnd.is_over:
@@ -111,3 +113,15 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
         raise DecisionsRanOut(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
                               f"legal now{whose}: {legal}")
     return rnd
+
+
+def _named(err: TableGamesError, named: str) -> TableGamesError:
+    """``err`` refusing a decision of a list, of its own type, its message led by the decision as ``named``
+    (``action 2 'split': ...``); an edited machine file's failure, named at its line, as it is."""
+    if isinstance(err, IllegalAction):
+        return IllegalAction(err.action, err.reason, err.cite, named=named)
+    if isinstance(err, NotAnAction):
+        return NotAnAction(f"{named}: {err.reason}", err.reason)
+    if isinstance(err, InputFileError):
+        return err
+    return type(err)(f"{named}: {err}")

@@ -18,7 +18,12 @@ HELP_WORDS = ("help", "?")
 ASCII_SPACE = " \t\r\n\x0b\x0c"
 
 class NotAnAction(TableGamesError):
-    """A word that is no decision of this game: a typo, answered with suggestions."""
+    """A word that is no decision of this game: a typo, answered with suggestions. ``reason``: what is wrong with the
+    word, for a message that names it another way (``action 2 'hti': not an action: did you mean hit? ...``)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 def _player_triggers(rnd) -> list[str]:
@@ -45,8 +50,8 @@ def normalise(rnd, text: str) -> str:
             return now[0]
         known = [m for m in meant if m in triggers]
         if len(now) > 1 or not known:
-            raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is ambiguous or not a decision here: type one of "
-                              f"{listed(rnd) or 'no decision'} (help lists them)")
+            reason = f"ambiguous or not a decision here: type one of {listed(rnd) or 'no decision'} (help lists them)"
+            raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is {reason}", reason)
         return known[0]  # a decision of the game that is not open now: the round refuses it, cited
     name, eq, value = word.partition("=")
     if eq:
@@ -54,10 +59,12 @@ def normalise(rnd, text: str) -> str:
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
             misread = _misread_number(value) if name not in values else None
             if misread:
-                raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))}: {shown(value)}: {misread}: write {name}=AMOUNT in "
-                                  f"the digits 0-9, e.g. {name}=10 or {name}=12.50")
+                reason = (f"{shown(value)}: {misread}: write {name}=AMOUNT in the digits 0-9, e.g. {name}=10 or "
+                          f"{name}=12.50")
+                raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))}: {reason}", reason)
             return f"{name}={value}"
-    raise NotAnAction(typo_message(text.strip(ASCII_SPACE), legal, triggers, listed(rnd)))
+    reason = typo_reason(text.strip(ASCII_SPACE), legal, triggers, listed(rnd))
+    raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is {reason}", reason)
 
 
 def _misread_number(value: str) -> str | None:
@@ -76,10 +83,10 @@ def _misread_number(value: str) -> str | None:
     return None
 
 
-def typo_message(text: str, legal: list[str], triggers: list[str], listing: str) -> str:
-    """``'hti' is not an action: did you mean hit? (legal now: hit, stand)``: a suggestion among the names ``legal``
-    and ``triggers``; ``listing``, the legal actions as the line lists them (``low=CARD (7H 7D ...)``)."""
+def typo_reason(text: str, legal: list[str], triggers: list[str], listing: str) -> str:
+    """``not an action: did you mean hit? (legal now: hit, stand)`` for ``hti``: a suggestion among the names
+    ``legal`` and ``triggers``; ``listing``, the legal actions as the line lists them (``low=CARD (7H 7D ...)``)."""
     pool = list(dict.fromkeys(legal + triggers))
     near = difflib.get_close_matches(text.lower(), pool, n=3, cutoff=0.5)
     guess = f": did you mean {' or '.join(near)}?" if near else ""
-    return f"{shown(text)} is not an action{guess} (legal now: {listing or 'none'})"  # a long one: its start
+    return f"not an action{guess} (legal now: {listing or 'none'})"
