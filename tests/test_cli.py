@@ -265,7 +265,7 @@ OFFERED = "2C TH AS 7D 9C"
 @pytest.mark.parametrize("second, said", [
     ("split", "allowed only when the hand is two cards of equal value and the Rules allow another split — § 633a.11"),
     ("Fold", "not an action (legal now: hit, stand, double, surrender)"),
-    ("double=0", "'0': not a positive amount: write double=AMOUNT in the digits 0-9, e.g. double=10 or double=12.50"),
+    ("double=0", "'0': not a positive amount (write double=AMOUNT) — § 633a.7(i)(2)"),
     ("hit", "the shoe ran out of cards at hit after 5 cards: stack more cards"),
 ])
 def test_a_refused_decision_of_the_list_is_named_by_its_place(second, said):

@@ -198,7 +198,10 @@ class TestEveryNumericOption:
                 "double=AMOUNT": ["play", "blackjack", "--shoe", "2C 9H 5S 8D 7C TD", "--actions", f"double={spelling}"]}
         line = refused(run(*args[where]))
         assert ("--seat" in line) != (where == "double=AMOUNT"), line
-        assert "digits 0-9" in line or "SEAT:WAGER=AMOUNT" in line, line
+        if where == "double=AMOUNT":  # the round's refusal, with the form and the cite (a space at the end: the form)
+            assert "write double=AMOUNT" in line, line
+        else:
+            assert "digits 0-9" in line or "SEAT:WAGER=AMOUNT" in line, line
 
 
 class TestInRulesFiles:
@@ -230,7 +233,7 @@ class TestInRulesFiles:
 class TestDecisionAmounts:
     @pytest.mark.parametrize("word", ["double=١٠", "double=1_0", "double=" + "9" * 5000])
     def test_a_double_amount_in_other_digits_or_huge_is_no_amount(self, word):
-        """`double=١٠` is not read as 10 (Python's float() reads Arabic-Indic digits); one line, exit 2; the huge one
-        quoted by its start and length (numbers.shown)."""
+        """`double=١٠` is not read as 10 (Python's float() reads Arabic-Indic digits); one line, exit 2, with the
+        decision's cite as the round refuses it; the huge one quoted by its start and length (numbers.shown)."""
         line = refused(run("play", "blackjack", "--shoe", "2C 9H 5S 8D 7C TD", "--actions", word))
-        assert f"{numbers.shown(word)}: " in line and ": write double=AMOUNT in the digits 0-9" in line
+        assert f"{numbers.shown(word)}: " in line and line.endswith("(write double=AMOUNT) — § 633a.7(i)(2)\n")

@@ -44,6 +44,17 @@ class TestBlackjackAtATerminal:
         assert code == 2 and shown.rstrip().endswith("error: the shoe ran out of cards at draw_dealer_card after 5 "
                                                      "cards: stack more cards")
 
+    def test_a_malformed_amount_is_refused_with_its_cite_and_asked_again(self):
+        """double=-5, double=0 and double=abc are refused for what is wrong with the amount, with the subsection, as the
+        API and --actions refuse them; the prompt asks again and the hand plays on. Before: -5 and 0 were 'not
+        understood', with no cite."""
+        code, shown, screens = session(["play", "blackjack", "--shoe", SHOE], ["double=-5", "double=0", "double=abc", "s"])
+        assert code == 0 and len(screens) == 4 and "not understood" not in shown
+        for word, why in (("double=-5", "'-5': not an amount"), ("double=0", "'0': not a positive amount"),
+                          ("double=abc", "'abc': not an amount")):
+            assert f"> {word}\nrefused: {word}: {why} (write double=AMOUNT) — § 633a.7(i)(2)\n" in shown
+        assert "stand seat 1  § 633a.7(i)(2)" in shown
+
     def test_insurance_answered_with_y_and_n(self):
         """Against an ace, 'n' declines Insurance; the hand then plays on."""
         # burn, seat 1 TH, up AS, seat 1 7D, hole 9C (no dealer Blackjack)

@@ -57,20 +57,20 @@ def normalise(rnd, text: str) -> str:
     if eq:
         value = values[name](value) if name in values else value
         if f"{name}={value}" in triggers or any(t == name for t in triggers):
-            misread = _misread_number(value) if name not in values else None
-            if misread:
+            misread = _misread_number(value) if name not in values and value.rstrip() != value else None
+            if misread:  # the round would read it without the space of another script at its end: refused here, named
                 reason = (f"{shown(value)}: {misread}: write {name}=AMOUNT in the digits 0-9, e.g. {name}=10 or "
                           f"{name}=12.50")
                 raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))}: {reason}", reason)
-            return f"{name}={value}"
+            return f"{name}={value}"  # an amount the number reader refuses: the round refuses it, with its cite
     reason = typo_reason(text.strip(ASCII_SPACE), legal, triggers, listed(rnd))
     raise NotAnAction(f"{shown(text.strip(ASCII_SPACE))} is {reason}", reason)
 
 
 def _misread_number(value: str) -> str | None:
     """Why :mod:`pa_table_games.numbers` refuses ``value`` as an amount, when it is written with digits of any
-    script or Python's float() would read it (``1e2``, ``1_0``, ``١٠``, ``¹⁰``, ``nan``, ``0``); None for a
-    word that is no number (``fortune_bonus``) or an amount."""
+    script or Python's float() would read it (``5\u00a0``, ending in a no-break space); None for a word that is no
+    number (``fortune_bonus``) or an amount."""
     if not any(c.isnumeric() for c in value):
         try:
             float(value)
