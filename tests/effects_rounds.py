@@ -104,7 +104,7 @@ def stacked_plays(game, rules, shoe, seed):
 def double_shoe_plays():
     """A double shoe: the determinant card, a side's segregated area, the side's reshuffle."""
     loaded = load_game(BJ, BlackjackRules(double_shoe=True, decks=1, shuffle="every_round"))
-    table = loaded.new_table(shoe=DoubleShoe.shuffled(1, seed=3, cover_depth=20))
+    table = loaded.new_table(seed=3)
     rng = random.Random(3)
     for _ in range(4):
         yield loaded.new_round({1: {BJ: 10}, 2: {BJ: 10}}, table=table), rng, True, None

@@ -13,6 +13,7 @@ from decimal import Decimal
 import pytest
 
 from pa_table_games import Shoe, load_game
+from pa_table_games.equipment.table import Table
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
@@ -191,3 +192,68 @@ def test_only_the_round_begun_last_at_a_table_deals_from_its_shoe():
     assert left.events == [] and table.cards_on_layout() == 4
     newer.act("stand").advance().check_invariants()
     assert newer.is_over and table.cards_on_layout() == 0
+
+
+@pytest.mark.parametrize("name, made_for, dealt_by, said", [
+    ("blackjack", {"decks": 1}, {}, "the table's shoe holds 1 deck (52 cards); these Rules deal 6 decks (Rules option "
+                                    "decks)"),
+    ("blackjack", {"decks": 8}, {}, "the table's shoe holds 8 decks (416 cards); these Rules deal 6 decks (Rules "
+                                    "option decks)"),
+    ("blackjack", {"double_shoe": True, "decks": 2}, {"double_shoe": True},
+     "the table's shoe's red side holds 2 decks (104 cards); these Rules deal 6 decks in each side (Rules option "
+     "decks)"),
+    ("blackjack", {"double_shoe": True}, {}, "the table's shoe is a double shoe; these Rules deal from a single shoe "
+                                             "(Rules option double_shoe)"),
+    ("blackjack", {"cover_card_depth_decks": 2}, {}, "the table's shoe leaves 104 cards behind the cover card; these "
+                                                     "Rules leave 78 (Rules option cover_card_depth_decks)"),
+    ("double-down-madness", {"decks": 2}, {}, "the table's shoe holds 2 decks (104 cards); these Rules deal 6 decks "
+                                              "(Rules option decks)"),
+])
+def test_a_table_shuffled_for_other_rules_is_refused(name, made_for, dealt_by, said):
+    """new_round(table=T) where T's shoe was shuffled for other Rules of the game: before, six-deck Rules dealt from a
+    one-deck shoe, and the round's log claimed six decks. The table is as it was, and goes on under its own Rules."""
+    table = load_game(name, made_for).new_table(seed=1)
+    seats = {1: {load_game(name).info.wagers[0]: 10}}
+    before = tuple(tuple(side.remaining()) for side in getattr(table.shoe, "sides", {"": table.shoe}).values())
+    with pytest.raises(TableGamesError, match=f"^new_round: {re.escape(said)}$"):
+        load_game(name, dealt_by).new_round(seats, table=table)
+    assert tuple(tuple(side.remaining()) for side in getattr(table.shoe, "sides", {"": table.shoe}).values()) == before
+    load_game(name, made_for).new_round(seats, table=table).advance().check_invariants()
+
+
+def test_a_pai_gow_table_without_the_joker_is_refused():
+    """A table made by hand from a 52-card deck: Pai Gow deals 53 cards, the joker among them (§ 670a.8)."""
+    with pytest.raises(TableGamesError, match="^new_round: the table's shoe is not the shoe these Rules deal from: "
+                                              "missing JK$"):
+        load_game("six-card-fortune-pai-gow").new_round({1: {"six_card_fortune": 10}}, table=Table(Shoe.shuffled(1)))
+
+
+def test_a_stacked_shoe_and_a_fresh_deck_brought_go_on_at_any_table():
+    """A stacked shoe is the order a developer chose: dealt at a table whatever Rules made it. A fresh deck brought to
+    complete a round (house procedure, the whole shoe dealt) is not the Rules' decks: the table goes on (seed 11, one
+    deck, seven boxes splitting and hitting)."""
+    stacked = load_game("blackjack", {"decks": 1}).new_table(shoe=Shoe.stacked("2C TH 6S 5D 7C 6H TD"))
+    load_game("blackjack").new_round({1: {"blackjack": 10}}, table=stacked).advance()
+    game = load_game("blackjack", {"decks": 1})
+    seats = {seat: {"blackjack": 10} for seat in range(1, 8)}
+    rnd = game.new_round(seats, seed=11).advance()
+    while not rnd.is_over:
+        rnd.act(next(word for word in ("split", "hit", "stand", "insurance=no") if word in rnd.legal_names()))
+        rnd.advance()
+    assert any("a fresh deck, inspected, is" in note for event in rnd.events for note in event.notes)
+    assert sum(rnd.table.shoe.loaded.values()) == 53 + 52
+    game.new_round(seats, table=rnd.table).advance().check_invariants()
+
+
+def test_the_rules_shoe_is_shuffled_once_per_game(monkeypatch):
+    """The table's shoe is checked against the Rules' shoe, made once: a simulation deals a round after another."""
+    game, made, real = load_game("blackjack"), [], Shoe.shuffled.__func__
+    table = game.new_table(seed=1)
+    monkeypatch.setattr(Shoe, "shuffled", classmethod(lambda cls, *args, **kw: made.append(1) or
+                                                      real(cls, *args, **kw)))
+    for _ in range(5):
+        rnd = game.new_round({1: {"blackjack": 10}}, table=table).advance()
+        while not rnd.is_over:
+            rnd.act(next(word for word in ("stand", "insurance=no", "even_money=no") if word in rnd.legal_names()))
+            rnd.advance()
+    assert len(made) == 1

@@ -138,15 +138,16 @@ class TestADryShoe:
         shoe._cards[:] = [card for card in cards if card.code != "CUT"][:3][::-1]
         shoe.cover_card_aside, shoe.batch_is_new = next(card for card in cards if card.code == "CUT"), False
         left = [card for card in cards if card.code != "CUT"][3:]
-        if rack == "empty":
-            shoe.loaded.subtract(left)  # taken away: the table holds the three cards and the cover card
+        if rack == "empty":  # taken off the table: the shoe holds the three cards, the cover card is aside
+            table.removed.extend(left)  # (the shoe is still the one the Rules deal from: new_round deals at the table)
         else:
             table.rack.place("an earlier round", left)
         seats = {seat: {slow.info.wagers[0]: 10} for seat in range(1, slow.rules.positions + 1)}
         twin = copy.deepcopy(table)
         want = next(deal_rounds(slow, table, seats, get_strategy(game_name, None, slow.rules), interactive=True))
         have = next(deal_rounds(fast, twin, seats, get_strategy(game_name, None, fast.rules)))
-        assert any("the shoe ran out during the round" in note for event in want.events for note in event.notes)
+        notes = [note for event in want.events for note in event.notes if "the shoe ran out during the round" in note]
+        assert notes and ("a fresh deck, inspected, is" in notes[0]) == (rack == "empty")
         assert have.settlement() == want.settlement()
         assert table_state(have.table) == table_state(want.table)
 

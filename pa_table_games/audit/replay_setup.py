@@ -40,10 +40,11 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
             _check_shuffled(game, shoe, h["seed"])
         seats = {int(seat): dict(w) for seat, w in h["seats"].items()}
         check_seats(game.rules, game.info.wagers[0], seats)
-        if h.get("seed") is not None:  # the shuffled shoe's generator, for any draw of chance in the round; and
-            shoe.rng = game.new_table(seed=h["seed"]).shoe.rng  # a shuffled shoe's refill when it runs dry
-            for side in sides(shoe).values():
-                side.rng, side.stacked_order = shoe.rng, False
+        if h.get("seed") is not None:  # the seed's shoe as shuffled: its generator, for any draw of chance in the
+            fresh = game.new_table(seed=h["seed"]).shoe  # round; its refill when it runs dry; its cover card's depth
+            shoe.rng, made = fresh.rng, sides(fresh)
+            for name, side in sides(shoe).items():
+                side.rng, side.stacked_order, side.cover_depth = shoe.rng, False, made[name].cover_depth
         shoe_state, table_state = _flags(game, h)
         for name, value in shoe_state.items():
             _set_flag(shoe, name, value)

@@ -97,7 +97,8 @@ class DiscardRack:
 
 @define
 class Shoe:
-    """Cards waiting to be dealt; ``loaded`` is every card put in, for conservation checks."""
+    """Cards waiting to be dealt; ``loaded`` is every card put in, for conservation checks; ``brought``, those of
+    them brought to the table after the shoe was made (a fresh deck completing a round, house procedure)."""
 
     _cards: list[Card]  # reversed: the next card out is the last element
     loaded: Counter
@@ -108,6 +109,7 @@ class Shoe:
     needs_shuffle: bool = False
     cover_card_aside: Card | None = None  # set aside when it appeared (§ 633a.7(e))
     dealt: int = 0  # cards taken out since the last shuffle
+    brought: Counter = field(factory=Counter)
 
     @property
     def side(self) -> Shoe:
@@ -143,7 +145,8 @@ class Shoe:
         if rng is None:
             rng = memo[id(self.rng)] = random.Random()
             rng.setstate(self.rng.getstate())
-        twin = evolve(self, cards=list(self._cards), loaded=Counter(self.loaded), rng=rng)
+        twin = evolve(self, cards=list(self._cards), loaded=Counter(self.loaded), rng=rng,
+                      brought=Counter(self.brought))
         memo[id(self)] = twin
         return twin
 

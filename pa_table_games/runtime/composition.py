@@ -4,7 +4,8 @@ A stacked shoe (training, tests, replay) may hold fewer cards than the Rules' sh
 but no card the game's decks do not have (a joker, ``JK``, in a Blackjack or Double Down Madness
 shoe, whose decks are of 52 cards) and no card more often than the Rules' decks hold it: a round
 no shoe could deal is not played or replayed. A shuffled shoe recorded in a log must be exactly
-the Rules' shoe: so many decks, the joker or not, the cover card or not.
+the Rules' shoe: so many decks, the joker or not, the cover card or not. So must a shuffled shoe a round is
+dealt from at a table made before (:func:`table_shoe_differs`), its cover card at the Rules' depth too.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pa_table_games.errors import CardCodeError
 
 def composition(game: Any) -> dict[str, Counter]:
     """Per side, every card of a freshly shuffled shoe under ``game``'s Rules (the cover card included)."""
-    return {name: Counter(side.loaded) for name, side in sides(game.info.new_shoe(game.rules, 0)).items()}
+    return {name: Counter(cards) for name, (cards, _) in game.rules_shoe.items()}
 
 
 def check_stacked(game: Any, shoe: Any) -> None:
@@ -58,6 +59,55 @@ def shuffled_differs(game: Any, shoe: Any) -> str | None:
             return (f"{side}{sum(have.values())} cards, not the {sum(cards.values())} of the Rules' shoe "
                     f"({_describe(game)}): {detail}")
     return None
+
+
+def table_shoe_differs(game: Any, shoe: Any) -> str | None:
+    """How a table's shuffled shoe differs from the shoe ``game``'s Rules deal from: other cards put in it (a fresh
+    deck brought to complete a round aside), or its cover card at another depth; None when it is that shoe, or when
+    it is stacked (the order a developer chose: :func:`check_stacked` reads its cards)."""
+    have, made, rules = sides(shoe), game.rules_shoe, game.rules
+    if any(side.stacked_order for side in have.values()):
+        return None
+    if set(have) != set(made):
+        return (f"the table's shoe is {_kind(have)} shoe; these Rules deal from {_kind(made)} shoe"
+                f"{_option(rules, 'double_shoe')}")
+    for name, (cards, depth) in made.items():
+        side = have[name]
+        where, each = (f"the table's shoe's {name} side", " in each side") if name else ("the table's shoe", "")
+        put_in = side.loaded - side.brought if side.brought else side.loaded
+        if put_in != cards:
+            size = 53 if any(card.is_joker for card in cards) else 52
+            held, dealt = (sum(n for card, n in c.items() if card is not COVER_CARD) for c in (put_in, cards))
+            if held != dealt and put_in.keys() == cards.keys():
+                return (f"{where} holds {_decks(held, size)}; these Rules deal {_decks(dealt, size, count=False)}"
+                        f"{each}{_option(rules, 'decks')}")
+            missing, extra = cards - put_in, put_in - cards
+            if put_in.keys() != cards.keys():  # a kind of card one has and the other has not (a joker, the cover card)
+                missing = Counter({card: n for card, n in missing.items() if card not in put_in})
+                extra = Counter({card: n for card, n in extra.items() if card not in cards})
+            return f"{where} is not the shoe these Rules deal from: " + "; ".join(part for part in (
+                f"missing {_few(missing)}" if missing else "", f"extra {_few(extra)}" if extra else "") if part)
+        if COVER_CARD in cards and side.cover_depth != depth:
+            return (f"{where} leaves {side.cover_depth} cards behind the cover card; these Rules leave {depth}"
+                    f"{_option(rules, 'cover_card_depth_decks')}")
+    return None
+
+
+def _kind(shoe_sides: dict) -> str:
+    return "a double" if len(shoe_sides) > 1 else "a single"
+
+
+def _decks(cards: int, size: int, count: bool = True) -> str:
+    """``1 deck (52 cards)``, ``6 decks`` (not ``count``), or ``60 cards`` (not whole decks of ``size``)."""
+    if cards % size:
+        return f"{cards} cards"
+    decks = f"{cards // size} deck{'s' * (cards != size)}"
+    return f"{decks} ({cards} cards)" if count else decks
+
+
+def _option(rules: Any, name: str) -> str:
+    """`` (Rules option NAME)`` where the game's Rules have that option."""
+    return f" (Rules option {name})" if hasattr(rules, name) else ""
 
 
 def _describe(game: Any) -> str:

@@ -6,6 +6,7 @@ it is built from that one :class:`~pa_table_games.machine.bound.BoundMachine`.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from importlib import import_module
 from importlib.resources import files
@@ -16,12 +17,13 @@ from attrs import field, frozen
 
 from pa_table_games.errors import TableGamesError
 from pa_table_games.machine.registry import Registry
-from pa_table_games.equipment.shoe import Shoe
+from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec, no_new_dealer
 from pa_table_games.runtime.compiled import CompiledEngine
+from pa_table_games.runtime.composition import table_shoe_differs
 from pa_table_games.fastpath.engine import FastEngine
 from pa_table_games.runtime.round import Round
 from pa_table_games.equipment.table import Table
@@ -129,10 +131,21 @@ class Game:
         self.edited = edited
         #: the fast engine's round functions for these Rules (:mod:`pa_table_games.fastpath.engine`)
         self._fast_functions: Any = None
+        self._rules_shoe: dict[str, tuple[Counter, int | None]] | None = None
 
     @property
     def spec(self) -> MachineSpec:
         return self.machine.spec
+
+    @property
+    def rules_shoe(self) -> dict[str, tuple[Counter, int | None]]:
+        """The shoe these Rules deal from, per side (``""``: a single shoe): every card a shoe shuffled for them holds
+        (the cover card included) and the cards it leaves behind the cover card. Shuffled once per Game: a round
+        at a table made before is checked against it (a simulation deals a round after another)."""
+        if self._rules_shoe is None:
+            made = sides(self.info.new_shoe(self.rules, 0))
+            self._rules_shoe = {name: (Counter(side.loaded), side.cover_depth) for name, side in made.items()}
+        return self._rules_shoe
 
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
         return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed), game=self.info.name)
@@ -144,7 +157,8 @@ class Game:
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
         shoe, so it is refused with a seed or a shoe, when another game made it, with a new dealer where the section
-        has no new dealer's burn, or while cards are on its layout (a round begun at it is not over)."""
+        has no new dealer's burn, while cards are on its layout (a round begun at it is not over), or when its shuffled
+        shoe is not the one these Rules deal from."""
         if table is None:
             table = self.new_table(seed=seed, shoe=shoe)
         else:
@@ -166,6 +180,9 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if out:
         raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"
                               " on the layout: a round begun at this table is not over; finish it first")
+    differs = table_shoe_differs(game, table.shoe)
+    if differs:
+        raise TableGamesError(f"new_round: {differs}")
 
 
 _BOUND: dict[str, BoundMachine] = {}

@@ -74,6 +74,7 @@ def _refill_from_discard_rack(rnd) -> None:
 def _bring(side, cards: list[Card]) -> None:
     """A fresh deck brought to the table: counted among the cards put in the shoe, and shuffled into it."""
     side.loaded.update(cards)
+    side.brought.update(cards)  # not the Rules' decks: a table going on is still one these Rules deal from
     side.refill(cards)
 
 
