@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
+import json
 
+import pytest
+from click.testing import CliRunner
+
+from pa_table_games.cli import main
 from terminal import session
 
 #: burn 2C; seat 1 TH, up card 6S, seat 1 5D, hole card 7C; then 6H and TD
@@ -98,6 +102,26 @@ class TestSessions:
         assert "seat 1 hand 1: 5C TC (hard 15) — dealer: up card 9S, hole card: face down" in screens[2]
         assert [line.split("│")[5].strip() for line in shown.splitlines() if "│ blackjack" in line] == ["win", "tie", "lose"]
 
+
+    def test_a_session_ended_by_an_error_keeps_its_decisions_in_a_log_marked_incomplete(self, tmp_path, monkeypatch):
+        """--log: the player stands, the dealer must draw and the stacked shoe has no card. The decisions made are kept
+        in a log marked incomplete, as Ctrl-C keeps them, and the one error line names it (exit 2); replay reads it as
+        it reads a stopped session's log: incomplete, a departure (exit 1). Before: no log was written."""
+        monkeypatch.setenv("PA_TABLE_GAMES_LOG_KEY", "")
+        log = tmp_path / "round.jsonl"
+        code, shown, _ = session(["play", "blackjack", "--shoe", "2C TH 6S 5D 7C", "--log", str(log)], ["stand"])
+        assert code == 2 and shown.rstrip().endswith(
+            "error: the shoe ran out of cards at draw_dealer_card after 5 cards: stack more cards; "
+            f"{log} keeps the 1 decision(s) so far, marked incomplete")
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        assert header["incomplete"] is True and header["actions"] == ["stand"]
+        replayed = CliRunner().invoke(main, ["replay", str(log)])
+        assert replayed.exit_code == 1
+        assert replayed.stdout.splitlines()[:2] == [
+            "line 1: incomplete log: the log is marked incomplete: play stopped after 1 decision(s), before the round "
+            "was over — 58 Pa. Code § 633a.7",
+            "log: missing event: the log ends before the round is complete: the machine fires 'draw_dealer_card' next "
+            "— § 633a.7(l), § 633a.7(m)"]
 
 class TestWhatASeatSees:
     def test_pai_gow_step_log_reveals_no_other_seat_and_no_unwagered_card(self):

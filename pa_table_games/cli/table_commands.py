@@ -66,7 +66,8 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     Off a terminal (a pipe, a script, CI) give --actions, --strategy or both.
 
     With --log on a terminal, Ctrl-C or end of input keeps the decisions made so far in a
-    log marked incomplete (exit status 130).
+    log marked incomplete (exit status 130); so does a round that cannot go on (a stacked shoe
+    with no card for a dealer step: exit status 2, its error line naming the log).
 
     Exit status: 0 played, and --log and --walk written; 2 bad input, a decision due and none given, or a
     file not written (one line on stderr); 130 Ctrl-C, or end of input at a prompt."""
@@ -168,20 +169,32 @@ def _interactive(game, seats, seed, shoe, options, logging=None, rounds: int = 1
 
     rnd, words = play_at_terminal(game, seats, seed, shoe, options,
                                   on_stop=lambda rnd, words: _stopped(rnd, words, logging), rounds=rounds, reveal=reveal,
-                                  new_dealer_every=new_dealer_every)
+                                  new_dealer_every=new_dealer_every,
+                                  on_error=lambda rnd, words, err: _failed(rnd, words, err, logging))
     if logging:
         with _no_clobber("--log", logging[1]):
             logging[0].write(logging[1], rnd, words, key=logging[2], replace=logging[3])
 
+def _kept(rnd, words: list[str], logging) -> Path | None:
+    """With --log, the decisions so far in a log marked incomplete (a session ended mid-round): its path."""
+    if not logging:
+        return None
+    with _no_clobber("--log", logging[1]):
+        return logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2], replace=logging[3])
+
 def _stopped(rnd, words: list[str], logging) -> None:
     """Ctrl-C or end of input mid-round: keep the decisions so far in a log marked incomplete; exit 130."""
-    if logging:
-        with _no_clobber("--log", logging[1]):
-            path = logging[0].write(logging[1], rnd, words, incomplete=True, key=logging[2], replace=logging[3])
-        click.echo(f"\nstopped after {len(words)} decision(s): {path} keeps them, marked incomplete", err=True)
-    else:
-        click.echo(f"\nstopped after {len(words)} decision(s)", err=True)
+    path = _kept(rnd, words, logging)
+    kept = f": {path} keeps them, marked incomplete" if path is not None else ""
+    click.echo(f"\nstopped after {len(words)} decision(s){kept}", err=True)
     click.get_current_context().exit(130)
+
+def _failed(rnd, words: list[str], err: Exception, logging) -> None:
+    """A round that cannot go on (a stacked shoe ran out at a dealer step): the decisions so far kept as when
+    stopped; the error's one line then names the log (exit 2)."""
+    path = _kept(rnd, words, logging)
+    if path is not None:
+        raise UserError(f"{err}; {path} keeps the {len(words)} decision(s) so far, marked incomplete") from None
 
 @click.command(epilog="Example:\n\n\b\n  pa-table-games demo")
 def demo() -> None:
