@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from pa_table_games.cli import main
 from pa_table_games.cli.play import play_round
 from pa_table_games.cli.words import NotAnAction
-from pa_table_games.errors import IllegalAction, ShoeExhausted
+from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
+from pa_table_games.runtime.round import Round
 from pa_table_games.games import BUILT_IN, load_game, machine_path
 
 
@@ -283,6 +284,21 @@ def test_a_refused_decision_of_the_list_keeps_its_kind(second, refusal):
         play_round(load_game("blackjack"), {1: {"blackjack": 10}}, ["insurance=no", second], shoe=OFFERED)
     if refusal is IllegalAction:
         assert (refused.value.action, refused.value.cite) == ("split", "§ 633a.11")
+
+
+def test_a_game_s_own_refusal_made_another_way_is_named_too(monkeypatch):
+    """A refusal of a type whose constructor takes other arguments (a plugin game's own error) is still one line led
+    by the decision's place, not a traceback from remaking it."""
+    class TooFast(TableGamesError):
+        def __init__(self, seconds: int) -> None:
+            super().__init__(f"decided in {seconds} s: the dealer had not finished")
+
+    def refuse(rnd, *args, **kwargs):
+        raise TooFast(0)
+    monkeypatch.setattr(Round, "act", refuse)
+    result = run("play", "blackjack", "--shoe", OFFERED, "--seat", "1:blackjack=10", "--actions", "insurance=no")
+    assert (result.exit_code, result.output.splitlines()) == (
+        2, ["error: action 1 'insurance=no': decided in 0 s: the dealer had not finished"])
 
 
 def test_the_legal_now_line_names_the_low_cards():

@@ -124,4 +124,5 @@ def _named(err: TableGamesError, named: str) -> TableGamesError:
         return NotAnAction(f"{named}: {err.reason}", err.reason)
     if isinstance(err, InputFileError):
         return err
-    return type(err)(f"{named}: {err}")
+    err.args = (f"{named}: {err}",)  # its words led by the decision; itself kept (a game's own error may be made
+    return err  # another way: remaking it would misread its arguments)
