@@ -79,6 +79,24 @@ class TestTally:
         assert tally.edge("blackjack").house_edge == pytest.approx(0.0)
         assert tally.edge().house_edge == pytest.approx(-10 / 25)
 
+    def test_a_wager_placed_in_some_rounds_is_measured_over_those(self):
+        """Insurance taken in 4 of 100 rounds (won 2:1 twice, lost twice): its sd is that of its 4 nets per unit (a
+        +2/-1 wager: about 1.73, not the 0.35 of 100 rounds mostly empty), its interval takes Student's t with 3
+        degrees of freedom (4 rounds, not 100), and the README's edge ± t·sd/√rounds holds with its own rounds."""
+        tally = Tally()
+        initial = {(1, "blackjack"): 10.0}
+        for r in range(100):
+            rows = [row(1, "blackjack", 10.0, 0.0)]
+            if r < 4:
+                rows.append(row(1, "insurance", 5.0, 10.0 if r % 2 else -5.0))
+            tally.add(initial, rows)
+        edge = tally.edge("insurance")
+        units = [-1.0, 2.0, -1.0, 2.0]
+        sd = math.sqrt(sum((u - 0.5) ** 2 for u in units) / 3)
+        assert (edge.rounds, edge.house_edge) == (4, pytest.approx(-0.5))
+        assert edge.sd == pytest.approx(sd)
+        assert edge.ci95 == pytest.approx((-0.5 - 3.182 * sd / 2, -0.5 + 3.182 * sd / 2))
+
     def test_merging_equals_one_tally(self):
         """Sums from two halves merge to the sums of the whole run."""
         rounds = [[row(1, "blackjack", 10.0, n)] for n in (10.0, -10.0, 0.0, 15.0, -10.0)]

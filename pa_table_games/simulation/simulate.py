@@ -111,7 +111,7 @@ class SimulationResult:
                *(rules_lines(game_info(self.game), self.rules_in_effect) if self.rules_in_effect is not None else []),
                f"{self.rounds:,} rounds in {self.seconds:.1f} s: {self.rounds_per_second:,.0f} rounds/second{state}",
                f"{'wager':20} {'rounds':>11} {'wagered':>16} {'net':>15} {'house edge':>11} "
-               f"{'95% interval':>22} {'sd/round':>9}"]
+               f"{'95% interval':>22} {'sd':>9}"]
         for w in [*self.wagers(), self.total()]:
             edge = _pct(w.house_edge)
             interval = f"[{_pct(w.ci95[0])}, {_pct(w.ci95[1])}]" if w.ci95 else "-"

@@ -11,13 +11,15 @@ doubles or splits; a wager placed during the round (Insurance, the Pai Gow Doubl
 Wager) counts its amount when placed. Seats are added together. The *total* row does the
 same over every wager.
 
-**Interval**: per round ``r`` let ``x_r`` be the net and ``y_r`` the initial amount. The
-edge is the ratio estimate ``-R`` with ``R = sum x / sum y``; ``sd`` is the standard
-deviation per round, per unit initially wagered, ``sqrt(var(x_r - R y_r)) / mean(y)``
-(for a flat bet every round, simply the standard deviation of a round's net per unit);
-the 95 % interval is ``edge ± 1.96 sd / sqrt(n)`` over ``n`` rounds (every round counts, with
-``x_r = y_r = 0`` where the wager was not placed); below 30 rounds Student's t with ``n - 1`` degrees of freedom
-takes 1.96's place (12.71 for two rounds), and rounds that show no spread give no interval at all.
+**Interval**: per round ``r`` the wager was placed in (``n`` rounds: the wager's ``rounds``; every round for the
+total) let ``x_r`` be the net and ``y_r`` the initial amount. The edge is the ratio estimate ``-R`` with
+``R = sum x / sum y``; ``sd`` is the standard deviation per round placed, per unit initially wagered,
+``sqrt(var(x_r - R y_r)) / mean(y)`` (for a flat bet, simply the standard deviation of one wager's net per unit:
+at most 1 for a wager that wins 1 to 1 or loses); the 95 % interval is ``edge ± 1.96 sd / sqrt(n)``; up to 30
+rounds placed Student's t with ``n - 1`` degrees of freedom takes 1.96's place (12.71 for two rounds), and rounds
+that show no spread give no interval at all. (Counting every round, with ``x_r = y_r = 0`` where the wager was not
+placed, gives nearly the same interval, but an sd per round of the run, not per wager, and the normal quantile
+for an Insurance Wager placed twice in 10,000 rounds.)
 
 **Exact sums**: amounts are whole cents, so every sum is kept as a whole number of cents
 (of cents squared for Σx², Σy², Σxy): exact, however many rounds. Only the edge, its sd and
@@ -161,8 +163,8 @@ class Tally:
 
     def edge(self, name: str = "") -> WagerEdge:
         """The house edge of wager ``name`` ("" for the total), with its sd and 95 % interval."""
-        n = self.rounds
         placed, sx, sy, sxx, syy, sxy = (float(v) for v in self.sums.get(name, [0] * 6))
+        n = int(placed)  # the rounds the wager was placed in: those that tell of it (the total: every round)
         dollars = self.sums.get(name, [0] * 6)
         wagered, net = Decimal(dollars[2]).scaleb(-2), Decimal(dollars[1]).scaleb(-2)
         if not sy:
