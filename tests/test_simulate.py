@@ -185,6 +185,15 @@ class TestSimulate:
         assert result.output == ("error: --new-dealer-every: 58 Pa. Code § 670a.8 has no new dealer's burn card (no "
                                  "transition of machines/six_card_fortune_pai_gow.yaml is declared new_dealer: true)\n")
 
+    def test_no_new_dealer_that_would_never_come(self):
+        """A table deals one chunk of 10,000 rounds: --new-dealer-every 10000 or more is refused in one line, exit 2
+        (before: accepted, stated in the header, and no dealer came: the nets were those of no new dealer)."""
+        result = CliRunner().invoke(main, ["simulate", "blackjack", "--rounds", "10", "--new-dealer-every", "10000"])
+        assert (result.exit_code, result.output) == (2, "error: --new-dealer-every 10,000: each table deals 10,000 "
+                                                        "rounds (a chunk, at a fresh table where the count starts "
+                                                        "again), so no new dealer would come: give fewer rounds\n")
+        assert simulate("blackjack", 10, seed=1, new_dealer_every=9999).to_json()["new_dealer_every"] == 9999
+
     def test_same_seed_same_result(self):
         """The same seed gives the same result; another seed another one."""
         a = simulate("blackjack", 200, seed=3, strategy="stand17").to_json()

@@ -45,7 +45,8 @@ from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECON
               "worker has not come back by then (a worker stopped or hung), stop: the result so far, exit status 1.")
 @click.option("--new-dealer-every", "new_dealer_every", type=Whole(1, 10**6, "rounds"), metavar="K",
               help="A new dealer comes to the table after every K rounds and burns one card before dealing (a game "
-              "whose machine file declares that burn: new_dealer: true); counted at each chunk's table.")
+              "whose machine file declares that burn: new_dealer: true); counted at each chunk's table of 10,000 "
+              "rounds (K below that).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON document (fields below).")
 @click.pass_context
 def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, seats, workers, scheduler,

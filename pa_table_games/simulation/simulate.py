@@ -157,7 +157,7 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         loaded = load_game(game, rules, engine=engine)
-        _check_new_dealer(loaded, new_dealer_every)
+        _check_new_dealer(loaded, new_dealer_every, chunk)
         seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
                  for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
@@ -185,14 +185,18 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             getattr(chosen, "note", ""), scheduler, new_dealer_every, why)
 
 
-def _check_new_dealer(game: Any, every: Any) -> None:
-    """``new_dealer_every``: None, or a whole number of rounds for a game whose section has a new dealer burn."""
+def _check_new_dealer(game: Any, every: Any, chunk: int) -> None:
+    """``new_dealer_every``: None, or a whole number of rounds for a game whose section has a new dealer burn, fewer
+    than a table deals (``chunk``: each chunk is dealt at a fresh table, where the count starts again)."""
     if every is None:
         return
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise SimulationError(f"--new-dealer-every {every!r}: give a whole number of rounds, at least 1")
     if game.spec.new_dealer_burn is None:
         raise SimulationError(no_new_dealer(game.spec))
+    if every >= chunk:
+        raise SimulationError(f"--new-dealer-every {every:,}: each table deals {chunk:,} rounds (a chunk, at a fresh "
+                              f"table where the count starts again), so no new dealer would come: give fewer rounds")
 
 
 def check_workers(workers: Any, scheduler: str | None) -> int:
