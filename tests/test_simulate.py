@@ -271,6 +271,21 @@ class TestCommand:
     def run(self, *args: str):
         return CliRunner().invoke(main, ["simulate", *args])
 
+    def test_what_the_figures_rest_on_is_noted(self):
+        """A progressive's meter starting again at each chunk's table, House Money's adding under computed (counted
+        in the Blackjack Wager's row), and Double Down Madness' default strategy not being the best play edge prices
+        are each a note: a line of the text and an item of --json's notes (before: said nowhere)."""
+        seat = "1:blackjack=10,house_money=5,bad_beat=1,hit_and_run=1"
+        text = self.run("blackjack", "--rounds", "200", "--seed", "5", "--strategy", "computed", "--seat", seat).output
+        assert ("note: bad_beat, hit_and_run: jackpots are shares of a meter that starts at the Rules' "
+                "progressive_reset at each chunk's fresh table (10,000 rounds)") in text
+        assert "note: computed adds a House Money payout to the Blackjack Wager where" in text
+        doc = json.loads(self.run("blackjack", "--rounds", "200", "--seed", "5", "--strategy", "basic", "--seat", seat,
+                                  "--json").output)
+        assert len(doc["notes"]) == 1 and doc["notes"][0].startswith("bad_beat, hit_and_run: jackpots")
+        doc = json.loads(self.run("double-down-madness", "--rounds", "200", "--seed", "5", "--json").output)
+        assert doc["strategy"] == "madness" and "not an optimised strategy" in doc["notes"][0]
+
     def test_json_document(self):
         """--json prints the documented fields; the edge is -(net)/(initial wagered) and lies in its interval."""
         result = self.run("blackjack", "--rounds", "500", "--seed", "5", "--strategy", "stand17", "--json")
@@ -278,7 +293,8 @@ class TestCommand:
         doc = json.loads(result.output)
         assert set(doc) == {"game", "section", "strategy", "rules", "rules_file", "seats", "seed", "new_dealer_every", "workers", "scheduler", "rounds_requested",
                             "rounds", "complete", "stopped", "engines", "seconds", "rounds_per_second", "wagers",
-                            "total"}
+                            "total", "notes"}
+        assert doc["notes"] == []
         assert (doc["game"], doc["strategy"], doc["seed"], doc["rounds"], doc["complete"], doc["stopped"],
                 doc["engines"]) == ("blackjack", "stand17", 5, 500, True, None, {"fast": 500})
         assert doc["seats"] == {"1": {"blackjack": 10.0}}

@@ -80,6 +80,10 @@ class GameInfo:
     key_options: tuple[str, ...] | None = None
     #: what the section fixes that no Rules Submission changes (the dealer's drawing rule), stated with the Rules
     fixed_rule: str = ""
+    #: (rules, seats, strategy name, rounds per table) -> what a reader of ``simulate``'s figures should know beyond
+    #: the strategy's own note (a meter starting again at each chunk's table), or the function's name
+    #: ``"package.module:function"``; each is printed as a ``note:`` line and listed in ``--json``'s ``notes``
+    simulation_notes: Callable[[Any, dict, str, int], list[str]] | str | None = None
     #: round options a log may record, name -> type (``{"misdeal": int}``: an injected misdeal, for training)
     round_options: Mapping[str, type] = field(factory=dict)
     #: every round option the game's actions read (``Round(options=...)``, a scenario's ``options:``; training and

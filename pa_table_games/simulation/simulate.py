@@ -36,6 +36,7 @@ from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.money import amount_problem, default_wager, money
 from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
+from pa_table_games.runtime.game import resolved
 from pa_table_games.strategies import get_strategy
 from pa_table_games.numbers import MAX_WORKERS
 from pa_table_games.simulation.chunks import (CHUNK, CHUNK_SECONDS, ChunkOverdue, Deal, SimulationError, chunk_count,
@@ -63,6 +64,8 @@ class SimulationResult:
     wager_order: tuple[str, ...] = field(converter=tuple)
     rules_in_effect: Any = field(default=None, eq=False)  # the Rules object the rounds were dealt under
     note: str = ""  # what a reader should know about the strategy's numbers (its ``note``, if any)
+    #: what a reader should know of these figures beyond it, as the game says (``GameInfo.simulation_notes``)
+    notes: tuple[str, ...] = field(default=(), converter=tuple)
     scheduler: str | None = None  # None: local processes; "local" or a Dask scheduler address
     new_dealer_every: int | None = None  # a new dealer after every N rounds of a table; None: never
     stopped: str = ""  # why the run stopped before the end, other than Ctrl-C (a chunk past its deadline)
@@ -98,7 +101,8 @@ class SimulationResult:
                 "engines": dict(sorted(self.tally.engines.items())),
                 "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
-                "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json()}
+                "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json(),
+                "notes": [note for note in (self.note, *self.notes) if note]}
 
     def lines(self) -> list[str]:
         """The result as plain text lines: a header and one row per wager, then the total."""
@@ -118,8 +122,7 @@ class SimulationResult:
             sd = f"{w.sd:.4f}" if w.sd is not None else "-"
             out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>16,.2f} {w.net:>+15,.2f} {edge:>11} "
                        f"{interval:>22} {sd:>9}")
-        if self.note:
-            out.append(f"note: {self.note}")
+        out += [f"note: {note}" for note in (self.note, *self.notes) if note]
         return out
 
 
@@ -162,6 +165,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                  for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
+        said = loaded.info.simulation_notes  # asked before a round is dealt: a hook that fails costs no run
+        notes = resolved(said)(loaded.rules, seats, chosen.name, chunk) if said is not None else ()
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
         if progress is not None:
@@ -182,7 +187,7 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
     return SimulationResult(game, loaded.spec.section, chosen.name, rules_name, seats, seed, workers, rounds,
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
-                            getattr(chosen, "note", ""), scheduler, new_dealer_every, why)
+                            getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why)
 
 
 def _check_new_dealer(game: Any, every: Any, chunk: int) -> None:

@@ -108,6 +108,7 @@ INFO = GameInfo(
     default_strategy="basic",
     pricing="pa_table_games.games.blackjack.pricing:price",
     wager_maximum=insurance_maximum,
+    simulation_notes="pa_table_games.games.blackjack.simulation_notes:notes",
     key_options=KEY_OPTIONS,
     options={"determinant_side": determinant.SIDE_OPTION, **progressives.OPTIONS},
     fixed_rule=FIXED_RULE,
