@@ -516,6 +516,14 @@ class TestSignals:
         assert proc.returncode == -signal.SIGTERM
         wait_for(lambda: not any(alive(pid) for pid in workers), seconds=10)
 
+    def test_a_deadline_shorter_than_a_worker_s_start_up_says_so(self):
+        """--chunk-timeout counts a worker's start-up in its first chunk (spawning, importing, generating its round
+        function: about a second): a deadline of 0.05 s stops the run, and the line says the worker may only have
+        been slow to start (before: 'a worker stopped, hung or unreachable', of workers that were none of those)."""
+        result = simulate("blackjack", 30_000, seed=7, workers=2, chunk_timeout=0.05)
+        assert not result.complete and "or slower than that: a worker's first chunk includes its start-up" in \
+            result.stopped
+
     @pytest.mark.slow  # real worker processes: a heavy check, `make test-long`
     def test_a_worker_process_that_stops_ends_the_run_at_the_chunk_deadline(self):
         """One of two worker processes is stopped (SIGSTOP) once rounds are being dealt: it is killed when its

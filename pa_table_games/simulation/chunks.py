@@ -54,7 +54,8 @@ class ChunkOverdue(SimulationError):
 def overdue(index: int, where: str, seconds: float, tally: Tally, workers: int | None = None) -> ChunkOverdue:
     """The one line saying which chunk did not come back, from where, within how long."""
     return ChunkOverdue(f"--chunk-timeout: chunk {index} handed to {where} gave no result within {seconds:g} s "
-                        f"(a worker stopped, hung or unreachable): the run stopped; the result so far is printed",
+                        f"(a worker stopped, hung or unreachable, or slower than that: a worker's first chunk includes its "
+                        f"start-up): the run stopped; the result so far is printed",
                         tally, workers)
 
 
