@@ -41,11 +41,13 @@ class Round(Changes):
     _taken: list | None = None  # the steps of an :meth:`all_or_nothing` block under way, each its effects
 
     def __init__(self, game: Any, table: Table, seats: dict[int, dict[str, float]],
-                 *, atomic: bool = True, options: dict | None = None, record: str = "events") -> None:
+                 *, atomic: bool = True, options: dict | None = None, record: str = "events",
+                 checked: tuple[tuple[int, str, Decimal], ...] | None = None) -> None:
         """``record`` is what the round keeps: ``"events"``, the full event log (every card, note and
         settlement, for play, logs and replay), ``"settlements"``, only the settled wagers (no events and
         no card-conservation baseline), or ``"totals"``, the simulation's mode: only the sums a tally
-        reads (:meth:`totals`), no settlement rows either."""
+        reads (:meth:`totals`), no settlement rows either. ``checked``: the wagers as an earlier round at this
+        table placed them (:meth:`Unrecorded`'s)."""
         if record not in RECORDS:
             raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
         if options and (problem := game.info.option_problem(options, game.rules)):
@@ -87,13 +89,19 @@ class Round(Changes):
         self._seats = seats
         # the card-conservation baseline; a round recording settlements only takes none
         self._deck = table.cards_off_layout() if self.log else None
-        self._place_before_deal(seats)
+        self._place_before_deal(seats, checked)
         self.layout: Any = game.info.layout(self)
         table.rounds_begun += 1
         self._begun = table.rounds_begun  # the table's newest round (:meth:`_check_newest`)
 
-    def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
-        """Each wager placed as a player places it, then the game checks them together (``GameInfo.check_seats``)."""
+    def _place_before_deal(self, seats: dict[int, dict[str, float]], checked: tuple | None = None) -> None:
+        """Each wager placed as a player places it, then the game checks them together (``GameInfo.check_seats``);
+        or the wagers ``checked`` placed again as they are (on hand 0, before the deal: a simulation's rounds)."""
+        if checked is not None:
+            for seat, name, amount in checked:
+                self.wagers.append(Wager(seat, name, 0, amount))
+                self.wager_names.add(name)
+            return
         if not isinstance(seats, Mapping) or not all(
                 type(seat) is int and isinstance(wagers, Mapping) and all(isinstance(name, str) for name in wagers)
                 for seat, wagers in seats.items()):
@@ -329,16 +337,8 @@ class Unrecorded(Round):
         again as they are (a simulation's rounds)."""
         if record == "events":
             raise TableGamesError("a round that records its events is a Round, not an Unrecorded round")
-        self._checked = checked
-        Round.__init__(self, game, table, seats, atomic=False, options=options, record=record)
-
-    def _place_before_deal(self, seats: dict[int, dict[str, float]]) -> None:
-        if self._checked is None:
-            Round._place_before_deal(self, seats)
-        else:
-            for seat, name, amount in self._checked:  # before the deal: each on hand 0
-                self.wagers.append(Wager(seat, name, 0, amount))
-                self.wager_names.add(name)
+        # no attribute of its own: a round's instance dictionary stays one CPython shares the keys of (at most 30)
+        Round.__init__(self, game, table, seats, atomic=False, options=options, record=record, checked=checked)
 
     def checked_wagers(self) -> tuple[tuple[int, str, Decimal], ...]:
         """The wagers placed before the deal, ``(seat, name, amount)`` each, for the next round's ``checked``
