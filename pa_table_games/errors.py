@@ -52,14 +52,13 @@ class WagerError(TableGamesError):
 class IllegalAction(TableGamesError):
     """An action the regulation does not allow now; names the subsection that forbids it. The message names the
     action as written when it is one short word (``split``, ``double=5``), else quoted, a long one by its start
-    and length (:func:`~pa_table_games.numbers.shown`); ``action`` keeps it whole. ``named``: how the message names
-    it instead, where it was given (``action 2 'split'``, the second of a list of decisions)."""
+    and length (:func:`~pa_table_games.numbers.shown`); ``action`` keeps it whole."""
 
-    def __init__(self, action: str, reason: str, cite: str, *, named: str | None = None) -> None:
+    def __init__(self, action: str, reason: str, cite: str) -> None:
         self.action = action
         self.reason = reason
         self.cite = cite
-        said = named if named is not None else action if _is_one_word(action) else shown(action)
+        said = action if _is_one_word(action) else shown(action)
         super().__init__(f"{said}: {reason} — {cite}")
 
 

@@ -192,6 +192,10 @@ def test_only_the_round_begun_last_at_a_table_deals_from_its_shoe():
     assert left.events == [] and table.cards_on_layout() == 4
     newer.act("stand").advance().check_invariants()
     assert newer.is_over and table.cards_on_layout() == 0
+    game.new_round(seats, table=table)  # a round over is left as it ended: advance does nothing, act is refused cited
+    assert newer.advance() is newer and newer.is_over
+    with pytest.raises(IllegalAction, match=r"— § 633a\.7\(s\)$"):
+        newer.act("hit")
 
 
 @pytest.mark.parametrize("name, made_for, dealt_by, said", [

@@ -286,6 +286,22 @@ def test_a_refused_decision_of_the_list_keeps_its_kind(second, refusal):
         assert (refused.value.action, refused.value.cite) == ("split", "§ 633a.11")
 
 
+def test_a_game_s_own_illegal_action_keeps_its_type_and_fields(monkeypatch):
+    """A game's own IllegalAction (a subclass with a field of its own) refused in --actions is raised by play_round as
+    itself, its message led by the decision's place (before: remade as a plain IllegalAction, the field lost)."""
+    class Foul(IllegalAction):
+        def __init__(self, seconds: int) -> None:
+            super().__init__("insurance=no", f"decided in {seconds} s", "§ 633a.7(h)")
+            self.seconds = seconds
+
+    def refuse(rnd, *args, **kwargs):
+        raise Foul(0)
+    monkeypatch.setattr(Round, "act", refuse)
+    with pytest.raises(Foul, match=r"^action 1 'insurance=no': decided in 0 s — § 633a\.7\(h\)$") as refused:
+        play_round(load_game("blackjack"), {1: {"blackjack": 10}}, ["insurance=no"], shoe=OFFERED)
+    assert (refused.value.seconds, refused.value.cite) == (0, "§ 633a.7(h)")
+
+
 def test_a_game_s_own_refusal_made_another_way_is_named_too(monkeypatch):
     """A refusal of a type whose constructor takes other arguments (a plugin game's own error) is still one line led
     by the decision's place, not a traceback from remaking it."""

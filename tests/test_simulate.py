@@ -286,6 +286,15 @@ class TestCommand:
         doc = json.loads(self.run("double-down-madness", "--rounds", "200", "--seed", "5", "--json").output)
         assert doc["strategy"] == "madness" and "not an optimised strategy" in doc["notes"][0]
 
+    def test_no_house_money_note_where_computed_keeps_the_payout(self, tmp_path):
+        """At a Blackjack Switch table computed keeps every House Money payout (edge does not price adding there):
+        no note says it adds one."""
+        rules = tmp_path / "switch.yaml"
+        rules.write_text("blackjack_switch: true\n")
+        doc = json.loads(self.run("blackjack", "--rules", str(rules), "--strategy", "computed", "--rounds", "200",
+                                  "--seed", "2", "--seat", "1:blackjack=10,house_money=5", "--json").output)
+        assert doc["notes"] == []
+
     def test_json_document(self):
         """--json prints the documented fields; the edge is -(net)/(initial wagered) and lies in its interval."""
         result = self.run("blackjack", "--rounds", "500", "--seed", "5", "--strategy", "stand17", "--json")

@@ -118,11 +118,11 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
 def _named(err: TableGamesError, named: str) -> TableGamesError:
     """``err`` refusing a decision of a list, of its own type, its message led by the decision as ``named``
     (``action 2 'split': ...``); an edited machine file's failure, named at its line, as it is."""
-    if isinstance(err, IllegalAction):
-        return IllegalAction(err.action, err.reason, err.cite, named=named)
-    if isinstance(err, NotAnAction):
-        return NotAnAction(f"{named}: {err.reason}", err.reason)
     if isinstance(err, InputFileError):
         return err
-    err.args = (f"{named}: {err}",)  # its words led by the decision; itself kept (a game's own error may be made
-    return err  # another way: remaking it would misread its arguments)
+    if isinstance(err, IllegalAction):
+        said = f"{err.reason} — {err.cite}"
+    else:
+        said = err.reason if isinstance(err, NotAnAction) else str(err)
+    err.args = (f"{named}: {said}",)  # itself kept, its words led by the decision: a game's own error (a subclass,
+    return err  # made another way) keeps its type and fields, which remaking it would lose or misread

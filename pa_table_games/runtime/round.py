@@ -134,7 +134,7 @@ class Round(Changes):
     def _check_newest(self) -> None:
         """A round deals only while it is its table's newest: one begun after it, before it dealt a card, took the
         table's shoe (:meth:`Game.new_round` refuses a new round while cards are on the layout)."""
-        if self._begun != self.table.rounds_begun:
+        if self._begun != self.table.rounds_begun and not self.is_over:  # a round over is left as it ended
             raise TableGamesError("this round cannot go on: another round has begun at its table since (new_round); "
                                   "only the round begun last deals from the table's shoe")
 

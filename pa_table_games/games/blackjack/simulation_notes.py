@@ -18,7 +18,7 @@ def notes(rules: Any, seats: dict[int, dict[str, Any]], strategy: str, rounds_pe
         said.append(f"{', '.join(metered)}: jackpots are shares of a meter that starts at the Rules' progressive_reset "
                     f"at each chunk's fresh table ({rounds_per_table:,} rounds): the edge rests on that, on the amount "
                     "wagered and on progressive_rate, as `edge blackjack WAGER` says (§ 633a.7(o))")
-    if strategy == "computed" and "house_money" in placed:
+    if strategy == "computed" and "house_money" in placed and not rules.blackjack_switch:  # Switch: it keeps them
         said.append("computed adds a House Money payout to the Blackjack Wager where that hand's expected net is "
                     "positive (§ 633a.7(g)(10)(ii)): the gain shows in the Blackjack Wager's row, and House Money's "
                     "row is its cash alone; `edge blackjack house_money` prices it both ways")
