@@ -75,7 +75,7 @@ def seeded_plays(game, seed):
     table = loaded.new_table(seed=seed)
     rng = random.Random(seed)
     for n in range(5):
-        table.new_dealer = n == 2 and loaded.spec.new_dealer_burn is not None  # a section with none refuses one
+        table.new_dealer = n == 2 and loaded.new_dealer_refused("") is None  # where none burns, refused
         options = {}
         if game == PG and n == 3:
             options = {"misdeal": 2, "misdeal_cards": 7} if seed % 2 else {"progressive_accepted": 0}

@@ -30,12 +30,13 @@ ILLUSTRATIVE_BLACKJACK = ("pay table {table}: ILLUSTRATIVE (made up; § 633a.13,
 class TestProgressives:
     @pytest.mark.parametrize("wager", PROGRESSIVES)
     def test_the_text_labels_the_pay_table_and_states_the_meter(self, wager: str) -> None:
-        """Under the figure's method: the pay table, ILLUSTRATIVE, and the meter the jackpots are shares of."""
+        """Under the figure's method: the pay table, ILLUSTRATIVE, and the meter the jackpots are shares of, at a
+        table dealing the 20 rounds asked (before: "every 10,000 rounds", a chunk, which 20 rounds never reach)."""
         lines = edge("blackjack", wager, "--rounds", "20").output.splitlines()
         assert lines[3] == ILLUSTRATIVE_BLACKJACK.format(table="illustrative")
         assert lines[4] == ("jackpots are shares of the meter: this edge is for a wager of 10, the meter starting at "
                             "10000 (the Rules' progressive_reset) and gaining 10 % of each wager (progressive_rate), a "
-                            "new table every 10,000 rounds; another amount, reset or rate gives another edge")
+                            "new table every 20 rounds; another amount, reset or rate gives another edge")
         assert lines[6].startswith("simulated: house edge")
 
     @pytest.mark.parametrize("wager", PROGRESSIVES)
@@ -43,7 +44,7 @@ class TestProgressives:
         doc = priced("blackjack", wager, "--rounds", "20")
         assert doc["illustrative_pay_table"] is True and doc["paytable"] == "illustrative"
         assert doc["meter"] == {"wager": 10.0, "progressive_reset": 10000.0, "progressive_rate": 0.1,
-                                "rounds_per_table": 10_000}
+                                "rounds_per_table": 20}
 
     def test_the_rules_meter_amount_and_table(self, tmp_path) -> None:
         """The Rules' reset, rate and table minimum (the wager's amount) are the ones stated; the Bad Beat table the

@@ -119,7 +119,7 @@ def table_machine(name: str, counter: dict, loader=None) -> type[RuleBasedStateM
             self.rnd = self.game.new_round(self.seats, table=self.table, atomic=False)
             check_cards(self.rnd, self.loaded)
 
-        @precondition(lambda self: self.rnd is None and self.game.spec.new_dealer_burn is not None)
+        @precondition(lambda self: self.rnd is None and self.game.new_dealer_refused("") is None)
         @rule()
         def new_dealer_comes_in(self):
             self.table.new_dealer = True

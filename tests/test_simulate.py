@@ -27,6 +27,7 @@ from click.testing import CliRunner
 
 from conftest import needs_dask
 from pa_table_games.cli import main
+from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
 from pa_table_games.numbers import MAX_ROUNDS
 from pa_table_games.runtime.round import Round
@@ -189,10 +190,32 @@ class TestSimulate:
         """A table deals one chunk of 10,000 rounds: --new-dealer-every 10000 or more is refused in one line, exit 2
         (before: accepted, stated in the header, and no dealer came: the nets were those of no new dealer)."""
         result = CliRunner().invoke(main, ["simulate", "blackjack", "--rounds", "10", "--new-dealer-every", "10000"])
-        assert (result.exit_code, result.output) == (2, "error: --new-dealer-every 10,000: each table deals 10,000 "
-                                                        "rounds (a chunk, at a fresh table where the count starts "
-                                                        "again), so no new dealer would come: give fewer rounds\n")
-        assert simulate("blackjack", 10, seed=1, new_dealer_every=9999).to_json()["new_dealer_every"] == 9999
+        assert (result.exit_code, result.output) == (2, "error: --new-dealer-every 10,000: a table deals at most 10 "
+                                                        "rounds here (the rounds asked, or a chunk's, each chunk at a "
+                                                        "fresh table where the count starts again), so no new dealer "
+                                                        "would come: give fewer rounds\n")
+        result = CliRunner().invoke(main, ["simulate", "blackjack", "--rounds", "50", "--new-dealer-every", "60"])
+        assert result.exit_code == 2 and "a table deals at most 50 rounds here" in result.output  # 60 > 50 rounds
+        result = CliRunner().invoke(main, ["simulate", "blackjack", "--rounds", "20000", "--new-dealer-every", "10000"])
+        assert result.exit_code == 2 and "a table deals at most 10,000 rounds here" in result.output
+        assert simulate("blackjack", 20, seed=1, new_dealer_every=19).to_json()["new_dealer_every"] == 19
+
+    def test_no_new_dealer_at_a_double_shoe(self, tmp_path):
+        """§ 633a.7(d) deals a double shoe in lieu of (c): no new dealer burns there, so simulate and play refuse
+        --new-dealer-every, new_round a table with a new dealer, in one line (before: accepted, stated in the
+        header, and nothing burned)."""
+        rules = tmp_path / "double.yaml"
+        rules.write_text("double_shoe: true\n")
+        said = "--new-dealer-every: a double shoe is dealt by § 633a.7(d), in lieu of (c): no new dealer's burn card\n"
+        for command in (["simulate", "blackjack", "--rounds", "500"], ["play", "blackjack", "--rounds", "2",
+                                                                        "--strategy", "basic"]):
+            result = CliRunner().invoke(main, [*command, "--rules", str(rules), "--seed", "3", "--new-dealer-every", "1"])
+            assert (result.exit_code, result.output) == (2, f"error: {said}")
+        game = load_game("blackjack", rules=str(rules))
+        table = game.new_table(seed=3)
+        table.new_dealer = True
+        with pytest.raises(TableGamesError, match=r"^new_round: table\.new_dealer: a double shoe is dealt by "):
+            game.new_round({1: {"blackjack": 10}}, table=table)
 
     def test_same_seed_same_result(self):
         """The same seed gives the same result; another seed another one."""
@@ -278,7 +301,7 @@ class TestCommand:
         seat = "1:blackjack=10,house_money=5,bad_beat=1,hit_and_run=1"
         text = self.run("blackjack", "--rounds", "200", "--seed", "5", "--strategy", "computed", "--seat", seat).output
         assert ("note: bad_beat, hit_and_run: jackpots are shares of a meter that starts at the Rules' "
-                "progressive_reset at each chunk's fresh table (10,000 rounds)") in text
+                "progressive_reset at each chunk's fresh table (200 rounds)") in text
         assert "note: computed adds a House Money payout to the Blackjack Wager where" in text
         doc = json.loads(self.run("blackjack", "--rounds", "200", "--seed", "5", "--strategy", "basic", "--seat", seat,
                                   "--json").output)

@@ -13,7 +13,6 @@ from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
-from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.runtime.composition import check_stacked, shuffled_differs, sides
 from pa_table_games.runtime.game import Game
 from pa_table_games.audit.log import LogFileError, RoundLog, Start
@@ -51,8 +50,9 @@ def setup(log: RoundLog, machine: str | None = None) -> tuple[Game, Any]:
         table = game.new_table(shoe=shoe)
         for name, value in table_state.items():
             _set_flag(table, name, value)
-        if table.new_dealer and game.spec.new_dealer_burn is None:  # a dealer no round can bring (Game.new_round)
-            raise TableGamesError(no_new_dealer(game.spec, "table new_dealer: true"))
+        refused = game.new_dealer_refused("table new_dealer: true") if table.new_dealer else None
+        if refused:  # a dealer no round can bring (Game.new_round)
+            raise TableGamesError(refused)
         return game, game.new_round(seats, table=table, options=dict(h.get("options", {})))
     except TableGamesError as err:
         raise LogFileError(file, log.header_line, f"header: {err}") from None

@@ -17,7 +17,6 @@ from pa_table_games.cli.play import DecisionsRanOut, new_dealer_before, parse_ac
 from pa_table_games.games import load_game
 from pa_table_games.audit.chain import load_key
 from pa_table_games.audit.log import Recorder
-from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.files import OutputExists, reads, same_file, write_atomic
 from pa_table_games.strategies import get_strategy
 
@@ -84,8 +83,9 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     key = load_key(key_file) if log_file or key_file is not None else None  # a given --key-file is always checked
     loaded = load_game(game, rules, machine=machine)
     seated = parse_seats(seats, loaded.info.wagers[0])
-    if new_dealer_every is not None and loaded.spec.new_dealer_burn is None:
-        raise UserError(no_new_dealer(loaded.spec))
+    refused = loaded.new_dealer_refused("--new-dealer-every") if new_dealer_every is not None else None
+    if refused:
+        raise UserError(refused)
     chosen = get_strategy(game, strategy, loaded.rules) if strategy is not None else None
     if misdeal is not None and "misdeal" not in loaded.info.round_options:
         raise UserError(f"--misdeal: {game} has no injected misdeal (its rounds take no option 'misdeal')")

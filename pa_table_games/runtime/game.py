@@ -151,6 +151,14 @@ class Game:
             self._rules_shoe = {name: (Counter(side.loaded), side.cover_depth) for name, side in made.items()}
         return self._rules_shoe
 
+    def new_dealer_refused(self, what: str) -> str | None:
+        """Why no new dealer (``what`` brings one) comes to this game's tables under its Rules, as one line: its
+        section has no new dealer's burn card, or its Rules replace that burn (a double shoe, § 633a.7(d)); None."""
+        if self.spec.new_dealer_burn is None:
+            return no_new_dealer(self.spec, what)
+        why = getattr(self.rules, "no_new_dealer_burn", None)
+        return f"{what}: {why}" if why else None
+
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
         return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed), game=self.info.name)
 
@@ -178,8 +186,9 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if table.game is not None and table.game != game.info.name:
         raise TableGamesError(f"new_round: the table was made for {table.game}, not {game.info.name}: its shoe "
                               "holds that game's decks")
-    if table.new_dealer and game.spec.new_dealer_burn is None:  # as play refuses --new-dealer-every
-        raise TableGamesError("new_round: " + no_new_dealer(game.spec, "table.new_dealer"))
+    refused = game.new_dealer_refused("table.new_dealer") if table.new_dealer else None
+    if refused:  # as play and simulate refuse --new-dealer-every
+        raise TableGamesError(f"new_round: {refused}")
     out = table.cards_on_layout()
     if out:
         raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"

@@ -32,7 +32,6 @@ from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.machine.spec import no_new_dealer
 from pa_table_games.money import amount_problem, default_wager, money
 from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
@@ -160,13 +159,14 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         loaded = load_game(game, rules, engine=engine)
-        _check_new_dealer(loaded, new_dealer_every, chunk)
+        per_table = min(chunk, rounds)  # the most rounds any table of the run deals
+        _check_new_dealer(loaded, new_dealer_every, per_table)
         seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
                  for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         said = loaded.info.simulation_notes  # asked before a round is dealt: a hook that fails costs no run
-        notes = resolved(said)(loaded.rules, seats, chosen.name, chunk) if said is not None else ()
+        notes = resolved(said)(loaded.rules, seats, chosen.name, per_table) if said is not None else ()
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
         if progress is not None:
@@ -190,18 +190,21 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why)
 
 
-def _check_new_dealer(game: Any, every: Any, chunk: int) -> None:
-    """``new_dealer_every``: None, or a whole number of rounds for a game whose section has a new dealer burn, fewer
-    than a table deals (``chunk``: each chunk is dealt at a fresh table, where the count starts again)."""
+def _check_new_dealer(game: Any, every: Any, per_table: int) -> None:
+    """``new_dealer_every``: None, or a whole number of rounds for a game whose tables have a new dealer's burn under
+    its Rules, fewer than a table deals (``per_table``: the rounds asked, or a chunk's, each dealt at a fresh table
+    where the count starts again)."""
     if every is None:
         return
     if isinstance(every, bool) or not isinstance(every, int) or every < 1:
         raise SimulationError(f"--new-dealer-every {every!r}: give a whole number of rounds, at least 1")
-    if game.spec.new_dealer_burn is None:
-        raise SimulationError(no_new_dealer(game.spec))
-    if every >= chunk:
-        raise SimulationError(f"--new-dealer-every {every:,}: each table deals {chunk:,} rounds (a chunk, at a fresh "
-                              f"table where the count starts again), so no new dealer would come: give fewer rounds")
+    refused = game.new_dealer_refused("--new-dealer-every")
+    if refused:
+        raise SimulationError(refused)
+    if every >= per_table:
+        raise SimulationError(f"--new-dealer-every {every:,}: a table deals at most {per_table:,} rounds here (the "
+                              "rounds asked, or a chunk's, each chunk at a fresh table where the count starts again), "
+                              "so no new dealer would come: give fewer rounds")
 
 
 def check_workers(workers: Any, scheduler: str | None) -> int:

@@ -31,7 +31,7 @@ from pa_table_games.games.blackjack.paytable_choice import no_deck_table
 from pa_table_games.games.blackjack.paytables import pay_table
 from pa_table_games.money import brief, default_wager, exactly
 from pa_table_games.simulation.chunks import CHUNK
-from pa_table_games.simulation.pricing import simulated
+from pa_table_games.simulation.pricing import ROUNDS, simulated
 from pa_table_games.values import EdgeAsk, Priced
 
 MAIN = "blackjack"
@@ -192,12 +192,13 @@ def _progressive(ask: EdgeAsk) -> Priced:
     said = illustrative_lines(terms, NO_PAY_TABLE, table.name)
     if table.jackpots:
         amount = default_wager(rules)
+        per_table = min(CHUNK, ask.rounds or ROUNDS)  # a chunk's, or all the rounds asked: one table's
         terms["meter"] = {"wager": float(amount), "progressive_reset": rules.progressive_reset,
-                          "progressive_rate": rules.progressive_rate, "rounds_per_table": CHUNK}
+                          "progressive_rate": rules.progressive_rate, "rounds_per_table": per_table}
         said.append(f"jackpots are shares of the meter: this edge is for a wager of {brief(amount)}, the meter starting "
                     f"at {brief(rules.progressive_reset)} (the Rules' progressive_reset) and gaining "
                     f"{brief(exactly(rules.progressive_rate) * 100)} % of each wager (progressive_rate), a new table every "
-                    f"{CHUNK:,} rounds; another amount, reset or rate gives another edge")
+                    f"{per_table:,} rounds; another amount, reset or rate gives another edge")
     return simulated(ask, terms=terms, said=said)
 
 

@@ -92,5 +92,11 @@ class BlackjackRules:
         return cached_pay_table_for(self, wager)
 
     @property
+    def no_new_dealer_burn(self) -> str | None:
+        """Why no new dealer burns a card under these Rules (``Game.new_dealer_refused``); None: one does, (c)."""
+        return "a double shoe is dealt by § 633a.7(d), in lieu of (c): no new dealer's burn card" \
+            if self.double_shoe else None
+
+    @property
     def cover_depth_cards(self) -> int:
         return cover_depth_cards(self.decks, self.cover_card_depth_decks)
