@@ -23,6 +23,9 @@ class Table:
     rounds_begun: int = field(default=0, eq=False)
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
+    #: its shoe was given (``new_table(shoe=...)``, ``new_round(shoe=...)``), not shuffled for the Rules: not checked
+    #: against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first
+    shoe_given: bool = False
 
     def cards_on_layout(self) -> int:
         """How many of the cards put in the shoe are out on the layout: a round in play holds them (the shoe,

@@ -5,7 +5,8 @@ but no card the game's decks do not have (a joker, ``JK``, in a Blackjack or Dou
 shoe, whose decks are of 52 cards) and no card more often than the Rules' decks hold it: a round
 no shoe could deal is not played or replayed. A shuffled shoe recorded in a log must be exactly
 the Rules' shoe: so many decks, the joker or not, the cover card or not. So must a shuffled shoe a round is
-dealt from at a table made before (:func:`table_shoe_differs`), its cover card at the Rules' depth too.
+dealt from (:func:`table_shoe_differs`), given or at a table made before; where its cover card lies is the
+shoe's own (a game may cut at a depth each shuffle draws).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pa_table_games.errors import CardCodeError
 
 def composition(game: Any) -> dict[str, Counter]:
     """Per side, every card of a freshly shuffled shoe under ``game``'s Rules (the cover card included)."""
-    return {name: Counter(cards) for name, (cards, _) in game.rules_shoe.items()}
+    return {name: Counter(cards) for name, cards in game.rules_shoe.items()}
 
 
 def check_stacked(game: Any, shoe: Any) -> None:
@@ -61,19 +62,19 @@ def shuffled_differs(game: Any, shoe: Any) -> str | None:
     return None
 
 
-def table_shoe_differs(game: Any, shoe: Any) -> str | None:
-    """How a table's shuffled shoe differs from the shoe ``game``'s Rules deal from: other cards put in it (a fresh
-    deck brought to complete a round aside), or its cover card at another depth; None when it is that shoe, or when
-    it is stacked (the order a developer chose: :func:`check_stacked` reads its cards)."""
+def table_shoe_differs(game: Any, shoe: Any, whose: str = "the table's shoe") -> str | None:
+    """How a shuffled shoe (``whose``, in words) differs from the shoe ``game``'s Rules deal from: other cards put in
+    it (a fresh deck brought to complete a round aside); None when it holds those cards, or when it is stacked (the
+    order a developer chose: :func:`check_stacked` reads its cards)."""
     have, made, rules = sides(shoe), game.rules_shoe, game.rules
     if any(side.stacked_order for side in have.values()):
         return None
     if set(have) != set(made):
-        return (f"the table's shoe is {_kind(have)} shoe; these Rules deal from {_kind(made)} shoe"
+        return (f"{whose} is {_kind(have)} shoe; these Rules deal from {_kind(made)} shoe"
                 f"{_option(rules, 'double_shoe')}")
-    for name, (cards, depth) in made.items():
+    for name, cards in made.items():
         side = have[name]
-        where, each = (f"the table's shoe's {name} side", " in each side") if name else ("the table's shoe", "")
+        where, each = (f"the {name} side of {whose}", " in each side") if name else (whose, "")
         put_in = side.loaded - side.brought if side.brought else side.loaded
         if put_in != cards:
             size = 53 if any(card.is_joker for card in cards) else 52
@@ -87,9 +88,6 @@ def table_shoe_differs(game: Any, shoe: Any) -> str | None:
                 extra = Counter({card: n for card, n in extra.items() if card not in cards})
             return f"{where} is not the shoe these Rules deal from: " + "; ".join(part for part in (
                 f"missing {_few(missing)}" if missing else "", f"extra {_few(extra)}" if extra else "") if part)
-        if COVER_CARD in cards and side.cover_depth != depth:
-            return (f"{where} leaves {side.cover_depth} cards behind the cover card; these Rules leave {depth}"
-                    f"{_option(rules, 'cover_card_depth_decks')}")
     return None
 
 

@@ -135,20 +135,20 @@ class Game:
         self.edited = edited
         #: the fast engine's round functions for these Rules (:mod:`pa_table_games.fastpath.engine`)
         self._fast_functions: Any = None
-        self._rules_shoe: dict[str, tuple[Counter, int | None]] | None = None
+        self._rules_shoe: dict[str, Counter] | None = None
 
     @property
     def spec(self) -> MachineSpec:
         return self.machine.spec
 
     @property
-    def rules_shoe(self) -> dict[str, tuple[Counter, int | None]]:
+    def rules_shoe(self) -> dict[str, Counter]:
         """The shoe these Rules deal from, per side (``""``: a single shoe): every card a shoe shuffled for them holds
-        (the cover card included) and the cards it leaves behind the cover card. Shuffled once per Game: a round
-        at a table made before is checked against it (a simulation deals a round after another)."""
+        (the cover card included). Shuffled once per Game: a round at a table made before is checked against it (a
+        simulation deals a round after another)."""
         if self._rules_shoe is None:
             made = sides(self.info.new_shoe(self.rules, 0))
-            self._rules_shoe = {name: (Counter(side.loaded), side.cover_depth) for name, side in made.items()}
+            self._rules_shoe = {name: Counter(side.loaded) for name, side in made.items()}
         return self._rules_shoe
 
     def new_dealer_refused(self, what: str) -> str | None:
@@ -160,7 +160,9 @@ class Game:
         return f"{what}: {why}" if why else None
 
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
-        return Table(shoe if shoe is not None else self.info.new_shoe(self.rules, seed), game=self.info.name)
+        if shoe is not None:  # the developer's own shoe, whatever it holds, at this table and the next rounds there
+            return Table(shoe, game=self.info.name, shoe_given=True)
+        return Table(self.info.new_shoe(self.rules, seed), game=self.info.name)
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
                   shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
@@ -169,8 +171,9 @@ class Game:
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
         shoe, so it is refused with a seed or a shoe, when another game made it, with a new dealer where the section
-        has no new dealer's burn, while cards are on its layout (a round begun at it is not over), or when its shuffled
-        shoe is not the one these Rules deal from."""
+        has no new dealer's burn, while cards are on its layout (a round begun at it is not over), or when the shoe
+        these Rules' game shuffled for it holds other cards than these Rules' shoe (a shoe given, ``shoe=``, is the
+        developer's own, at its first round and the next)."""
         if table is None:
             table = self.new_table(seed=seed, shoe=shoe)
         else:
@@ -193,7 +196,7 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if out:
         raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"
                               " on the layout: a round begun at this table is not over; finish it first")
-    differs = table_shoe_differs(game, table.shoe)
+    differs = None if table.shoe_given else table_shoe_differs(game, table.shoe)
     if differs:
         raise TableGamesError(f"new_round: {differs}")
 
