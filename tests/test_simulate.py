@@ -309,6 +309,13 @@ class TestCommand:
         doc = json.loads(self.run("double-down-madness", "--rounds", "200", "--seed", "5", "--json").output)
         assert doc["strategy"] == "madness" and "not an optimised strategy" in doc["notes"][0]
 
+    def test_the_help_describes_the_json_it_prints(self):
+        """simulate --help names --json's notes and defines sd as the README does: per round the wager was placed in
+        (before: no notes, and sd 'of one round's net')."""
+        said = " ".join(self.run("--help").output.split())
+        assert '"total": {same fields, "wager": "total"}, "notes": [text, ...]}' in said
+        assert "sd is the standard deviation of its net in one of them per unit initially wagered" in said
+
     def test_no_house_money_note_where_computed_keeps_the_payout(self, tmp_path):
         """At a Blackjack Switch table computed keeps every House Money payout (edge does not price adding there):
         no note says it adds one."""
