@@ -123,6 +123,19 @@ class TestSessions:
             "log: missing event: the log ends before the round is complete: the machine fires 'draw_dealer_card' next "
             "— § 633a.7(l), § 633a.7(m)"]
 
+    def test_a_deal_the_shoe_cannot_finish_keeps_a_log_too(self, tmp_path, monkeypatch):
+        """--log: the stacked shoe runs out during the deal, before any decision. The log is kept, marked incomplete
+        with no decision, and the error line names it, as after a decision (before: no log, the README's promise
+        broken)."""
+        monkeypatch.setenv("PA_TABLE_GAMES_LOG_KEY", "")
+        log = tmp_path / "round.jsonl"
+        code, shown, _ = session(["play", "blackjack", "--shoe", "2C 9H 6S", "--log", str(log)], [])
+        assert code == 2 and shown.rstrip().endswith(
+            "error: the shoe ran out of cards at deal_second_cards after 3 cards: stack more cards; "
+            f"{log} keeps the 0 decision(s) so far, marked incomplete")
+        header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
+        assert header["incomplete"] is True and header["actions"] == []
+
 class TestWhatASeatSees:
     def test_pai_gow_step_log_reveals_no_other_seat_and_no_unwagered_card(self):
         """Seat 1 sees its six cards; the other positions' stacks (no wager: collected "unexposed",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 import pa_table_games.cli.display as display
-from pa_table_games.cli.play import new_dealer_before, play_round
+from pa_table_games.cli.play import begin_round, new_dealer_before
 from pa_table_games.cli.table_view import legal_lines, prompt_line, table_lines, turn_of, view_of
 from pa_table_games.cli.words import NotAnAction, normalise
 from pa_table_games.errors import IllegalAction, ShoeExhausted, TableGamesError
@@ -34,15 +34,16 @@ def play_at_terminal(game, seats, seed, shoe, options, on_stop=None, rounds: int
         fresh = new_dealer_before(number, new_dealer_every)
         if fresh:
             table.new_dealer = True
-        rnd = play_round(game, seats, [], seed=seed, shoe=shoe, options=options, require_end=False, table=table)
+        rnd = begin_round(game, seats, seed=seed, shoe=shoe, options=options, table=table)
         table = rnd.table
         if number == 1:
             display.print_title(console, rnd)
         if rounds > 1:
             console.print(f"round {number} of {rounds}" + (": a new dealer" if fresh else ""), style="bold",
                           highlight=False, markup=False)
-        shown = display.print_new_events(console, rnd, 0, reveal)
-        try:
+        try:  # the deal too: a stacked shoe may run out before the first decision
+            rnd.advance()
+            shown = display.print_new_events(console, rnd, 0, reveal)
             explained = _decide(console, rnd, words, shown, explained, reveal, on_stop)
         except TableGamesError as err:  # the round cannot go on (a dealer step the stacked shoe has no card for)
             if on_error is not None:

@@ -69,6 +69,19 @@ def parse_actions(text: str | None) -> list[str]:
     return words
 
 
+def begin_round(game: Game, seats: dict[int, dict[str, float]], *, seed: int | None = None, shoe: str | None = None,
+                options: dict | None = None, table=None):
+    """The round :func:`play_round` plays, made and not yet advanced: the stacked shoe's cards and the seats
+    checked (seat 1 with the table minimum's main wager when none is given)."""
+    stacked = Shoe.stacked(shoe) if shoe is not None else None
+    if stacked is not None:
+        check_stacked(game, stacked)
+    seats = seats or {1: {game.info.wagers[0]: 10.0}}
+    check_seats(game.rules, game.info.wagers[0], seats)
+    return (game.new_round(seats, options=options, table=table) if table is not None  # the table's shoe goes on
+            else game.new_round(seats, seed=seed, shoe=stacked, options=options))
+
+
 def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence[str], *,
                seed: int | None = None, shoe: str | None = None, options: dict | None = None,
                require_end: bool = True, strategy=None, played: list[str] | None = None, table=None):
@@ -80,13 +93,7 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
     the legal actions at that point. ``played`` collects every decision applied, as read.
     ``table``: deal at this table (its shoe, discard rack and cover card), as the round before.
     """
-    stacked = Shoe.stacked(shoe) if shoe is not None else None
-    if stacked is not None:
-        check_stacked(game, stacked)
-    seats = seats or {1: {game.info.wagers[0]: 10.0}}
-    check_seats(game.rules, game.info.wagers[0], seats)
-    rnd = (game.new_round(seats, options=options, table=table) if table is not None  # the table's shoe goes on
-           else game.new_round(seats, seed=seed, shoe=stacked, options=options))
+    rnd = begin_round(game, seats, seed=seed, shoe=shoe, options=options, table=table)
     played = played if played is not None else []
     rnd.advance()
     for number, word in enumerate(actions, 1):
