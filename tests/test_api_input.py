@@ -13,10 +13,12 @@ from decimal import Decimal
 import pytest
 
 from pa_table_games import Shoe, load_game
+from pa_table_games.equipment.cards import COVER_CARD, Card
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
+from pa_table_games.strategies import get_strategy
 
 SHOE = "2C TH 6S 5D 7C 6H TD"  # the burn card; the player's 10 and 5 against the dealer's 6: double is open
 
@@ -274,3 +276,20 @@ def test_the_rules_shoe_is_shuffled_once_per_game(monkeypatch):
             rnd.act(next(word for word in ("stand", "insurance=no", "even_money=no") if word in rnd.legal_names()))
             rnd.advance()
     assert len(made) == 1
+
+
+def test_a_table_read_back_from_a_pickle_keeps_its_cover_card():
+    """A table pickled and read back deals on as the table it was: its cover card is still the cover card, set aside
+    when it appears (§ 633a.7(e)), never dealt into a hand. Before: read back as another object, it was dealt at round
+    44 into a hand (a KeyError 'CUT'), and every card after a pickle could be told from its twin only by code."""
+    assert pickle.loads(pickle.dumps(COVER_CARD)) is COVER_CARD
+    assert pickle.loads(pickle.dumps(Card.from_code("QH").with_back("red"))) is Card.from_code("QH").with_back("red")
+    game = load_game("blackjack")
+    table = pickle.loads(pickle.dumps(game.new_table(seed=1)))
+    strategy = get_strategy("blackjack", "basic", game.rules)
+    for _ in range(80):
+        rnd = game.new_round({1: {"blackjack": 10}}, table=table).advance()
+        while not rnd.is_over:
+            rnd.act(strategy.choose(rnd, rnd.legal_names()))
+            rnd.advance()
+        rnd.check_invariants()

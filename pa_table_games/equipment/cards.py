@@ -54,6 +54,9 @@ class Card:
     def __deepcopy__(self, memo: dict) -> Card:
         return self
 
+    def __reduce__(self) -> tuple:
+        return shared_card, (self.code, self.back)  # read back as the shared card: the cover card stays COVER_CARD
+
     def __repr__(self) -> str:
         return f"Card({self.code}, {self.back} back)" if self.back else f"Card({self.code})"
 
@@ -92,6 +95,12 @@ _BACKED: dict[tuple[str, str], Card] = {}
 
 JOKER = _BY_CODE[JOKER_CODE]
 COVER_CARD = _BY_CODE[COVER_CODE]
+
+
+def shared_card(code: str, back: str = "") -> Card:
+    """The one shared card of ``code`` (exactly as :attr:`Card.code` writes it) and ``back``: a pickled card is read
+    back as it, so that ``card is COVER_CARD`` holds for a cover card that went through a pickle (a table saved)."""
+    return _BY_CODE[code].with_back(back)
 
 
 def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
