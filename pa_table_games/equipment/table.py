@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from decimal import Decimal
+from typing import Any
 
 from attrs import define, field
 
@@ -23,9 +24,10 @@ class Table:
     rounds_begun: int = field(default=0, eq=False)
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
-    #: its shoe was given (``new_table(shoe=...)``, ``new_round(shoe=...)``), not shuffled for the Rules: not checked
-    #: against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first
-    shoe_given: bool = False
+    #: the Rules its game shuffled its shoe for (``Game.new_table``); None: the shoe was given (``shoe=``), and is not
+    #: checked against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first. Not a
+    #: flag of the table's state (a log's header sets none of it): no bool
+    made_for: Any = field(default=None, eq=False)
 
     def cards_on_layout(self) -> int:
         """How many of the cards put in the shoe are out on the layout: a round in play holds them (the shoe,
