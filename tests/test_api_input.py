@@ -62,6 +62,20 @@ def test_a_typed_amount_is_refused_for_what_is_wrong_with_it(word, said):
     assert seen(rnd) == before
 
 
+def test_a_typed_amount_with_another_script_s_space_is_refused_as_the_command_line_refuses_it():
+    """``act("double=5\u00a0")`` names the no-break space, as ``play --actions`` does (before, the API stripped any
+    Unicode space and doubled for 5); ASCII spaces around the word are still stripped."""
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(IllegalAction) as refused:
+        rnd.act("double=5\u00a0")
+    assert str(refused.value) == (r"'double=5\xa0': '5\xa0': NO-BREAK SPACE (U+00A0) is none of the ASCII digits 0-9 "
+                                  "(write double=AMOUNT) — § 633a.7(i)(2)")
+    assert seen(rnd) == before
+    rnd.act(" double=5\t")
+    assert seen(rnd) != before
+
+
 @pytest.mark.parametrize("call, said", [
     ({"seat": True, "name": "hit"}, "act: seat must be a whole number, not True"),
     ({"seat": 1.0, "name": "hit"}, "act: seat must be a whole number, not 1.0"),

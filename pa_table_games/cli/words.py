@@ -10,12 +10,11 @@ from __future__ import annotations
 import difflib
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.numbers import NumberError, amount, shown
+from pa_table_games.numbers import ASCII_SPACE, NumberError, amount, shown
 from pa_table_games.runtime.decisions import listed
 
 HELP_WORDS = ("help", "?")
-#: The spaces stripped from around a word: ASCII's (a no-break or em space is refused, named, in an amount).
-ASCII_SPACE = " \t\r\n\x0b\x0c"
+
 
 class NotAnAction(TableGamesError):
     """A word that is no decision of this game: a typo, answered with suggestions. ``reason``: what is wrong with the

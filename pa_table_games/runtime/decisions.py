@@ -15,7 +15,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.registry import Entry
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
-from pa_table_games.numbers import is_whole, shown
+from pa_table_games.numbers import ASCII_SPACE, is_whole, shown
 from pa_table_games.values import Action
 
 
@@ -72,7 +72,7 @@ def listed(rnd: Any) -> str:
 
 def parse_action(rnd: Any, word: str) -> Action:
     """``hit``, ``insurance=yes``, ``double=5`` or ``low=KS`` for the seat and hand deciding now."""
-    word = word.strip()
+    word = word.strip(ASCII_SPACE)  # as the command line: another script's space is refused, named, in an amount
     turn = rnd.deciding() or (0, 0)
     if any(t.trigger == word for t in rnd.spec.transitions) or "=" not in word:
         return Action(turn[0], word, turn[1])
@@ -108,9 +108,9 @@ def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str
 def as_given(err: IllegalAction, given: Any, action: Action) -> IllegalAction | None:
     """``err`` naming the decision as it was given to ``act`` when reading it changed how it is written
     (``' double = 5 '`` is read as the decision ``double `` of 5, written ``double =5``); None when it does already."""
-    if not isinstance(given, str) or err.action != action.word or given.strip() == action.word:
+    if not isinstance(given, str) or err.action != action.word or given.strip(ASCII_SPACE) == action.word:
         return None
-    return IllegalAction(given.strip(), err.reason, err.cite)
+    return IllegalAction(given.strip(ASCII_SPACE), err.reason, err.cite)
 
 
 def check(rnd: Any, action: Action) -> None:
