@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from click.testing import CliRunner
 
 from pa_table_games import Shoe, TableGamesError, load_game
+from pa_table_games.cli import main
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import WagerError
@@ -129,6 +131,16 @@ class TestShoeMatchesRules:
         with pytest.raises(WagerError, match=r"double_shoe.*\(d\)"):
             load_game(BJ).new_round({1: {BJ: 10}}, shoe=DoubleShoe.stacked("QH", "2S"))
 
+
+    def test_a_single_stacked_shoe_is_refused_for_its_kind_not_its_cards(self, tmp_path):
+        """``play --shoe`` under one-deck double-shoe Rules: the shoe is refused for being single, as the API refuses
+        it. Before, its cards were counted against one side's deck first, and a second AS was named instead."""
+        rules = tmp_path / "double.yaml"
+        rules.write_text("double_shoe: true\ndecks: 1\n", encoding="utf-8")
+        done = CliRunner().invoke(main, ["play", BJ, "--rules", str(rules), "--shoe", "AS KS AS KS AS AS",
+                                         "--actions", "stand"])
+        assert (done.exit_code, done.stdout) == (2, "")
+        assert done.stderr == "error: the Rules deal from a double shoe: stack it with DoubleShoe.stacked(red=..., black=...)\n"
 
 class TestEachCardKnowsItsSide:
     def test_633a_7_e_3_the_red_reshuffle_leaves_a_black_dealer_hand_whole(self):

@@ -30,8 +30,11 @@ def check_stacked(game: Any, shoe: Any) -> None:
     made = composition(game)
     made_of = set().union(*made.values())
     title = game.spec.title.split(":")[0]
-    for name, side in sides(shoe).items():
-        held, seen = made.get(name, made[next(iter(made))]), Counter()
+    stacked = sides(shoe)
+    if stacked.keys() != made.keys():
+        return  # a single shoe where the Rules deal from a double one, or the reverse: the game's own check names it
+    for name, side in stacked.items():
+        held, seen = made[name], Counter()
         for position, card in enumerate(side.remaining(), 1):
             where = f"{name} side, card {position}" if name else f"card {position}"
             if card not in made_of:
