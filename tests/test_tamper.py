@@ -230,6 +230,9 @@ STACKED = {  # name -> edit of the stacked Blackjack log
     "stacked card changed in shoe and events": _card_consistently,
     "stacked shoe: a joker": lambda d: d[0]["undealt"].append("JK"),
     "stacked marked shuffled": _set(stacked=False),
+    # a stacked shoe's order is no state flag: before, the header could mark it not stacked (refilled from a shuffle
+    # when it runs dry), and a round dealt so replayed as conforming (equipment/flags.py)
+    "stacked shoe: its order marked not stacked": lambda d: d[0]["shoe_state"].update(stacked_order=False),
     "stacked shoe: 25 AS in six decks, its count noted": _aces_beyond_the_decks,
 }
 TAMPERINGS = {**{("seeded", k): v for k, v in SEEDED.items()}, **{("stacked", k): v for k, v in STACKED.items()}}

@@ -44,13 +44,13 @@ from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, 
 from pa_table_games.audit.log_format import EXACT_MONEY, FORMAT, VERSION, LogFileError, check_event, check_header
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import as_json, money
+from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.equipment.table import Table
 
-def _flags(obj: Any, skip: tuple[str, ...] = ()) -> dict[str, bool]:
-    """The plain true/false fields of an attrs object (the shoe's and table's state flags)."""
-    return {f.name: getattr(obj, f.name) for f in attrs.fields(type(obj))
-            if f.type in ("bool", bool) and f.name not in skip}
+def _flags(obj: Any) -> dict[str, bool]:
+    """The state flags of the shoe or the table, as they are."""
+    return {name: getattr(obj, name) for name in state_flags(obj)}
 
 
 @frozen
@@ -67,7 +67,7 @@ class Start:
         shoe = table.shoe
         # a double shoe (§ 633a.7(d)) has two sides
         return cls({name: tuple(c.code for c in side.remaining()) for name, side in sides(shoe).items()},
-                   _flags(shoe, ("stacked_order",)), _flags(table))
+                   _flags(shoe), _flags(table))
 
 
 @frozen

@@ -7,9 +7,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import attrs
 
 from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
+from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.games import load_game
@@ -62,8 +62,8 @@ def fresh_flags(game: Game, h: dict) -> tuple[dict, dict]:
     """The shoe's and the table's flags as a fresh table has them, with the shoe the header describes (the one the
     seed shuffles, or the stacked shoe as logged): what a logged flag is told apart from (:mod:`.given`)."""
     table = game.new_table(seed=h["seed"]) if h.get("seed") is not None else game.new_table(shoe=_logged_shoe(h))
-    return ({name: getattr(table.shoe, name) for name in _flag_names(table.shoe)},
-            {name: getattr(table, name) for name in _flag_names(table)})
+    return ({name: getattr(table.shoe, name) for name in state_flags(table.shoe)},
+            {name: getattr(table, name) for name in state_flags(table)})
 
 
 def _flags(game: Game, h: dict) -> tuple[dict, dict]:
@@ -113,13 +113,8 @@ def _stacked(dealt: Any, undealt: Any) -> Any:
     return DoubleShoe.stacked(*(dealt[side] + undealt.get(side, []) for side in SIDES))
 
 
-def _flag_names(obj: Any) -> list[str]:
-    """The plain true/false fields of the shoe or the table: the flags a header may set."""
-    return [f.name for f in attrs.fields(type(obj)) if f.type in ("bool", bool)]
-
-
 def _set_flag(obj: Any, name: str, value: bool) -> None:
-    flags = set(_flag_names(obj))
+    flags = set(state_flags(obj))  # the flags a header may set
     if name not in flags:
         raise TableGamesError(f"unknown flag {name!r} (known: {', '.join(sorted(flags))})")
     setattr(obj, name, value)

@@ -24,6 +24,7 @@ from typing import Any
 from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.flags import state_flag
 from pa_table_games.errors import TableGamesError
 from pa_table_games.equipment.shoe import DiscardRack, Shoe
 
@@ -40,7 +41,7 @@ class DoubleShoe:
     current: str = "red"
     segregated: dict[str, list[Card]] = field(factory=lambda: {s: [] for s in SIDES})
     determinant: Card | None = None  # drawn and not yet placed
-    batch_is_new: bool = False  # (c) does not apply to a double shoe, § 633a.7(d)
+    batch_is_new: bool = state_flag(False)  # (c) does not apply to a double shoe, § 633a.7(d)
 
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, cover_depth: int | None = None) -> DoubleShoe:

@@ -17,6 +17,7 @@ from typing import Any
 from attrs import define, evolve, field
 
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
+from pa_table_games.equipment.flags import state_flag
 from pa_table_games.errors import CardCodeError, ShoeExhausted
 
 
@@ -105,8 +106,8 @@ class Shoe:
     rng: random.Random
     cover_depth: int | None = None  # cards left behind the cover card after a shuffle
     stacked_order: bool = False
-    batch_is_new: bool = True  # a full batch was just placed in the shoe: burn first (§ 633a.7(c))
-    needs_shuffle: bool = False
+    batch_is_new: bool = state_flag(True)  # a full batch was just placed in the shoe: burn first (§ 633a.7(c))
+    needs_shuffle: bool = state_flag(False)
     cover_card_aside: Card | None = None  # set aside when it appeared (§ 633a.7(e))
     dealt: int = 0  # cards taken out since the last shuffle
     brought: Counter = field(factory=Counter)

@@ -9,6 +9,7 @@ from typing import Any
 from attrs import define, field
 
 from pa_table_games.equipment.cards import Card
+from pa_table_games.equipment.flags import state_flag
 from pa_table_games.equipment.shoe import DiscardRack, Shoe, sides
 
 
@@ -18,15 +19,14 @@ class Table:
 
     shoe: Shoe
     rack: DiscardRack = field(factory=DiscardRack)
-    new_dealer: bool = False  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
+    new_dealer: bool = state_flag(False)  # a new dealer came to the table and has not burned yet (§ 633a.7(c))
     removed: list[Card] = field(factory=list)  # a deck taken off the table (§ 670a.8(f))
     #: rounds made at it so far: only the one begun last may deal from its shoe (``Round.step``, ``Round.act``)
     rounds_begun: int = field(default=0, eq=False)
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
     #: the Rules its game shuffled its shoe for (``Game.new_table``); None: the shoe was given (``shoe=``), and is not
-    #: checked against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first. Not a
-    #: flag of the table's state (a log's header sets none of it): no bool
+    #: checked against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first
     made_for: Any = field(default=None, eq=False)
 
     def cards_on_layout(self) -> int:

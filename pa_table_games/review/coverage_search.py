@@ -24,6 +24,7 @@ from pa_table_games.errors import TableGamesError
 from pa_table_games.money import check_seats
 from pa_table_games.runtime.game import Game
 from pa_table_games.games import load_game
+from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.machine.spec import MachineSpec
 from pa_table_games.equipment.table import Table
@@ -67,7 +68,7 @@ class _Search:
         self.rng = random.Random(seed)
         self.hints = {key: list(search.get(key) or []) for key in ("rules", "options", "tables")}
         self.choices = _rule_choices(self.game.info.rules_class)
-        self.flags = [f.name for f in attrs.fields(Table) if f.type in ("bool", bool)]
+        self.flags = state_flags(Table)
         self.needs_argument: set[str] = set()  # decisions refused without an argument (``low=KS``)
 
     def random_rules(self) -> dict:

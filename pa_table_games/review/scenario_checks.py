@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import attrs
 
+from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import InputFileError, TableGamesError
@@ -78,7 +78,7 @@ def _line(node: object, key: object, otherwise: int) -> int:
 
 def table_flag_problem(flags: dict) -> str | None:
     """What is wrong with a scenario's table flags (each a flag of the table, true or false), or None."""
-    known = {f.name for f in attrs.fields(Table) if f.type in ("bool", bool)}
+    known = set(state_flags(Table))
     for key, value in flags.items():
         if key not in known or not isinstance(value, bool):
             return f"table flag {key!r} must be one of {', '.join(sorted(known))}: true or false"
