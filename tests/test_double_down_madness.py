@@ -437,11 +437,13 @@ class TestSettlementProcedure:
         assert "push_22_collected_with_losing_wagers" in {r.id for r in rnd.spec.readings}
 
     def test_right_to_left(self):
-        """(t)(2): each player's wagers are collected or paid in turn from the dealer's right."""
+        """(t)(2): each player's wagers are settled in turn from the dealer's right, the player's losing wagers
+        collected before the winning ones are paid (before, seat 1's winning wager was paid before its losing Push 22
+        was collected)."""
         rules = DoubleDownMadnessRules(settlement="right_to_left")
         rnd = play(SETTLE_SHOE, SETTLE_SEATS, ["hit", "stand", "hit", "stand"], rules)
         assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [
-            (2, DDM, "lose"), (1, DDM, "win"), (1, P22, "lose")]
+            (2, DDM, "lose"), (1, P22, "lose"), (1, DDM, "win")]
 
 
 # -- (d) (u): the cover card and the discard --------------------------------------------------------------

@@ -172,6 +172,7 @@ def _settle(rnd, which: str) -> None:
         push_22 = rnd.wager(hand.seat, PUSH_22)
         if push_22 is not None and not push_22.settled:
             rows.append((None, push_22, *push_22_outcome(dealer_total, odds)))
+        rows.sort(key=lambda row: row[3] >= 0)  # (t)(2): each player's losing wagers collected, then the winning paid
         for owner, wager, outcome, net, cite in rows:
             if which == "all" or (which == "losing") == (net < 0):
                 rnd.settle(wager, outcome, times(wager.amount, net), cite)
@@ -199,7 +200,8 @@ def pay_winning_wagers(rnd) -> None:
 
 @action(("(p)(2)", "(q)(1)", "(q)(2)", "(r)", "(s)(2)", "(t)(2)"))
 def settle_each_box_right_to_left(rnd) -> None:
-    """collect or pay each player's wagers in turn from the dealer's right, losing chips straight to the inventory"""
+    """player by player from the dealer's right, collect the losing wagers, then pay the winning ones, losing chips
+    straight to the inventory"""
     _settle(rnd, "all")
 
 
