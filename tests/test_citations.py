@@ -100,3 +100,12 @@ def test_in_between_ranks_the_ace_high_as_its_reading_says(player, up, outcome):
     assert in_between_outcome([Card.from_code(c) for c in player], Card.from_code(up)) == outcome
     readings = CliRunner().invoke(main, ["trace", "blackjack"]).output.split("Readings (", 1)[1]
     assert "In Between Wager an ace ranks above a king" in " ".join(readings.split())
+
+
+def test_inviting_the_players_to_set_their_hands_is_traced_to_the_setting_section():
+    """§ 670a.8(g) says when the cards were dealt properly; the setting it opens is § 670a.11's (the compliance audit:
+    before, the step was listed under (g) alone, which only collects the unwagered stacks)."""
+    lines = CliRunner().invoke(main, ["trace", "six-card-fortune-pai-gow"]).output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("§ 670a.11  "))
+    under = lines[start + 1:next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("    "))]
+    assert "    action invite_players_to_set_hands" in under

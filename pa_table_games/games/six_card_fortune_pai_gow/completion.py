@@ -46,9 +46,9 @@ def _set(rnd, stack: Stack, high: tuple[Card, ...], low: Card, how: str) -> None
 
 
 # -- the players ---------------------------------------------------------------------------------
-@action("(g)")
+@action(("(g)", "§ 670a.11"))
 def invite_players_to_set_hands(rnd) -> None:
-    """the cards were dealt properly: each player with a wager looks at the six cards and sets them"""
+    """the cards were dealt properly ((g)): each player with a wager looks at the six cards and sets them (§ 670a.11)"""
     rnd.set(rnd.layout, "setting_open", True)
 
 
