@@ -66,7 +66,9 @@ class TestTiming:
     def test_633a_7_g_one_pass_player_by_player(self):
         """(g): "starting with the player farthest to the dealer's right ... settle the player's optional wagers":
         three players with different wagers are settled player by player (seat 3, 2, 1), each player's wagers
-        together in (g)'s order, not one wager type across the table after another."""
+        together, not one wager type across the table after another: "by collecting all losing wagers and paying all
+        winning wagers", seat 3's losing King's Bounty before its winning In Between (before: in (g)'s order alone,
+        the winner paid first), each group in (g)'s order."""
         seats = {1: {BJ: 10, "lucky_ladies": 5, "kings_bounty": 5},
                  2: {BJ: 10, "match_the_dealer": 5, "bet_the_set_21": 5},
                  3: {BJ: 10, "in_between": 5, "kings_bounty": 5}}
@@ -74,11 +76,11 @@ class TestTiming:
         rnd = play(BJ, "2C KS 9S 8C 9H QD 9D TD 7C 5S", seats, ["stand", "stand", "stand"])
         order = [(s.seat, s.wager, s.cite) for e in rnd.events if e.trigger == "settle_optional_wagers_of_next_player"
                  for s in e.settled]
-        assert order == [(3, "in_between", "§ 633a.7(g)(3)(i)"), (3, "kings_bounty", "§ 633a.7(g)(6)"),
+        assert order == [(3, "kings_bounty", "§ 633a.7(g)(6)"), (3, "in_between", "§ 633a.7(g)(3)(i)"),
                          (2, "match_the_dealer", "§ 633a.7(g)(2)"), (2, "bet_the_set_21", "§ 633a.7(g)(5)"),
                          (1, "lucky_ladies", "§ 633a.7(g)(1)"), (1, "kings_bounty", "§ 633a.7(g)(6)")]
         assert [e.notes[0] for e in rnd.events if e.trigger == "settle_optional_wagers_of_next_player"] == [
-            "seat 3: optional wagers settled (in_between, kings_bounty)",
+            "seat 3: optional wagers settled (kings_bounty, in_between)",
             "seat 2: optional wagers settled (match_the_dealer, bet_the_set_21)",
             "seat 1: optional wagers settled (lucky_ladies, kings_bounty)"]
         assert [outcome(rnd, "match_the_dealer", 2)[0], outcome(rnd, "in_between", 3)[0]] == [

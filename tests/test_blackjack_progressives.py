@@ -227,6 +227,15 @@ class TestRemainingOptionalWagers:
         assert [row(rnd, "hit_and_run", seat).outcome for seat in (1, 2)] == ["dealer_blackjack", "dealer_blackjack"]
 
 
+    def test_633a_7_o_a_players_losing_wager_is_collected_before_the_winning_one_is_paid(self):
+        """(o): "settle the remaining optional wagers by collecting all losing wagers and paying all winning wagers":
+        the player's losing Hit and Run is collected before the winning Bad Beat (a 20 beaten by a 21) is paid.
+        Before, (o)'s order alone settled the Bad Beat first (the compliance audit)."""
+        rnd = play(BJ, "2C TS 6D TD 5C KH 9D", {1: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}}, ["stand"])
+        step = event(rnd, "settle_remaining_optional_wagers_of_next_player")
+        assert [(s.wager, s.outcome) for s in step.settled] == [("hit_and_run", "lose"),
+                                                                ("bad_beat", "player_20_beaten_by_21")]
+
 class TestMeters:
     def test_meters_persist_across_rounds_at_the_rules_rate(self):
         """Each progressive wager adds the Rules' rate of progression to its meter, kept by the table."""

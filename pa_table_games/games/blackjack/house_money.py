@@ -18,6 +18,8 @@ whose Blackjack Wager is already settled (even money) is simply handed the payou
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import brief, fraction_of, room_under_maximum, rules_maximum
 import pa_table_games.games.blackjack.first_cards as fc
@@ -29,16 +31,21 @@ from pa_table_games.runtime.turns import Player
 NAME = "house_money"
 
 
-def _wins(rnd, wager: Wager) -> bool:
+def wins(rnd, wager: Wager) -> bool:
+    """The House Money Wager's initial two cards are a winning hand ((g)(10))."""
     return fc.house_money_outcome(player_cards(rnd, wager.seat)) is not None
 
 
 def _waits_for_peek(rnd, wager: Wager) -> bool:
-    return _wins(rnd, wager) and up_is_ace_or_ten(rnd)
+    return wins(rnd, wager) and up_is_ace_or_ten(rnd)
 
 
 def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None:
     outcome, net = payout(rnd, wager)
+    _settle(rnd, wager, outcome, net, cite, offer_choice)
+
+
+def _settle(rnd, wager: Wager, outcome: str, net: Decimal, cite: str, offer_choice: bool = True) -> None:
     rnd.settle(wager, outcome, net, cite)
     lay = rnd.layout
     if offer_choice and not lay.box(wager.seat).wager.settled:  # (ii): the player may add it, or keep it
@@ -51,12 +58,22 @@ def due_at_first_cards(rnd, wager: Wager) -> bool:
     return not _waits_for_peek(rnd, wager)
 
 
-def settle_at_first_cards(rnd, wager: Wager) -> None:
-    """(g)(10): collect a House Money Wager without a winning hand; against a 2-9 up card pay a winner ((ii))."""
-    if not _wins(rnd, wager):
-        rnd.settle(wager, "lose", -wager.amount, "(g)(10)")
+def settlement_at_first_cards(rnd, wager: Wager) -> tuple[str, Decimal, str]:
+    """(g)(10): (outcome, net, cite) of a House Money Wager the pass settles: collected without a winning hand;
+    against a 2-9 up card a winner paid ((ii))."""
+    if not wins(rnd, wager):
+        return "lose", -wager.amount, "(g)(10)"
+    outcome, net = payout(rnd, wager)
+    return outcome, net, "(g)(10)(ii)"
+
+
+def settle_at_first_cards(rnd, wager: Wager, outcome: str, net: Decimal, cite: str) -> None:
+    """Settle a House Money Wager as :func:`settlement_at_first_cards` found; a winner's payout, if the Blackjack
+    Wager is still open, the player may add to it or keep ((ii))."""
+    if net < 0:
+        rnd.settle(wager, outcome, net, cite)
     else:
-        _pay_winner(rnd, wager, "(g)(10)(ii)")
+        _settle(rnd, wager, outcome, net, cite)
 
 
 # -- (g)(10)(i): after the peek ---------------------------------------------------------------------------------

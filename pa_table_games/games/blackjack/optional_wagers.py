@@ -105,11 +105,17 @@ def payout(rnd, wager: Wager) -> tuple[str, Decimal]:
     return "+".join(won), times(wager.amount, odds)  # odds summed, rounded once
 
 
-def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
-    """Pay or collect ``wager`` by its pay table, citing ``cite``."""
+def first_cards_settlement(rnd, wager: Wager, cite: str) -> tuple[str, Decimal, str]:
+    """(outcome, net, cite) of ``wager`` by its pay table, citing ``cite`` (In Between's win its own paragraph)."""
     outcome, net = payout(rnd, wager)
     if wager.name == "in_between" and net > 0:
         cite = "(g)(3)(ii)" if outcome == "triple_match" else "(g)(3)(i)"
+    return outcome, net, cite
+
+
+def settle_on_first_cards(rnd, wager: Wager, cite: str) -> None:
+    """Pay or collect ``wager`` by its pay table, citing ``cite``."""
+    outcome, net, cite = first_cards_settlement(rnd, wager, cite)
     rnd.settle(wager, outcome, net, cite)
 
 
@@ -144,12 +150,11 @@ def due_at_first_cards(rnd, wager: Wager) -> bool:
     return not awaits_peek(rnd, wager) and not awaits_hole_card(rnd, wager)
 
 
-def settle_at_first_cards(rnd, wager: Wager) -> None:
-    """Settle one due (g)(1)-(9) wager: paid by its pay table or collected, citing its paragraph."""
+def settlement_at_first_cards(rnd, wager: Wager) -> tuple[str, Decimal, str]:
+    """(outcome, net, cite) of one due (g)(1)-(9) wager: paid by its pay table or collected, citing its paragraph."""
     if wager.name == "straight_jack":
-        rnd.settle(wager, "lose", -wager.amount, "(g)(9)")
-    else:
-        settle_on_first_cards(rnd, wager, CITES[wager.name])
+        return "lose", -wager.amount, "(g)(9)"
+    return first_cards_settlement(rnd, wager, CITES[wager.name])
 
 
 # -- the settlements that wait ---------------------------------------------------------------------------

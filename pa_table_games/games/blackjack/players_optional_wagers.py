@@ -3,8 +3,9 @@ in a counterclockwise direction, settle the player's optional wagers".
 
 One pass, player by player, in the order the machine file declares (``turns:`` on the transition;
 the runtime walks the players, :mod:`pa_table_games.runtime.turns`): each step settles every
-optional wager due of the player whose turn it is, in the order (g)(1)-(10) lists them; a player
-with none due is passed over. The settlements (g) itself defers are not due in the pass and keep their own steps:
+optional wager due of the player whose turn it is, "collecting all losing wagers and paying all
+winning wagers": the player's losing ones first, then the winning ones, each in the order (g)(1)-(10)
+lists them; a player with none due is passed over. The settlements (g) itself defers are not due in the pass and keep their own steps:
 two queens of hearts or two kings of spades against an ace or 10-value up card ((g)(1), (g)(6):
 "after all other" such wagers, once the peek has answered), a Royal Match against a king or
 queen up card ((g)(4): after the hole card is exposed) and a winning House Money Wager against
@@ -46,12 +47,23 @@ def a_players_optional_wagers_are_due(rnd, player) -> bool:
 @action(("(g)", "(g)(1)", "(g)(2)", "(g)(3)", "(g)(3)(i)", "(g)(3)(ii)", "(g)(4)", "(g)(5)", "(g)(6)", "(g)(7)",
          "(g)(8)", "(g)(9)", "(g)(10)", "(g)(10)(ii)", "§ 633a.13"))
 def settle_optional_wagers_of_next_player(rnd) -> None:
-    """settle every optional wager due of the player whose turn it is in the (g) pass, in (g)'s order"""
+    """settle every optional wager due of the player whose turn it is in the (g) pass: the losing ones collected,
+    then the winning ones paid, each in (g)'s order"""
     player = rnd.turn
-    due = sorted((w for w in player.wagers if _is_due(rnd, w)), key=lambda w: RANK[w.name])
-    rnd.note(f"seat {player.seat}: optional wagers settled ({', '.join(w.name for w in due)})")
-    for wager in due:
+    losing, winning = [], []  # each due wager with its (outcome, net, cite), worked out once
+    for wager in sorted((w for w in player.wagers if _is_due(rnd, w)), key=lambda w: RANK[w.name]):
         if wager.name == "house_money":
-            house_money.settle_at_first_cards(rnd, wager)
+            settlement = house_money.settlement_at_first_cards(rnd, wager)
         else:
-            optional_wagers.settle_at_first_cards(rnd, wager)
+            settlement = optional_wagers.settlement_at_first_cards(rnd, wager)
+        if settlement[1] < 0:
+            losing.append((wager, settlement))
+        else:
+            winning.append((wager, settlement))
+    due = losing + winning
+    rnd.note(f"seat {player.seat}: optional wagers settled ({', '.join(wager.name for wager, _ in due)})")
+    for wager, (outcome, net, cite) in due:
+        if wager.name == "house_money":
+            house_money.settle_at_first_cards(rnd, wager, outcome, net, cite)
+        else:
+            rnd.settle(wager, outcome, net, cite)

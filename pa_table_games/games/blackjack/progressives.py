@@ -191,10 +191,13 @@ def _unverified(rnd, name: str, seat: int) -> list[Payout]:
             and (seat, name) not in rnd.layout.verified]
 
 
-def _settle(rnd, name: str, seat: int) -> None:
-    """Settle ``seat``'s open ``name`` wager; once the last of the round is settled, take the paid shares off the meter."""
+def _settle(rnd, name: str, seat: int, losing: bool) -> None:
+    """Settle ``seat``'s open ``name`` wager if it is ``losing`` (else if it wins); once the last of the round is
+    settled, take the paid shares off the meter."""
     spec, lay = PROGRESSIVES[name], rnd.layout
     for p in _open_payouts(rnd, name, seat):
+        if (p.net < 0) != losing:
+            continue
         rnd.add_member(lay.settled_in_o, (seat, name))
         in_pass = _in_pass(rnd, name)
         rnd.set(in_pass, "open", in_pass.open - 1)  # an effect: a refused step counts it back
@@ -305,10 +308,12 @@ def remaining_optional_wagers_are_open(rnd, player) -> bool:
          "(o)(3)(i)", "(o)(3)(i)(A)", "(o)(3)(i)(B)", "(o)(3)(i)(C)", "(o)(3)(i)(D)", "(o)(3)(ii)(A)",
          "(o)(3)(ii)(C)"))
 def settle_remaining_optional_wagers_of_next_player(rnd) -> None:
-    """settle the Bad Beat, Hit and Run and Straight Jack Progressive Wagers of the player whose turn it is, in (o)'s order"""
+    """settle the Bad Beat, Hit and Run and Straight Jack Progressive Wagers of the player whose turn it is,
+    "collecting all losing wagers and paying all winning wagers": the losing ones first, each in (o)'s order"""
     seat = rnd.turn.seat
-    for name in PROGRESSIVES:  # (o)(1), (o)(2), (o)(3)
-        _settle(rnd, name, seat)
+    for losing in (True, False):
+        for name in PROGRESSIVES:  # (o)(1), (o)(2), (o)(3)
+            _settle(rnd, name, seat, losing)
 
 
 # -- (n): does the dealer's hand still decide a progressive? --------------------------------------------------
