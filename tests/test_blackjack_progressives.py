@@ -173,6 +173,18 @@ class TestHitAndRun:
 class TestStraightJack:
     SEATS = {1: {BJ: 10, "straight_jack": 5}}
 
+    def test_an_off_table_payout_on_a_blackjack_already_paid_says_where_its_cards_are(self):
+        """(i)(1)(i) removed the A-K Blackjack's cards when it was paid; its two-card straight then wins a Straight
+        Jack payout not paid from the table inventory ((o)(3)(ii)(C)). The event says the cards are in their bundle in
+        the discard rack (the reading off_table_cards_removed_earlier); before, it said they stayed on the table."""
+        rnd = play(BJ, "2C AS 9C 6H KS TC 7D 9S 9H", {1: {BJ: 10, "straight_jack": 2000}, 2: {BJ: 10}}, ["stand"])
+        assert row(rnd, "straight_jack").paid_off_table > 0
+        assert [label for label, _ in rnd.table.rack.bundles][1] == "seat 1"  # removed at (i)(1)(i), before (o)
+        notes = [n for e in rnd.events for n in e.notes if "not paid from the table inventory" in n]
+        assert notes == ["seat 1: 2000 is not paid from the table inventory; the player's cards were removed from the "
+                         "layout when the Blackjack Wager was settled: they are in their bundle in the discard rack "
+                         "for the documentation"]
+
     @pytest.mark.parametrize("draws, actions, won, net", [
         (("6D",), ["hit", "stand"], "three_card_straight", 25.0),            # (A)
         (("3C", "6D"), ["hit", "hit", "stand"], "four_card_straight", 250.0),  # (B)

@@ -208,8 +208,7 @@ def _settle(rnd, name: str, seat: int, losing: bool) -> None:
         rnd.settle(p.wager, p.outcome, p.net, f"{spec.cite}(ii)(C)", off_table=p.off_table)
         rnd.put(lay.paid_from_meter, name, lay.paid_from_meter.get(name, ZERO) + p.from_meter)
         if p.off_table and name != "bad_beat":
-            rnd.note(f"seat {seat}: {brief(p.off_table)} is not paid from the table inventory; the cards "
-                     "stay on the table until the documentation is completed")
+            rnd.note(_off_table_note(rnd, seat, p.off_table))
     paid = lay.paid_from_meter.get(name, ZERO)
     if paid and not _in_pass(rnd, name).open:  # the round's last wager of it is settled
         pot, reset = meter(rnd, name), exactly(rnd.rules.progressive_reset)
@@ -218,6 +217,17 @@ def _settle(rnd, name: str, seat: int, losing: bool) -> None:
         rnd.put(rnd.table.meters, name, reset + max(left, ZERO) if emptied else max(left, reset))
         rnd.put(lay.paid_from_meter, name, ZERO)
         rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
+
+
+def _off_table_note(rnd, seat: int, amount: Decimal) -> str:
+    """(o)(2)(ii)(C), (o)(3)(ii)(C): the cards stay on the table until the documentation is completed; those of a
+    Blackjack paid at once ((i)(1)(i), even money) were removed then, and are in their bundle in the discard rack
+    (the texts conflict: readings, off_table_cards_removed_earlier)."""
+    said = f"seat {seat}: {brief(amount)} is not paid from the table inventory; "
+    if any(h.discarded for h in rnd.layout.hands if h.seat == seat):
+        return said + ("the player's cards were removed from the layout when the Blackjack Wager was settled: they "
+                       "are in their bundle in the discard rack for the documentation")
+    return said + "the cards stay on the table until the documentation is completed"
 
 
 # -- at the deal: the meters and the table game system ---------------------------------------------------------
