@@ -230,12 +230,16 @@ class TestRemainingOptionalWagers:
     def test_633a_7_o_one_pass_player_by_player(self):
         """(o): "starting with the player farthest to the dealer's right ... settle the remaining optional wagers":
         seat 2's Bad Beat and Hit and Run, then seat 1's, one step per player (not all Bad Beat, then all Hit and
-        Run); a dealer Blackjack against a 19 and a 20 (burn, 9S TH, up KC, TD KS, hole AH)."""
+        Run); a dealer Blackjack against a 19 and a 20 (burn, 9S TH, up KC, TD KS, hole AH). Under (r)(1) the losing
+        Bad Beat of seat 1's 19 is collected before: with the losing Blackjack Wagers, before any winner is paid
+        ((h); before, it was collected after seat 2's winners were paid)."""
         seats = {1: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}, 2: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}}
         rnd = play(BJ, "2C 9S TH KC TD KS AH", seats)
         steps = [[(s.seat, s.wager) for s in e.settled] for e in rnd.events
                  if e.trigger == "settle_remaining_optional_wagers_of_next_player"]
-        assert steps == [[(2, "bad_beat"), (2, "hit_and_run")], [(1, "bad_beat"), (1, "hit_and_run")]]
+        assert steps == [[(2, "bad_beat"), (2, "hit_and_run")], [(1, "hit_and_run")]]
+        assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_dealer_blackjack").settled] == [
+            (2, BJ, "lose"), (1, BJ, "lose"), (1, "bad_beat", "lose")]
         assert [row(rnd, "hit_and_run", seat).outcome for seat in (1, 2)] == ["dealer_blackjack", "dealer_blackjack"]
 
 

@@ -25,8 +25,9 @@ def test_seven_players_every_progressive_settled_as_written():
     progressives. Seats 1 and 2 (JD JD: a matched 20) share the Bad Beat meter (10004.5) in proportion to their
     wagers, 5 : 15 ((o)(1)(ii)(C)), each rounded down to the cent; seat 4's 20 (TS QD) wins 50 for 1; every Hit and
     Run wins the dealer Blackjack; seats 5 (4H 5S) and 6 (9D TD) win the two-card straight; the Straight Jack
-    wagers without a straight lose at the first cards ((g)(9)). The (o) pass goes from the dealer's right and a
-    floorperson verifies each jackpot share before it is credited."""
+    wagers without a straight lose at the first cards ((g)(9)). Under (r)(1) the losing Bad Beat wagers are collected
+    first, with the losing Blackjack Wagers ((h)); then the (o) pass goes from the dealer's right and a floorperson
+    verifies each jackpot share before it is credited."""
     seats = {s: {BJ: 10, "bad_beat": 15 if s == 2 else 5, "hit_and_run": 5, "straight_jack": 5} for s in range(1, 8)}
     rnd = play(BJ, "2C JD JD KC TS 4H 9D 8C AS JD JD 9C QD 5S TD 8C KS", seats, ["insurance=no"] * 7)
     o = [(s.seat, s.wager, s.outcome, s.net, s.paid_off_table, s.cite) for s in rnd.settlement()
@@ -34,14 +35,16 @@ def test_seven_players_every_progressive_settled_as_written():
     win, lose = "§ 633a.7(o)({})(ii)(C)", "§ 633a.7(o)(1)(i)"
     zero = Decimal("0")
     assert o == [
-        (7, "bad_beat", "lose", -5, zero, lose), (7, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
-        (6, "bad_beat", "lose", -5, zero, lose), (6, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
+        (7, "bad_beat", "lose", -5, zero, lose), (6, "bad_beat", "lose", -5, zero, lose),
+        (5, "bad_beat", "lose", -5, zero, lose), (3, "bad_beat", "lose", -5, zero, lose),
+        (7, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
+        (6, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
         (6, "straight_jack", "two_card_straight", 5, zero, win.format(3)),
-        (5, "bad_beat", "lose", -5, zero, lose), (5, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
+        (5, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
         (5, "straight_jack", "two_card_straight", 5, zero, win.format(3)),
         (4, "bad_beat", "player_20_beaten_by_blackjack", 250, 250, win.format(1)),
         (4, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
-        (3, "bad_beat", "lose", -5, zero, lose), (3, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
+        (3, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),
         (2, "bad_beat", "player_matched_20_beaten_by_suited_blackjack", Decimal("7503.37"), Decimal("7503.37"),
          win.format(1)),
         (2, "hit_and_run", "dealer_blackjack", 10, zero, win.format(2)),

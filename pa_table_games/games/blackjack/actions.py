@@ -10,6 +10,7 @@ from __future__ import annotations
 from pa_table_games.money import SURRENDER_LOSS, ZERO, addition, brief, fraction_of, times
 import pa_table_games.games.blackjack.house_money as house_money
 import pa_table_games.games.blackjack.optional_wagers as optional_wagers
+import pa_table_games.games.blackjack.progressives as progressives
 from pa_table_games.games.blackjack.hand import describe, is_two_card_21, total
 from pa_table_games.games.blackjack.layout import Hand
 from pa_table_games.games.blackjack.outcome import blackjack_outcome
@@ -159,7 +160,8 @@ def settle_against_dealer_blackjack(rnd) -> None:
 
     Box by box in the machine file's pass ((g)(1)(ii), (g)(4), (g)(6)(ii), (g)(10)(i)(A)); under (r)(1) every losing
     Blackjack Wager is collected first (the others waiting are winners), those of players whose Royal Match waits
-    last, each just after its Royal Match, as (g)(4) orders."""
+    last, each just after its Royal Match, as (g)(4) orders; then every losing Bad Beat and Hit and Run wager, which
+    (h) settles with them, before any winner is paid."""
     lay = rnd.layout
     rnd.set(lay, "hole_card_turned", True)
     rnd.note(lambda: f"dealer: {describe(lay.dealer)}")  # built only when the event is logged
@@ -173,6 +175,9 @@ def settle_against_dealer_blackjack(rnd) -> None:
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)  # (g)(4): "prior to" this wager
         rnd.settle(hand.wager, "lose", -hand.wager.amount, "(h)")
         rnd.set(hand, "settled", True)
+    if rnd.rules.settlement == "collect_then_pay" and not rnd.wager_names.isdisjoint(progressives.SETTLED_BY_H):
+        for hand in hands:  # one hand a box: nobody has split yet
+            progressives.collect_losing_against_dealer_blackjack(rnd, hand.seat)
     for hand in hands:
         optional_wagers.settle_before_blackjack_wager(rnd, hand.seat)
         if not hand.settled:

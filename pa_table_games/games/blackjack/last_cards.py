@@ -52,7 +52,11 @@ def box_bad_beat_outcome(hands: Sequence[Sequence[Card]], dealer: Sequence[Card]
     """The Bad Beat Progressive Wager of a box whose ``hands`` are these (one, or several after a split): the best
     outcome any of them wins (the machine file's reading of (o)(1)(i)), so the order the split hands were played in
     changes nothing."""
-    won = [o for o in (bad_beat_outcome(cards, dealer, any_20) for cards in hands) if o]
+    won = []  # a loop, not a generator: the fast path splices this into a dealer Blackjack's settlement ((h))
+    for cards in hands:
+        outcome = bad_beat_outcome(cards, dealer, any_20)
+        if outcome:
+            won.append(outcome)
     return min(won, key=BAD_BEAT_OUTCOMES.index) if won else None
 
 

@@ -198,12 +198,12 @@ def _settle(rnd, name: str, seat: int, losing: bool) -> None:
     for p in _open_payouts(rnd, name, seat):
         if (p.net < 0) != losing:
             continue
-        rnd.add_member(lay.settled_in_o, (seat, name))
         in_pass = _in_pass(rnd, name)
         rnd.set(in_pass, "open", in_pass.open - 1)  # an effect: a refused step counts it back
         if p.net < 0:
-            rnd.settle(p.wager, "lose", p.net, f"{spec.cite}(i)")
+            _collect(rnd, name, p.wager)
             continue
+        rnd.add_member(lay.settled_in_o, (seat, name))
         rnd.note(f"seat {seat}: the dealer verified the winning hand ({rnd.spec.cite_text(spec.cite + '(ii)(A)')})")
         rnd.settle(p.wager, p.outcome, p.net, f"{spec.cite}(ii)(C)", off_table=p.off_table)
         rnd.put(lay.paid_from_meter, name, lay.paid_from_meter.get(name, ZERO) + p.from_meter)
@@ -217,6 +217,27 @@ def _settle(rnd, name: str, seat: int, losing: bool) -> None:
         rnd.put(rnd.table.meters, name, reset + max(left, ZERO) if emptied else max(left, reset))
         rnd.put(lay.paid_from_meter, name, ZERO)
         rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
+
+
+#: The progressives (h) settles against a dealer Blackjack, with the Blackjack Wagers (Straight Jack waits for (o)).
+SETTLED_BY_H = ("bad_beat", "hit_and_run")
+
+
+def collect_losing_against_dealer_blackjack(rnd, seat: int) -> None:
+    """(h), (r)(1): collect ``seat``'s losing Bad Beat and Hit and Run wagers with the losing Blackjack Wagers, before
+    any winning wager is paid (the (o) pass then works out and pays the winners)."""
+    for name in SETTLED_BY_H:
+        for wager in rnd.layout.memo.wagers_named(rnd.wagers, name):
+            if wager.seat == seat and not wager.settled:
+                won = outcomes(rnd, wager)
+                if not won:
+                    _collect(rnd, name, wager)
+
+
+def _collect(rnd, name: str, wager: Wager) -> None:
+    """Collect a losing ``name`` wager, settled in (o) (or with (h)): a wager the pass still counts among its own."""
+    rnd.add_member(rnd.layout.settled_in_o, (wager.seat, name))
+    rnd.settle(wager, "lose", -wager.amount, f"{PROGRESSIVES[name].cite}(i)")
 
 
 def _off_table_note(rnd, seat: int, amount: Decimal) -> str:
