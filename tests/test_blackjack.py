@@ -50,6 +50,14 @@ class TestPlayerBlackjack:
         assert "announce_player_blackjack" in triggers(rnd)
         assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(ii)(B)")]
 
+    def test_an_announced_blackjack_against_a_dealer_21_of_three_cards_is_paid_under_p_3(self):
+        """(p)(3): a Blackjack announced under (i)(1)(ii)(B) wins against a dealer 21 of three cards (K, 6, 5),
+        cited (p)(3), not (i)(1)(ii)(B); the other box's 18 loses (p). (The mutation audit: no test met the (p)(3)
+        cite.)"""
+        rules = BlackjackRules(blackjack_vs_ace_or_ten="pay_after_hole_card")
+        rnd = play(BJ, "2C AS TH KD KH 8S 6C 5C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand"], rules=rules)
+        assert rows(rnd) == [(2, BJ, 0, "lose", -10.0, "§ 633a.7(p)"), (1, BJ, 0, "blackjack", 15.0, "§ 633a.7(p)(3)")]
+
     def test_blackjack_against_ten_paid_at_once_by_default(self):
         """(i)(1)(ii)(A): by default a Blackjack against a 10 without dealer Blackjack is paid at once."""
         rnd = play(BJ, "2C AS KD KH 7C")
@@ -104,6 +112,16 @@ class TestDecisions:
         rnd = play(BJ, "2C TH TS 6D 5C", actions=["surrender"])
         assert rows(rnd) == [(1, BJ, 0, "surrender", -5.0, "§ 633a.9")]
         assert "stop_drawing" in triggers(rnd)
+
+    def test_no_double_after_a_split_where_the_rules_say_so(self):
+        """§ 633a.10 with the Rules option double_after_split off: a hand split from a pair may hit or stand, not
+        double, and the double is refused with the cite (the mutation audit: no test turned the option off)."""
+        rnd = load_game(BJ, BlackjackRules(double_after_split=False)).new_round(
+            {1: {BJ: 10}}, shoe=Shoe.stacked("2C 8H 6D 8S TC 3C 2D")).advance()
+        rnd.act("split").advance()
+        assert [a.word for a in rnd.legal_actions()] == ["hit", "stand"]
+        with pytest.raises(IllegalAction, match=r"§ 633a.10"):
+            rnd.act("double")
 
     def test_double_gets_exactly_one_card(self):
         """(k)(2): a doubled hand gets one card; a further hit is refused citing (k)(2)."""

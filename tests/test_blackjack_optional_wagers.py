@@ -298,6 +298,15 @@ class TestStraightJackCollected:
 class TestHouseMoney:
     SEATS = {1: {BJ: 10, "house_money": 10}}
 
+    def test_a_double_reaching_the_table_maximum_exactly_after_adding_is_offered(self):
+        """(g)(10)(ii)(A), § 633a.10: a House Money payout of 20 added makes the Blackjack Wager 20; at a table maximum
+        of 40 a double to exactly 40 is offered and made, and the 20 wins 40 against the dealer's 24 (the mutation
+        audit: the tests met the maximum only above or below)."""
+        rnd = play(BJ, one_box("5H", "6D", "6S", "TC", "9C", "8C"), self.SEATS, ["house_money=add", "double"],
+                   rules=BlackjackRules(table_maximum=40))
+        assert (row(rnd, BJ).amount, row(rnd, BJ).outcome, row(rnd, BJ).net, row(rnd, BJ).cite) == (
+            40, "win", 40, "§ 633a.7(p)(1)")
+
     @pytest.mark.parametrize("p1, p2, won, net", [
         ("5H", "6S", "two_card_straight", 10.0), ("8H", "8S", "pair", 30.0),
         ("5H", "6H", "two_card_straight_flush", 40.0), ("5H", "9S", "lose", -10.0)])

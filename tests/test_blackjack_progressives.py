@@ -45,6 +45,15 @@ class TestBadBeat:
         assert settled_by(rnd, "bad_beat") == "settle_remaining_optional_wagers_of_next_player"
         assert "verify_payouts_of_next_player" not in triggers(rnd)
 
+    def test_a_surrendered_twenty_keeps_its_bad_beat_and_the_dealer_draws_for_it(self):
+        """(n), (o)(1)(i): a 20 surrendered (§ 633a.9) still holds a Bad Beat that the dealer's hand decides, so the
+        dealer draws (16, then a 5: 21) and the Bad Beat wins, though no Blackjack Wager is left in play (the
+        mutation audit: no test had the dealer draw for a Bad Beat alone)."""
+        rnd = play(BJ, "2C TH 9D TS 7C 5H", self.SEATS, ["surrender"])
+        assert [(r.wager, r.outcome, r.net, r.cite) for r in rnd.settlement()] == [
+            (BJ, "surrender", -5, "§ 633a.9"), ("bad_beat", "player_20_beaten_by_21", 50, "§ 633a.7(o)(1)(ii)(C)")]
+        assert "draw_dealer_card" in triggers(rnd) and "stop_drawing" not in triggers(rnd)
+
     def test_twenty_beaten_by_dealer_blackjack_settled_after_h(self):
         """(h), (o)(1)(i): against a dealer Blackjack the Bad Beat is settled right after the Blackjack Wagers."""
         rnd = play(BJ, one_box("KS", "AC", "QD", "KH"), self.SEATS, ["insurance=no"])

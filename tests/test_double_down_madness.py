@@ -313,6 +313,15 @@ class TestRepeatedDoubles:
         assert "§ 692.9" in str(refused(rnd, "double"))
         assert [a.name for a in rnd.legal_actions()] == ["hit", "stand"]
 
+    def test_a_double_reaching_the_table_maximum_exactly_is_offered(self):
+        """§ 692.9: at a table maximum of 20 a wager of 10 may double once, to exactly 20; then no room is left for
+        another (the mutation audit: no test met the boundary)."""
+        rnd = advance(new_round("2C TC 5H 9D 6S 8C", rules=DoubleDownMadnessRules(table_maximum=20)))
+        assert [a.name for a in rnd.legal_actions()] == ["hit", "double"]
+        act(rnd, "double")
+        assert rnd.layout.hands[0].wager.amount == 20
+        assert "double" not in [a.name for a in rnd.legal_actions()]
+
     def test_smaller_double_only_when_rules_allow(self):
         """§ 692.9: double=AMOUNT below the original is refused by default and allowed under up_to."""
         rnd = advance(new_round("2C TD 9H 7C 2S 8D"))
