@@ -123,6 +123,14 @@ class TestDecisions:
         with pytest.raises(IllegalAction, match=r"§ 633a.10"):
             rnd.act("double")
 
+    def test_split_aces_play_on_where_the_rules_give_them_more_than_one_card(self):
+        """§ 633a.11 with the Rules option split_aces_one_card off: a split ace takes its second card and is played
+        on (hit, stand or double), not closed (the mutation audit: only the pinned simulation nets caught it)."""
+        rnd = load_game(BJ, BlackjackRules(split_aces_one_card=False)).new_round(
+            {1: {BJ: 10}}, shoe=Shoe.stacked("2C AH 6D AS TC 5C 3D 4S 2H 2D")).advance()
+        rnd.act("split").advance()
+        assert [a.word for a in rnd.legal_actions()] == ["hit", "stand", "double"]
+
     def test_double_gets_exactly_one_card(self):
         """(k)(2): a doubled hand gets one card; a further hit is refused citing (k)(2)."""
         rnd = load_game(BJ).new_round({1: {BJ: 10}}, shoe=Shoe.stacked("2C 6H 9S 5D 7C 9D 4C")).advance()
@@ -187,6 +195,15 @@ class TestDecisions:
         assert rows(rnd) == [(1, BJ, 0, "bust", -10.0, "§ 633a.7(p)")]
         assert "draw_dealer_card" not in triggers(rnd) and "stop_drawing" in triggers(rnd)
 
+    def test_an_announced_blackjack_alone_leaves_the_dealer_nothing_to_draw_for(self):
+        """(n), (i)(1)(ii)(B): a Blackjack announced against a 10 is the only hand: once the hole card shows no dealer
+        Blackjack, no outcome depends on the dealer's hand, so the dealer draws nothing on 16 (the mutation audit:
+        only the pinned simulation nets caught a dealer drawing here)."""
+        rules = BlackjackRules(blackjack_vs_ace_or_ten="pay_after_hole_card")
+        rnd = play(BJ, "2C AS KD KH 6C 5C", rules=rules)
+        assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(ii)(B)")]
+        assert "stop_drawing" in triggers(rnd) and "draw_dealer_card" not in triggers(rnd)
+
     def test_no_draw_on_21(self):
         """(k)(1): a hand reaching 21 is closed; it is never offered a hit."""
         rnd = play(BJ, "2C 5H 9S 6D 7C KC 2D", actions=["hit"])
@@ -206,6 +223,15 @@ class TestSettlementProcedures:
         # dealer 6 9 = 15, draws 3C = 18: seat 1 (20) wins, seat 2 (17) loses
         assert [s.seat for s in event(rnd, "collect_losing_wagers").settled] == [2]
         assert [s.seat for s in event(rnd, "pay_winning_wagers").settled] == [1]
+
+    def test_collect_then_pay_returns_a_tie_with_the_winners(self):
+        """(r)(1), (q): a tie is no losing wager: it is returned in the paying step, after the losing one is collected
+        (seat 1's 19 against the dealer's 19; seat 2's 17 loses). The mutation audit: only stored logs caught a tie
+        collected with the losers."""
+        rnd = play(BJ, "2C TH 9D TS 8C 7H 8D", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"])
+        assert rows(rnd) == [(2, BJ, 0, "lose", -10.0, "§ 633a.7(p)"), (1, BJ, 0, "tie", 0.0, "§ 633a.7(q)")]
+        assert [(s.seat, s.outcome) for s in event(rnd, "collect_losing_wagers").settled] == [(2, "lose")]
+        assert [(s.seat, s.outcome) for s in event(rnd, "pay_winning_wagers").settled] == [(1, "tie")]
 
     def test_right_to_left(self):
         """(r)(2): one step settles each box from the dealer's right (highest seat first)."""
