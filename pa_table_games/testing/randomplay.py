@@ -199,17 +199,19 @@ def check_round(rnd) -> None:
 
 
 def drive(rnd, actions=()):
-    """Step the round, checking card and chip conservation after each transition and decision; ``actions``: the
-    decisions, in order (all of them used, none missing): a stacked round's test in one call."""
+    """Step the round, checking every invariant of :func:`check_round` (cards and chips conserved, each wager settled
+    once, in whole cents and within the table maximum, the log a walk through the machine) after each transition and
+    decision; ``actions``: the decisions, in order (all of them used, none missing): a stacked round's test in one
+    call."""
     words = list(actions)
-    rnd.check_invariants()
+    check_round(rnd)
     while not rnd.is_over:
         if rnd.step() is not None:
-            rnd.check_invariants()
+            check_round(rnd)
             continue
         assert words, f"actions ran out in {rnd.state}; legal: {rnd.legal_actions()}"
         rnd.act(words.pop(0))
-        rnd.check_invariants()
+        check_round(rnd)
     assert not words, f"unused actions {words}"
     return rnd
 
