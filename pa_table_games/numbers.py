@@ -39,7 +39,8 @@ MAX_ROUNDS = 10**12
 #: A seed (``--seed``, a learning table's ``reset(seed=...)``) lies from -MOST_SEED to MOST_SEED.
 MOST_SEED = 2**64 - 1
 
-#: The spaces stripped from around a word typed or given: ASCII's (a no-break or em space is refused, named, in an amount).
+#: The spaces stripped from around a word typed or given: ASCII's (a no-break or em space is refused, named, in an
+#: amount).
 ASCII_SPACE = " \t\r\n\x0b\x0c"
 #: The longest number read, in characters (spaces around it not counted).
 MAX_CHARS = 32

@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-
 from pa_table_games.equipment.double_shoe import SIDES, DoubleShoe
 from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe

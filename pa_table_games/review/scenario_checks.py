@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-
 from pa_table_games.equipment.flags import state_flags
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.equipment.table import Table

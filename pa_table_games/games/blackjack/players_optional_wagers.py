@@ -5,11 +5,11 @@ One pass, player by player, in the order the machine file declares (``turns:`` o
 the runtime walks the players, :mod:`pa_table_games.runtime.turns`): each step settles every
 optional wager due of the player whose turn it is, "collecting all losing wagers and paying all
 winning wagers": the player's losing ones first, then the winning ones, each in the order (g)(1)-(10)
-lists them; a player with none due is passed over. The settlements (g) itself defers are not due in the pass and keep their own steps:
-two queens of hearts or two kings of spades against an ace or 10-value up card ((g)(1), (g)(6):
-"after all other" such wagers, once the peek has answered), a Royal Match against a king or
-queen up card ((g)(4): after the hole card is exposed) and a winning House Money Wager against
-an ace or 10-value up card ((g)(10)(i): after the peek).
+lists them; a player with none due is passed over. The settlements (g) itself defers are not due in
+the pass and keep their own steps: two queens of hearts or two kings of spades against an ace or
+10-value up card ((g)(1), (g)(6): "after all other" such wagers, once the peek has answered), a
+Royal Match against a king or queen up card ((g)(4): after the hole card is exposed) and a winning
+House Money Wager against an ace or 10-value up card ((g)(10)(i): after the peek).
 """
 
 from __future__ import annotations
