@@ -255,12 +255,12 @@ def test_where_the_cover_card_lies_and_a_shoe_given_are_the_table_s_own():
 
 
 def test_a_pai_gow_table_without_the_joker_is_refused():
-    """A table said to be shuffled for the Rules (made_for) from a 52-card deck: Pai Gow deals 53 cards, the joker
+    """A table said to be shuffled by the game (shuffled_by_game) from a 52-card deck: Pai Gow deals 53 cards, the joker
     among them (§ 670a.8)."""
     game = load_game("six-card-fortune-pai-gow")
     with pytest.raises(TableGamesError, match="^new_round: the table's shoe is not the shoe these Rules deal from: "
                                               "missing JK$"):
-        game.new_round({1: {"six_card_fortune": 10}}, table=Table(Shoe.shuffled(1), made_for=game.rules))
+        game.new_round({1: {"six_card_fortune": 10}}, table=Table(Shoe.shuffled(1), shuffled_by_game=True))
 
 
 def test_a_stacked_shoe_and_a_fresh_deck_brought_go_on_at_any_table():

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from decimal import Decimal
-from typing import Any
 
 from attrs import define, field
 
@@ -25,9 +24,10 @@ class Table:
     rounds_begun: int = field(default=0, eq=False)
     meters: dict[str, Decimal] = field(factory=dict)  # progressive meters by wager, across rounds (§ 633a.7(o))
     game: str | None = None  # the game whose Rules made its shoe (``Game.new_table``)
-    #: the Rules its game shuffled its shoe for (``Game.new_table``); None: the shoe was given (``shoe=``), and is not
-    #: checked against the Rules' shoe at the next rounds (``Game.new_round``), as it was not at the first
-    made_for: Any = field(default=None, eq=False)
+    #: its game shuffled its shoe for its Rules (``Game.new_table``), so the next rounds check it against the Rules'
+    #: shoe (``Game.new_round``); False: the shoe was given (``shoe=``), the developer's own. No state flag: no log
+    #: records it (:mod:`.flags`)
+    shuffled_by_game: bool = field(default=False, eq=False)
 
     def cards_on_layout(self) -> int:
         """How many of the cards put in the shoe are out on the layout: a round in play holds them (the shoe,

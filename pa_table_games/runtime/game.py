@@ -162,7 +162,7 @@ class Game:
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
         if shoe is not None:  # the developer's own shoe, whatever it holds, at this table and the next rounds there
             return Table(shoe, game=self.info.name)
-        return Table(self.info.new_shoe(self.rules, seed), game=self.info.name, made_for=self.rules)
+        return Table(self.info.new_shoe(self.rules, seed), game=self.info.name, shuffled_by_game=True)
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
                   shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
@@ -196,7 +196,7 @@ def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) 
     if out:
         raise TableGamesError(f"new_round: {out} card{'s' * (out != 1)} of the table's shoe {'are' if out != 1 else 'is'}"
                               " on the layout: a round begun at this table is not over; finish it first")
-    differs = table_shoe_differs(game, table.shoe) if table.made_for is not None else None
+    differs = table_shoe_differs(game, table.shoe) if table.shuffled_by_game else None
     if differs:
         raise TableGamesError(f"new_round: {differs}")
 
