@@ -169,11 +169,11 @@ ROUNDS = [
     # (g)(10)(i) (B), (h): a pair against an ace waits for the peek, which (no Insurance offered, by the Rules)
     # follows (g) at once; no dealer Blackjack: paid, then the choice offered and closed after the hole card was read
     StackedRound("House Money after the peek, no Insurance", BJ,
-                 ["read_hole_card", "pay_house_money_after_peek", "offer_house_money_choice", "close_house_money_offer"],
+                 ["read_hole_card", "pay_optional_wagers_after_peek", "offer_house_money_choice", "close_house_money_offer"],
                  "2C 8H AD 8S 7C 9C", {1: {BJ: 10, "house_money": 10}}, ["house_money=keep", "stand"],
                  rules={"insurance": False}),
     # (g)(1)(i): two queens of hearts against a king are paid after the peek finds no Blackjack
-    StackedRound("Lucky Ladies pair after the peek", BJ, ["pay_pair_after_peek"],
+    StackedRound("Lucky Ladies pair after the peek", BJ, ["pay_optional_wagers_after_peek"],
                  "2C QH KS KD QH QS 7C", {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "lucky_ladies": 5}},
                  ["stand", "stand"]),
     # (i)(1)(ii)(B): a Blackjack against a 10 is announced and paid after the hole card (Rules)

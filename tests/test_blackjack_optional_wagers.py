@@ -94,7 +94,23 @@ class TestTiming:
         steps = [[(s.seat, s.wager) for s in e.settled] for e in rnd.events
                  if e.trigger == "settle_optional_wagers_of_next_player"]
         assert steps == [[(2, "lucky_ladies")], [(1, "bet_the_set_21")]]
-        assert settled_by(rnd, "lucky_ladies", 1) == "pay_pair_after_peek"
+        assert settled_by(rnd, "lucky_ladies", 1) == "pay_optional_wagers_after_peek"
+
+    def test_633a_7_g_after_the_peek_player_by_player(self):
+        """(g), (g)(1)(i), (g)(10)(i)(B): what waited for the peek is paid as (g) settles, player by player from the
+        dealer's right, each player's waiting wagers in one step: seat 2's House Money before seat 1's two queens of
+        hearts, seat 1's Lucky Ladies before its House Money ((g)(1) before (g)(10)). Before: one pass per wager
+        type, every waiting pair round the table, then every House Money Wager."""
+        seats = {1: {BJ: 10, "lucky_ladies": 5, "house_money": 5}, 2: {BJ: 10, "house_money": 5}}
+        # burn, seat 1, seat 2, the up card (a 10), seat 1, seat 2, the hole card (no Blackjack)
+        rnd = play(BJ, "2C QH 8H TD QH 8S 7C", seats, ["house_money=keep", "house_money=keep", "stand", "stand"])
+        steps = [[(s.seat, s.wager, s.cite) for s in e.settled] for e in rnd.events
+                 if e.trigger == "pay_optional_wagers_after_peek"]
+        assert steps == [[(2, "house_money", "§ 633a.7(g)(10)(i)(B)")],
+                         [(1, "lucky_ladies", "§ 633a.7(g)(1)(i)"), (1, "house_money", "§ 633a.7(g)(10)(i)(B)")]]
+        t = triggers(rnd)
+        assert t.index("read_hole_card") < t.index("pay_optional_wagers_after_peek") < t.index(
+            "offer_house_money_choice") < t.index("begin_player_decisions")
 
     def test_no_optional_wager_no_step(self):
         """Without optional wagers the round goes from the hole card straight to (h)."""
@@ -120,7 +136,7 @@ class TestLuckyLadies:
         assert [s.seat for s in event(rnd, "settle_optional_wagers_of_next_player").settled] == [2]
         assert outcome(rnd, "lucky_ladies") == ("queen_of_hearts_pair", 625.0, "§ 633a.7(g)(1)(i)")
         t = triggers(rnd)
-        assert t.index("read_hole_card") < t.index("pay_pair_after_peek") < t.index("begin_player_decisions")
+        assert t.index("read_hole_card") < t.index("pay_optional_wagers_after_peek") < t.index("begin_player_decisions")
 
     def test_queens_of_hearts_against_dealer_blackjack_paid_with_the_blackjack_wager(self):
         """(g)(1)(ii): against a dealer Blackjack the pair is paid 1000 to 1 when the Blackjack Wager is collected."""
@@ -235,7 +251,7 @@ class TestKingsBounty:
         """(g)(6)(i): two kings of spades against a 10 are paid after the peek, before other cards."""
         rnd = play(BJ, one_box("KS", "TD", "KS", "7C"), {1: {BJ: 10, "kings_bounty": 5}}, ["stand"])
         assert outcome(rnd, "kings_bounty") == ("king_of_spades_pair", 500.0, "§ 633a.7(g)(6)(i)")
-        assert settled_by(rnd, "kings_bounty") == "pay_pair_after_peek"
+        assert settled_by(rnd, "kings_bounty") == "pay_optional_wagers_after_peek"
 
     def test_kings_of_spades_against_dealer_blackjack(self):
         """(g)(6)(ii): against a dealer Blackjack they pay 1000 to 1 when the Blackjack Wager is collected."""
@@ -370,7 +386,7 @@ class TestHouseMoney:
         rnd = play(BJ, one_box("8H", "TD", "8S", "7C", "9C"), self.SEATS, ["house_money=add", "stand"])
         assert outcome(rnd, "house_money") == ("pair", 30.0, "§ 633a.7(g)(10)(i)(B)")
         t = triggers(rnd)
-        assert t.index("read_hole_card") < t.index("pay_house_money_after_peek") < t.index("offer_house_money_choice")
+        assert t.index("read_hole_card") < t.index("pay_optional_wagers_after_peek") < t.index("offer_house_money_choice")
         assert "settle_optional_wagers_of_next_player" not in t and row(rnd, BJ).amount == 40
 
     def test_loser_against_ten_collected_in_g(self):

@@ -105,7 +105,7 @@ def test_a_meaning_wrapped_over_two_source_lines_is_shown_whole():
     """A registered function's meaning is its doc string's first paragraph, however the source wraps it: the reader's
     review page shows pay_pair_before_other_cards' whole (before, its first line: "... two kings of spades before other")."""
     entry = load_game("blackjack").info.registry.lookup("action", "pay_pair_before_other_cards")
-    whole = "two kings of spades before other cards (the machine file's pass goes player by player)"
+    whole = "pay the player's two queens of hearts and two kings of spades before other cards"
     assert entry.doc.endswith(whole) and whole in (DIAGRAMS / "blackjack.html").read_text(encoding="utf-8")
 
 

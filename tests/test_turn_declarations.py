@@ -189,9 +189,9 @@ def as_filed(name: str) -> tuple:
 
 
 def test_every_declaration_is_found():
-    """All 32 passes the texts (or the readings) order are declared: 18 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
+    """All 31 passes the texts (or the readings) order are declared: 17 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
     counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
-    assert counts == {"blackjack": 18, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
+    assert counts == {"blackjack": 17, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
 
 
 @pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))

@@ -81,17 +81,15 @@ def _waiting(rnd, player) -> list[Wager]:
     return [w for w in player.wagers if w.name == NAME and not w.settled and _waits_for_peek(rnd, w)]
 
 
-@guard("(g)(10)(i)", wager="house_money")
-def house_money_awaits_peek(rnd, player) -> bool:
-    """the player whose turn it is holds a winning House Money Wager against an ace or 10-value up card awaiting the
-    peek's answer"""
+def awaits_peek(rnd, player) -> bool:
+    """``player`` holds a winning House Money Wager against an ace or 10-value up card awaiting the peek's answer
+    ((g)(10)(i))."""
     return isinstance(player, Player) and first_cards_dealt(rnd) and bool(_waiting(rnd, player))
 
 
 @action(("(g)(10)(i)", "(g)(10)(i)(B)", "(g)(10)(ii)"))
 def pay_house_money_after_peek(rnd) -> None:
-    """the dealer has no Blackjack: pay the player's winning House Money Wager as in (ii) (the machine file's pass
-    goes player by player)"""
+    """the dealer has no Blackjack: pay the player's winning House Money Wager as in (ii)"""
     for wager in _waiting(rnd, rnd.turn):
         _pay_winner(rnd, wager, "(g)(10)(i)(B)")
 

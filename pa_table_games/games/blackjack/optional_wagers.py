@@ -173,10 +173,9 @@ def _is_waiting_pair(cards: tuple) -> bool:
     return cards[0].code == cards[1].code and cards[0].code in _PAIR_CODES
 
 
-@guard(("(g)(1)(i)", "(g)(6)(i)"))
 def pair_awaits_peek(rnd, player) -> bool:
-    """the player whose turn it is holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty)
-    awaiting the dealer's peek"""
+    """``player`` holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) awaiting the
+    dealer's peek ((g)(1)(i), (g)(6)(i))."""
     # the box's pair first: almost every player has none, and then no wager of theirs is looked at
     return (isinstance(player, Player) and first_cards_dealt(rnd)
             and _is_waiting_pair(player_cards(rnd, player.seat)) and bool(_pairs_waiting(rnd, player)))
@@ -185,7 +184,7 @@ def pair_awaits_peek(rnd, player) -> bool:
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))
 def pay_pair_before_other_cards(rnd) -> None:
     """the hole card gives no Blackjack: pay the player's two queens of hearts and two kings of spades before other
-    cards (the machine file's pass goes player by player)"""
+    cards"""
     cites = {"lucky_ladies": "(g)(1)(i)", "kings_bounty": "(g)(6)(i)"}
     for wager in _pairs_waiting(rnd, rnd.turn):
         settle_on_first_cards(rnd, wager, cites[wager.name])

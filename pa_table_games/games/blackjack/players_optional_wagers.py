@@ -9,7 +9,9 @@ lists them; a player with none due is passed over. The settlements (g) itself de
 the pass and keep their own steps: two queens of hearts or two kings of spades against an ace or
 10-value up card ((g)(1), (g)(6): "after all other" such wagers, once the peek has answered), a
 Royal Match against a king or queen up card ((g)(4): after the hole card is exposed) and a winning
-House Money Wager against an ace or 10-value up card ((g)(10)(i): after the peek).
+House Money Wager against an ace or 10-value up card ((g)(10)(i): after the peek). What waits for the peek is
+paid as (g) settles too: player by player from the dealer's right, each player's waiting pair before its House
+Money Wager (:func:`a_players_optional_wagers_await_peek`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,17 @@ def a_players_optional_wagers_are_due(rnd, player) -> bool:
     if not isinstance(player, Player) or rnd.wager_names.isdisjoint(_NAMES):  # the Blackjack Wager alone (most rounds)
         return False
     return any(_is_due(rnd, w) for w in player.wagers)
+
+
+@guard(("(g)", "(g)(1)(i)", "(g)(6)(i)", "(g)(10)(i)"))
+def a_players_optional_wagers_await_peek(rnd, player) -> bool:
+    """the player whose turn it is holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty),
+    or a winning House Money Wager, against an ace or 10-value up card, awaiting the peek's answer"""
+    pair = optional_wagers.pair_awaits_peek(rnd, player)
+    if pair:
+        return True
+    winner = house_money.awaits_peek(rnd, player)
+    return winner
 
 
 @action(("(g)", "(g)(1)", "(g)(2)", "(g)(3)", "(g)(3)(i)", "(g)(3)(ii)", "(g)(4)", "(g)(5)", "(g)(6)", "(g)(7)",
