@@ -215,6 +215,15 @@ class TestStraightJack:
         """(o)(3)(i): the examples as written, and ace-king and ace-2 as two-card straights."""
         assert straight_length(parse_cards(cards)) == length
 
+    def test_a_split_straight_wins_on_its_two_cards(self):
+        """(o)(3)(i), § 633a.11 (the reading split_ends_straight_jack_sequence): a jack and a queen are a two-card
+        straight and may be split (equal value); the king drawn to the jack's hand does not make a three-card
+        straight."""
+        rnd = play(BJ, one_box("JH", "9C", "QD", "7C", "KC", "9D", "2D"), self.SEATS, ["split", "stand", "stand"])
+        assert len(rnd.layout.hands) == 2 and [c.code for c in rnd.layout.hands[0].cards] == ["JH", "KC"]
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net, r.cite) == ("two_card_straight", 5.0, "§ 633a.7(o)(3)(ii)(C)")
+
     def test_ace_king_is_a_two_card_straight(self):
         """(o)(3)(i): an ace-king (also a Blackjack, paid at once) wins the two-card straight."""
         rnd = play(BJ, one_box("AS", "9C", "KD", "8D"), self.SEATS)
