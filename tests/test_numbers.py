@@ -3,7 +3,6 @@ every limit checked on the digits before any arithmetic; every other spelling re
 
 from __future__ import annotations
 
-import signal
 import time
 from decimal import Decimal
 from fractions import Fraction
@@ -15,22 +14,16 @@ from click.testing import CliRunner
 from pa_table_games import numbers
 from pa_table_games.cli import main
 
+from time_limit import within
+
 
 class Hang(Exception):
     """A command still running after 60 s (a limit that did not hold: 10^14 rounds being dealt)."""
 
 
 def run(*args):
-    def alarm(signum, frame):
-        raise Hang(f"{args!r}: still running after 60 s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, 60)
-    try:
+    with within(60, f"{args!r}: still running after 60 s", Hang):
         result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, list(args))
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     return result
 
