@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from pa_table_games import IllegalAction, Shoe, load_game
-from pa_table_games.errors import ShoeExhausted
+from pa_table_games import Action, IllegalAction, Shoe, load_game
+from pa_table_games.errors import ShoeExhausted, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
 
 from conftest import drive, event, play, rows, triggers
@@ -351,6 +351,26 @@ class TestRefusals:
         rnd = self.make()
         with pytest.raises(IllegalAction, match="seat 1 hand 1 decides now, not seat 2 hand 1: players act in turn"):
             rnd.act(seat=2, name="stand")
+
+    def test_a_word_for_a_seat_is_that_seats(self):
+        """act("stand", seat=2) is seat 2's stand, refused out of turn as act(seat=2, name="stand") is; before, the
+        word was taken for whoever decided now and seat= was ignored (seat 1 stood)."""
+        rnd = self.make()
+        with pytest.raises(IllegalAction, match="seat 1 hand 1 decides now, not seat 2 hand 1: players act in turn"):
+            rnd.act("stand", seat=2)
+        stood = rnd.act("stand", seat=1).events[-1]
+        assert (stood.trigger, stood.seat, stood.hand) == ("stand", 1, 0)
+
+    @pytest.mark.parametrize("extra", [{"name": "hit"}, {"amount": 5}, {"choice": "yes"}])
+    def test_a_word_and_its_parts_both_given_is_refused(self, extra):
+        """act("stand", name="hit") and the like: two decisions given at once; refused, nothing changed."""
+        rnd = self.make()
+        before = (rnd.state, len(rnd.events))
+        with pytest.raises(TableGamesError, match="act: give the decision as a word .* or as name=, not both"):
+            rnd.act("stand", **extra)
+        with pytest.raises(TableGamesError, match="act: give the decision as a word .* or as name=, not both"):
+            rnd.act(Action(1, "stand"), **extra)
+        assert (rnd.state, len(rnd.events)) == before
 
     def test_out_of_turn_after_a_split_names_hands_from_1(self):
         """After a split the first hand decides before the second: 'seat 1 hand 1 decides now, not seat 1 hand 2'."""

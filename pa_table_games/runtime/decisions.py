@@ -85,24 +85,36 @@ def parse_action(rnd: Any, word: str) -> Action:
 
 def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str | None, hand: int | None,
               amount: Any, choice: str | None) -> Action:
-    """What ``act`` was given, as an :class:`Action`: an Action, a word (:func:`parse_action`), or ``seat=`` and
-    ``name=`` (``hand=``, ``amount=``, ``choice=``) for a hand of that seat."""
-    if isinstance(action, str):
-        return parse_action(rnd, action)
-    if action is not None and not isinstance(action, Action):
+    """What ``act`` was given, as an :class:`Action`: an Action, a word (:func:`parse_action`; with ``seat=`` or
+    ``hand=``, that hand's), or ``seat=`` and ``name=`` (``hand=``, ``amount=``, ``choice=``) for a hand of that
+    seat."""
+    if action is not None and not isinstance(action, (str, Action)):
         raise TableGamesError(f"act takes an Action, a word such as 'hit', or seat= and name=, not {action!r}")
-    if action is not None:
-        return action
-    if seat is None or name is None:
-        raise TableGamesError("act needs an Action or seat= and name=")
+    if action is not None and (name, amount, choice) != (None, None, None) or \
+            isinstance(action, Action) and (seat, hand) != (None, None):
+        raise TableGamesError(f"act: give the decision as a word ({_word(action)!r}) or as name=, not both")
     for what, value, number in (("seat", seat, True), ("hand", hand, True), ("name", name, False),
                                 ("choice", choice, False)):
         if value is not None and not (is_whole(value) if number else isinstance(value, str)):
             raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {value!r}")
+    if isinstance(action, str):
+        word = parse_action(rnd, action)
+        if seat is None and hand is None:
+            return word
+        return Action(seat if seat is not None else word.seat, word.name, hand if hand is not None else word.hand,
+                      word.amount, word.choice)
+    if action is not None:
+        return action
+    if seat is None or name is None:
+        raise TableGamesError("act needs an Action or seat= and name=")
     if choice is not None and f"{name}={choice}" in rnd.spec.decision_words:
         name, choice = f"{name}={choice}", None  # a decision whose word holds its answer (insurance=yes)
     turn = rnd.deciding()
     return Action(seat, name, hand if hand is not None else (turn[1] if turn else 0), exact_or_as_is(amount), choice)
+
+
+def _word(action: Action | str) -> str:
+    return action.word if isinstance(action, Action) else action.strip(ASCII_SPACE)
 
 
 def as_given(err: IllegalAction, given: Any, action: Action) -> IllegalAction | None:
