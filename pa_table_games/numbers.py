@@ -75,6 +75,12 @@ def shown(text: object) -> str:
     return repr(word) if len(word) <= 40 else f"{word[:20]!r}... ({len(word):,} characters)"
 
 
+def given(value: object) -> str:
+    """``value`` as a message quotes what was given: its repr when short (``'7'``, ``7.5``), else :func:`shown`."""
+    said = repr(value)
+    return said if len(said) <= 40 else shown(value)
+
+
 def _foreign(word: str) -> str:
     """The first character of ``word`` outside ASCII, named (``ARABIC-INDIC DIGIT ONE (U+0661)``)."""
     char = next(c for c in word if not c.isascii())
@@ -99,6 +105,11 @@ def _word(text: object, forms: str) -> str:
 def is_whole(value: object) -> bool:
     """``value`` is a whole number given as one (an int; True is no number here)."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_seed(value: object) -> bool:
+    """``value`` is a seed as ``--seed`` takes it: a whole number from -MOST_SEED to MOST_SEED."""
+    return is_whole(value) and -MOST_SEED <= value <= MOST_SEED
 
 
 def whole(text: str | int, low: int, high: int, *, signed: bool = False) -> int:

@@ -309,3 +309,21 @@ def test_a_table_read_back_from_a_pickle_keeps_its_cover_card():
             rnd.act(strategy.choose(rnd, rnd.legal_names()))
             rnd.advance()
         rnd.check_invariants()
+
+
+@pytest.mark.parametrize("call, said", [
+    ({"seed": 3, "shoe": "2C TH 6S 5D 7C 6H TD"},
+     "new_round: give seed= (a shoe shuffled from it) or shoe= (a shoe of your own), not both"),
+    ({"seed": "7"}, "new_round: seed= must be a whole number from -18,446,744,073,709,551,615 to "
+                    "18,446,744,073,709,551,615, not '7'"),
+    ({"seed": 7.5}, "new_round: seed= must be a whole number from -18,446,744,073,709,551,615 to "
+                    "18,446,744,073,709,551,615, not 7.5"),
+    ({"seed": 2**70}, "new_round: seed= must be a whole number from -18,446,744,073,709,551,615 to "
+                      "18,446,744,073,709,551,615, not 1180591620717411303424"),
+])
+def test_a_new_table_takes_a_seed_as_seed_takes_it_or_a_shoe(call, said):
+    """A seed is a whole number as --seed takes it, and a seed with a shoe is refused (before: the seed was ignored)."""
+    if "shoe" in call:
+        call = {**call, "shoe": Shoe.stacked(call["shoe"])}
+    with pytest.raises(TableGamesError, match="^" + re.escape(said)):
+        load_game("blackjack").new_round({1: {"blackjack": 10}}, **call)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from pa_table_games.cli import main
@@ -241,6 +242,17 @@ class TestRounds:
                      "--new-dealer-every", "1")
         assert result.exit_code == 2 and result.output.startswith("error: --new-dealer-every: 58 Pa. Code § 670a.8 has "
                                                                   "no new dealer's burn card")
+
+    @pytest.mark.parametrize("args, said", [
+        (["--seed", "7", "--strategy", "madness", "--new-dealer-every", "1"],
+         "error: --new-dealer-every: give --rounds too: a new dealer comes between rounds at one table\n"),
+        (["--shoe", "2C TH 6S 5D 7C 6H TD", "--seed", "4", "--actions", "stand"],
+         "error: --seed and --shoe: a shoe is shuffled from a seed or stacked, not both\n"),
+    ])
+    def test_an_option_that_would_change_nothing_is_refused(self, args, said):
+        """Options the round would have ignored (before: exit 0, the seed or the new dealer silently dropped)."""
+        result = run("play", "double-down-madness", *args)
+        assert (result.exit_code, result.output) == (2, said)
 
     def test_rounds_refuse_one_round_options(self):
         result = run("play", "blackjack", "--rounds", "2", "--actions", "stand")

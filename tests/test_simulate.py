@@ -120,6 +120,12 @@ class TestParsing:
         with pytest.raises(SimulationError, match="--rounds"):
             parse_rounds(text)
 
+    @pytest.mark.parametrize("seed", ["7", 7.5, True, 2**64])
+    def test_a_seed_is_a_whole_number_as_seed_takes_it(self, seed):
+        """simulate(seed=...) takes the seeds --seed takes; before, '7' and 7.5 were dealt from (as 7 and 7.5)."""
+        with pytest.raises(SimulationError, match=r"^seed .*: give a whole number from -18,446,744,073,709,551,615 to"):
+            simulate("blackjack", 10, seed=seed)
+
     def test_chunk_seeds(self):
         """Each chunk has its own seed derived from the run's seed and the chunk's index."""
         seeds = {chunk_seed(7, i) for i in range(100)}

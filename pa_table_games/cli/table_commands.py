@@ -74,6 +74,10 @@ def play(game: str, seed, shoe, seats, actions, strategy, rules, machine, misdea
     if rounds > 1 and (actions is not None or as_json or log_file or walk_file):
         raise UserError(f"--rounds {rounds}: --actions, --json, --log and --walk are for one round; play the rounds on a "
                         f"terminal or with --strategy")
+    if seed is not None and shoe is not None:
+        raise UserError("--seed and --shoe: a shoe is shuffled from a seed or stacked, not both")
+    if new_dealer_every is not None and rounds == 1:
+        raise UserError("--new-dealer-every: give --rounds too: a new dealer comes between rounds at one table")
     inputs = {"--machine": machine, "--rules": rules, "--key-file": key_file}
     reads(*inputs.values())  # never replaced by --log or --walk, --force or not
     if log_file:

@@ -14,7 +14,7 @@ from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError, WagerError
 from pa_table_games.games import game_info, load_game
 from pa_table_games.money import money
-from pa_table_games.numbers import MOST_SEED, is_whole, shown
+from pa_table_games.numbers import MOST_SEED, given, is_seed
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.rl.dealer import Dealer
 
@@ -78,10 +78,9 @@ def rendered(text: str, mode: str | None) -> str | None:
 def seed_of(seed: Any) -> int | None:
     """``reset(seed=S)``'s S: any whole number ``simulate --seed`` takes (from -MOST_SEED to MOST_SEED), or None;
     anything else is refused in one line."""
-    if seed is None or (is_whole(seed) and -MOST_SEED <= seed <= MOST_SEED):
+    if seed is None or is_seed(seed):
         return seed
-    said = repr(seed) if len(repr(seed)) <= 40 else shown(seed)
-    raise TableGamesError(f"reset(seed={said}): give a whole number from {-MOST_SEED:,} to {MOST_SEED:,} "
+    raise TableGamesError(f"reset(seed={given(seed)}): give a whole number from {-MOST_SEED:,} to {MOST_SEED:,} "
                           f"(the seeds of simulate --seed)")
 
 

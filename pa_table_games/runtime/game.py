@@ -16,6 +16,7 @@ from typing import Any
 from attrs import field, frozen
 
 from pa_table_games.errors import TableGamesError
+from pa_table_games.numbers import MOST_SEED, given, is_seed
 from pa_table_games.machine.registry import Registry
 from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.machine.adapter import TransitionsEngine
@@ -160,7 +161,16 @@ class Game:
         return f"{what}: {why}" if why else None
 
     def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
-        if shoe is not None:  # the developer's own shoe, whatever it holds, at this table and the next rounds there
+        """A table dealing from a shoe shuffled from ``seed``, or from ``shoe``: the developer's own, at its first round
+        and the next ones there, whatever it holds (a test may stack a card more often than the Rules' decks hold it,
+        or a joker the game must refuse); ``play --shoe`` and ``replay`` refuse such a shoe (:func:`.check_stacked`)."""
+        if seed is not None and shoe is not None:
+            raise TableGamesError("new_round: give seed= (a shoe shuffled from it) or shoe= (a shoe of your own), "
+                                  "not both")
+        if seed is not None and not is_seed(seed):
+            raise TableGamesError(f"new_round: seed= must be a whole number from {-MOST_SEED:,} to {MOST_SEED:,}, "
+                                  f"not {given(seed)}")
+        if shoe is not None:
             return Table(shoe, game=self.info.name)
         return Table(self.info.new_shoe(self.rules, seed), game=self.info.name, shuffled_by_game=True)
 

@@ -37,7 +37,7 @@ from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
 from pa_table_games.runtime.game import resolved
 from pa_table_games.strategies import get_strategy
-from pa_table_games.numbers import MAX_WORKERS
+from pa_table_games.numbers import MAX_WORKERS, MOST_SEED, given, is_seed
 from pa_table_games.simulation.chunks import (CHUNK, CHUNK_SECONDS, ChunkOverdue, Deal, SimulationError, chunk_count,
                                               deal_chunk, deal_rounds, parse_rounds)
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
@@ -158,6 +158,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         workers = check_workers(workers, scheduler)
         if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
+        if seed is not None and not is_seed(seed):
+            raise SimulationError(f"seed {given(seed)}: give a whole number from {-MOST_SEED:,} to {MOST_SEED:,}")
         loaded = load_game(game, rules, engine=engine)
         per_table = min(chunk, rounds)  # the most rounds any table of the run deals
         _check_new_dealer(loaded, new_dealer_every, per_table)
