@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -328,3 +329,21 @@ def test_the_legal_now_line_names_the_low_cards():
     result = CliRunner().invoke(main, ["play", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low"])
     assert result.output.splitlines()[-1] == \
         "error: action 1 'low': no card named (write low=CARD, one of 7H 7D 6D TC TS TD) — § 670a.11"
+
+
+def test_every_help_example_names_a_game_this_install_has():
+    """Each example of a command taking games (``pa-table-games check blackjack``) names a game ``list`` shows, so that
+    it runs as printed; before, ``check -h`` showed ``check high-card`` and ``check my-game``, games of a plugin the
+    reader does not have (exit 2)."""
+    ctx = click.Context(main)
+    wrong = []
+    for name in main.list_commands(ctx):
+        command = main.get_command(ctx, name)
+        if not any(isinstance(p, click.Argument) and p.name in ("game", "games") for p in command.params):
+            continue
+        for line in (command.epilog or "").splitlines():
+            words = line.split()
+            if words[:2] == ["pa-table-games", name] and len(words) > 2 and not words[2].startswith("-") \
+                    and words[2] not in BUILT_IN:
+                wrong.append(line.strip())
+    assert wrong == []

@@ -337,6 +337,23 @@ def test_check_reads_the_waived_transitions_its_help_documents_and_refuses_a_mal
     assert said.startswith(f"error: {tmp_path / 'double-down-madness.yaml'}:7: unknown field 'serach'")
 
 
+def test_check_scenarios_folder_faults_are_bad_input_naming_the_file(tmp_path):
+    """check --scenarios DIR: a folder without GAME's file, and a scenario's Rules value out of range, are one line
+    naming the file (and line), exit 2. Before: the empty folder gave four findings blaming the machine file's turns:
+    declarations (exit 1); the bad Rules value, seven findings, one naming the game's own code."""
+    result = CliRunner().invoke(main, ["check", "double-down-madness", "--scenarios", str(tmp_path)])
+    assert (result.exit_code, result.output) == (2, f"error: {tmp_path / 'double-down-madness.yaml'}: no scenarios for "
+                                                    "double-down-madness: run `pa-table-games coverage --write`\n")
+    stored = (SCENARIOS / "blackjack.yaml").read_text(encoding="utf-8")
+    lines = stored.splitlines(keepends=True)
+    at = next(n for n, line in enumerate(lines) if line.startswith("  rules: {") and line.endswith("}\n")) + 1
+    lines[at - 1] = "  rules: {decks: 99}\n"
+    (tmp_path / "blackjack.yaml").write_text("".join(lines), encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "blackjack", "--scenarios", str(tmp_path)])
+    assert (result.exit_code, result.output) == (
+        2, f"error: {tmp_path / 'blackjack.yaml'}:{at}: decks must be a whole number 1..12, not 99\n")
+
+
 def test_coverage_write_keeps_the_search_block_as_written(tmp_path):
     """The file says "edit only the search block": a developer's comments there survive ``coverage --write``. Before,
     the file was dumped anew from the hints read, and every comment in the block was gone."""

@@ -7,8 +7,8 @@ import click
 from pa_table_games.cli.app import GAME
 
 
-@click.command(epilog="Examples:\n\n\b\n  pa-table-games check high-card\n  pa-table-games check blackjack --depth long"
-               "\n  pa-table-games check my-game --scenarios tests/scenarios")
+@click.command(epilog="Examples:\n\n\b\n  pa-table-games check blackjack\n  pa-table-games check blackjack --depth long"
+               "\n  pa-table-games check double-down-madness --scenarios tests/scenarios")
 @GAME
 @click.option("--depth", type=click.Choice(["quick", "long"]), default="quick", show_default=True,
               help="How many rounds the checks play: quick (seconds) or long (ten times as many).")

@@ -210,6 +210,8 @@ def read_scenarios(game_name: str, directory: Path = SCENARIOS) -> ScenarioFile:
             result.append(Scenario(**{k: item[k] for k in item}))
         except TypeError as err:
             raise ScenarioFileError(path, line, f"bad scenario: {err}") from None
+        if result[-1].rules:  # Rules a scenario's round is dealt under, read here: a bad value names this file's line
+            game_with_rules(game_name, result[-1].rules, str(path))
         if any(sc.id == result[-1].id for sc in result[:-1]):  # a report names the scenario firing each transition
             raise ScenarioFileError(path, item.line_of("id"), f"bad scenario: id {result[-1].id!r} is given twice")
         if any(i >= len(spec.transitions) for i in result[-1].covers):

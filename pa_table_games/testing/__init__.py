@@ -74,8 +74,9 @@ def check_game(name: str, depth: str = "quick", scenarios: str | Path | None = N
     meant = game_info(name).name
     size = DEPTHS[depth]
     folder = Path(scenarios) if scenarios is not None else SCENARIOS if SCENARIOS.is_dir() else None
-    if folder is not None and scenario_path(meant, folder).exists():
-        read_scenarios(meant, folder)  # a malformed scenario file is bad input (one line, exit 2), no check's finding
+    if folder is not None and (scenarios is not None or scenario_path(meant, folder).exists()):
+        # a malformed scenario file, or none in the folder given, is bad input (one line, exit 2), no check's finding
+        read_scenarios(meant, folder)
     found = Findings(meant, load_game(meant).spec)
     runs = {"structure": lambda: structure_checks(meant, found),
             "play": lambda: play_checks(meant, size["play"], seed=2026, found=found, undo_rounds=size["undo"]),
