@@ -327,3 +327,16 @@ def test_a_new_table_takes_a_seed_as_seed_takes_it_or_a_shoe(call, said):
         call = {**call, "shoe": Shoe.stacked(call["shoe"])}
     with pytest.raises(TableGamesError, match="^" + re.escape(said)):
         load_game("blackjack").new_round({1: {"blackjack": 10}}, **call)
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda: Shoe.stacked(5), "a stacked shoe is card codes, a text ('AS TD') or a list of codes, not 5"),
+    (lambda: Shoe.stacked(["2C", 3]), "card 2: a card code is a word such as 'AS', not 3"),
+    (lambda: load_game("blackjack").new_round({1: {"blackjack": 10}}, seed=1, options=[1]),
+     "options map each round option's name to its value, not [1]"),
+])
+def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
+    """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
+    audit); a program catching TableGamesError, as the command line does, saw a traceback."""
+    with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
+        make()

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from attrs import field, frozen
 
 from pa_table_games.errors import CardCodeError
+from pa_table_games.numbers import given
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -78,6 +79,8 @@ class Card:
         """The card for ``code`` (ASCII, case-insensitive); :class:`CardCodeError` if unknown.
 
         Only ASCII is upper-cased: ``"ſ".upper()`` is ``"S"``, and ``5ſ`` is not a card."""
+        if not isinstance(code, str):
+            raise CardCodeError(f"a card code is a word such as 'AS', not {given(code)}")
         try:
             return _BY_CODE[code.strip().upper() if code.isascii() else code]
         except KeyError:

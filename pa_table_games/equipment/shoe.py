@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -19,6 +19,7 @@ from attrs import define, evolve, field
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.equipment.flags import state_flag
 from pa_table_games.errors import CardCodeError, ShoeExhausted
+from pa_table_games.numbers import given
 
 
 @cache
@@ -133,6 +134,8 @@ class Shoe:
     def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0, back: str = "") -> Shoe:
         """A shoe dealing exactly these card codes, first code first (repeats and any count allowed);
         ``back``: the back colour of every card but the cover card (a side of a double shoe)."""
+        if not isinstance(text, (str, Iterable)) or isinstance(text, (bytes, Mapping)):
+            raise CardCodeError(f"a stacked shoe is card codes, a text ('AS TD') or a list of codes, not {given(text)}")
         cards = [card if card is COVER_CARD else card.with_back(back) for card in parse_cards(text)]
         covers = [i for i, card in enumerate(cards, 1) if card is COVER_CARD]
         if len(covers) > 1:

@@ -19,6 +19,7 @@ from pa_table_games.equipment.chips import ChipLedger, Wager
 from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
 from pa_table_games.machine.bound import DEALER_STEP
 from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.numbers import given
 from pa_table_games.runtime import decisions as _decisions, plain, turns as _turns
 from pa_table_games.runtime.changes import Changes, Draft, Recorder
 from pa_table_games.runtime.effects import Effect, Logged
@@ -50,6 +51,8 @@ class Round(Changes):
         table placed them (:meth:`Unrecorded`'s)."""
         if record not in RECORDS:
             raise TableGamesError(f"record must be one of {', '.join(RECORDS)}, not {record!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise TableGamesError(f"options map each round option's name to its value, not {given(options)}")
         if options and (problem := game.info.option_problem(options, game.rules)):
             raise TableGamesError(problem)
         self.game = game
