@@ -7,6 +7,8 @@ reached with ``start_number`` 7: dealer 1, seat 6 is 2, ... seat 1 is 7), then t
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 
@@ -319,6 +321,27 @@ class TestWagersAndRules:
         message = str(err.value)
         assert message.startswith(f"{rules}:2: positions {positions}:") and "\n" not in message
         assert f"leave a {stub}-card stub" in message and "§ 670a.8(e) requires 11" in message
+
+    def test_670a8_e_more_positions_than_the_deck_deals_says_so(self, tmp_path):
+        """Eight positions and the dealer need 54 cards, one more than the deck: said so, not "a -1-card stub"."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text("positions: 8\n")
+        with pytest.raises(TableGamesError, match=re.escape(
+                f"{rules}:1: positions 8: six cards to 8 positions and the dealer are 54 cards, more than the 53-card "
+                "deck holds; § 670a.8(e) requires 11 left (six positions)")):
+            load_game(GAME, str(rules))
+
+    def test_a_progressive_wager_over_the_table_maximum_is_refused(self, tmp_path):
+        """(b)(2): a Progressive Payout Wager is one value chip of the Rules' amount; over the table maximum, none could
+        be placed at this table. Refused at the line that made it so (before: loaded, then every such wager refused)."""
+        rules = tmp_path / "rules.yaml"
+        rules.write_text("progressive_wager: 5\ntable_maximum: 1\n")
+        with pytest.raises(TableGamesError, match=re.escape(
+                f"{rules}:2: progressive_wager 5 is above table_maximum 1: no Progressive Payout Wager (one value chip of "
+                "5) could be placed (§ 670a.8(b)(2))")):
+            load_game(GAME, str(rules))
+        rules.write_text("progressive: false\nprogressive_wager: 5\ntable_maximum: 1\n")
+        assert load_game(GAME, str(rules)).rules.table_maximum == 1  # no Progressive Payout Wager offered
 
     def test_670a8_e_six_positions_in_a_rules_file(self, tmp_path):
         """(e): six positions, written out, is the table the text deals: the stub counts 11 and the round settles."""

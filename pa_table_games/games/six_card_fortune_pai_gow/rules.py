@@ -14,7 +14,7 @@ from attrs import frozen
 
 from pa_table_games.errors import RulesValueError
 from pa_table_games.games.six_card_fortune_pai_gow.poker import JokerRule
-from pa_table_games.money import is_amount, table_maximum_option, table_minimum_option
+from pa_table_games.money import is_amount, money, table_maximum_option, table_minimum_option
 from pa_table_games.rules.options import flag, number, one_of, option, whole
 
 #: One deck of 52 cards plus the joker: (e) leaves 11 after 6 cards to 6 positions and the dealer.
@@ -28,7 +28,12 @@ def deal_leaves_eleven(_: Any, attribute: Any, value: Any) -> None:
     """Validator: (d) deals six cards to every position and the dealer; only a table whose deal leaves
     the 11-card stub of (e) is this game (53 - 6 x (6 + 1) = 11: six positions)."""
     whole(1, 9)(_, attribute, value)
-    stub = DECK_CARDS - CARDS_PER_HAND * (value + 1)
+    dealt = CARDS_PER_HAND * (value + 1)
+    stub = DECK_CARDS - dealt
+    if stub < 0:
+        raise RulesValueError(f"{attribute.name} {value}: six cards to {value} positions and the dealer are {dealt} cards, "
+                              f"more than the {DECK_CARDS}-card deck holds; § 670a.8(e) requires {STUB_CARDS} left "
+                              "(six positions)")
     if stub != STUB_CARDS:
         raise RulesValueError(f"{attribute.name} {value}: six cards to {value} positions and the dealer leave a {stub}-card "
                          f"stub of the {DECK_CARDS}-card deck; § 670a.8(e) requires {STUB_CARDS} (six positions)")
@@ -60,6 +65,14 @@ class SixCardFortuneRules:
                         one_of("bug", "wild"))
     table_minimum: float = table_minimum_option()
     table_maximum: float = table_maximum_option()
+
+    def __attrs_post_init__(self) -> None:
+        """(b)(2): the Progressive Payout Wager is one value chip of ``progressive_wager``, which the table maximum must
+        admit (a ValueError, so that a Rules file names the line that made the choice)."""
+        if self.progressive and money(self.progressive_wager) > money(self.table_maximum):
+            raise RulesValueError(f"progressive_wager {self.progressive_wager:g} is above table_maximum "
+                                  f"{self.table_maximum:g}: no Progressive Payout Wager (one value chip of "
+                                  f"{self.progressive_wager:g}) could be placed (§ 670a.8(b)(2))")
 
     @property
     def joker_rule(self) -> JokerRule:
