@@ -122,7 +122,8 @@ DOUBLE_ON_TOTALS = {"any_two": None, "nine_ten_eleven": (9, 10, 11), "ten_eleven
 
 @guard("§ 633a.10")
 def acting_hand_may_double_down(rnd, hand) -> bool:
-    """the hand has two cards the Rules allow a Double Down Wager on, and room for it under the table maximum
+    """the hand has two cards the Rules allow a Double Down Wager on (a hand split from a pair only under the Rules'
+    double_after_split), and room for it under the table maximum
 
     Its wager below the maximum: then a Double Down for less, at most."""
     rules = rnd.rules
