@@ -23,8 +23,7 @@ from decimal import Decimal
 from pa_table_games.equipment.chips import Wager
 from pa_table_games.money import brief, fraction_of, room_under_maximum, rules_maximum
 import pa_table_games.games.blackjack.first_cards as fc
-from pa_table_games.games.blackjack.optional_wagers import (first_cards_dealt, open_wagers, payout, player_cards,
-                                                             up_is_ace_or_ten)
+from pa_table_games.games.blackjack.optional_wagers import open_wagers, payout, player_cards, up_is_ace_or_ten
 from pa_table_games.games.blackjack.registry import action, guard
 from pa_table_games.runtime.turns import Player
 
@@ -37,7 +36,9 @@ def wins(rnd, wager: Wager) -> bool:
 
 
 def _waits_for_peek(rnd, wager: Wager) -> bool:
-    return wins(rnd, wager) and up_is_ace_or_ten(rnd)
+    # the up card first: against a 2-9 (most rounds) the cards of the wager need not be classified here as well as
+    # when it is settled
+    return up_is_ace_or_ten(rnd) and wins(rnd, wager)
 
 
 def _pay_winner(rnd, wager: Wager, cite: str, offer_choice: bool = True) -> None:
@@ -61,10 +62,8 @@ def due_at_first_cards(rnd, wager: Wager) -> bool:
 def settlement_at_first_cards(rnd, wager: Wager) -> tuple[str, Decimal, str]:
     """(g)(10): (outcome, net, cite) of a House Money Wager the pass settles: collected without a winning hand;
     against a 2-9 up card a winner paid ((ii))."""
-    if not wins(rnd, wager):
-        return "lose", -wager.amount, "(g)(10)"
-    outcome, net = payout(rnd, wager)
-    return outcome, net, "(g)(10)(ii)"
+    outcome, net = payout(rnd, wager)  # the cards classified once: a hand that wins nothing is collected
+    return outcome, net, "(g)(10)" if net < 0 else "(g)(10)(ii)"
 
 
 def settle_at_first_cards(rnd, wager: Wager, outcome: str, net: Decimal, cite: str) -> None:
@@ -81,10 +80,10 @@ def _waiting(rnd, player) -> list[Wager]:
     return [w for w in player.wagers if w.name == NAME and not w.settled and _waits_for_peek(rnd, w)]
 
 
-def awaits_peek(rnd, player) -> bool:
+def awaits_peek(rnd, player: Player) -> bool:
     """``player`` holds a winning House Money Wager against an ace or 10-value up card awaiting the peek's answer
-    ((g)(10)(i))."""
-    return isinstance(player, Player) and first_cards_dealt(rnd) and bool(_waiting(rnd, player))
+    ((g)(10)(i)); asked once the first cards are dealt (:func:`.optional_wagers.first_cards_dealt`)."""
+    return bool(_waiting(rnd, player))
 
 
 @action(("(g)(10)(i)", "(g)(10)(i)(B)", "(g)(10)(ii)"))

@@ -102,11 +102,17 @@ class Memo(Derived):
     @reads
     def wagers_named(self, wagers: list[Wager], name: str) -> list[Wager]:
         """The ``name`` wagers of ``wagers`` (a round's: only ever added to), in placing order."""
-        if wagers is not self.named_of or mark_of(wagers) != self.named_count:
-            self.named = {}
-            for w in wagers:
+        mark = mark_of(wagers)
+        if wagers is not self.named_of or mark != self.named_count:
+            known, last = self.named_count
+            # wagers placed since (Insurance, a split's) are sorted in alone while the wager last seen stands where it
+            # stood; else (a refused step's taken back, another list) all again
+            grown = wagers is self.named_of and 0 < known < mark[0] and id(wagers[known - 1]) == last
+            if not grown:
+                self.named, known = {}, 0
+            for w in wagers[known:]:
                 self.named.setdefault(w.name, []).append(w)
-            self.named_of, self.named_count = wagers, mark_of(wagers)
+            self.named_of, self.named_count = wagers, mark
         return self.named.get(name, [])
 
 

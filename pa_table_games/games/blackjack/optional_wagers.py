@@ -173,12 +173,11 @@ def _is_waiting_pair(cards: tuple) -> bool:
     return cards[0].code == cards[1].code and cards[0].code in _PAIR_CODES
 
 
-def pair_awaits_peek(rnd, player) -> bool:
+def pair_awaits_peek(rnd, player: Player) -> bool:
     """``player`` holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty) awaiting the
-    dealer's peek ((g)(1)(i), (g)(6)(i))."""
+    dealer's peek ((g)(1)(i), (g)(6)(i)); asked once the first cards are dealt (:func:`first_cards_dealt`)."""
     # the box's pair first: almost every player has none, and then no wager of theirs is looked at
-    return (isinstance(player, Player) and first_cards_dealt(rnd)
-            and _is_waiting_pair(player_cards(rnd, player.seat)) and bool(_pairs_waiting(rnd, player)))
+    return _is_waiting_pair(player_cards(rnd, player.seat)) and bool(_pairs_waiting(rnd, player))
 
 
 @action(("(g)(1)", "(g)(1)(i)", "(g)(6)", "(g)(6)(i)"))

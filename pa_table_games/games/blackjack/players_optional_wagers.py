@@ -50,6 +50,10 @@ def a_players_optional_wagers_are_due(rnd, player) -> bool:
 def a_players_optional_wagers_await_peek(rnd, player) -> bool:
     """the player whose turn it is holds two queens of hearts (Lucky Ladies) or two kings of spades (King's Bounty),
     or a winning House Money Wager, against an ace or 10-value up card, awaiting the peek's answer"""
+    # whether every box holds its initial two cards asked once for both questions: it reads every box
+    dealt = isinstance(player, Player) and optional_wagers.first_cards_dealt(rnd)
+    if not dealt:
+        return False
     pair = optional_wagers.pair_awaits_peek(rnd, player)
     if pair:
         return True

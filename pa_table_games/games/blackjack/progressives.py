@@ -179,26 +179,25 @@ def _in_pass(rnd, name: str) -> _InPass:
     return found
 
 
-def _open_payouts(rnd, name: str, seat: int) -> list[Payout]:
+def _unverified(rnd, name: str, seat: int) -> list[Payout]:
+    """``seat``'s open ``name`` payouts a floorperson verifies and has not yet ((o)(1)-(3)(ii)(B))."""
     if name not in rnd.wager_names:
         return []
-    return [p for p in _in_pass(rnd, name).by_seat.get(seat, ()) if not p.wager.settled]
-
-
-def _unverified(rnd, name: str, seat: int) -> list[Payout]:
     floor = PROGRESSIVES[name].floorperson_at
-    return [p for p in _open_payouts(rnd, name, seat) if p.net > 0 and p.for_one >= floor
-            and (seat, name) not in rnd.layout.verified]
+    return [p for p in _in_pass(rnd, name).by_seat.get(seat, ()) if p.net > 0 and not p.wager.settled
+            and p.for_one >= floor and (seat, name) not in rnd.layout.verified]
 
 
 def _settle(rnd, name: str, seat: int, losing: bool) -> None:
     """Settle ``seat``'s open ``name`` wager if it is ``losing`` (else if it wins); once the last of the round is
     settled, take the paid shares off the meter."""
-    spec, lay = PROGRESSIVES[name], rnd.layout
-    for p in _open_payouts(rnd, name, seat):
-        if (p.net < 0) != losing:
+    if name not in rnd.wager_names:  # none placed: nothing open, nothing paid from its meter
+        return
+    # the pass's payouts asked for once here, not again for each one settled and for the meter
+    spec, lay, in_pass = PROGRESSIVES[name], rnd.layout, _in_pass(rnd, name)
+    for p in in_pass.by_seat.get(seat, ()):
+        if p.wager.settled or (p.net < 0) != losing:
             continue
-        in_pass = _in_pass(rnd, name)
         rnd.set(in_pass, "open", in_pass.open - 1)  # an effect: a refused step counts it back
         if p.net < 0:
             _collect(rnd, name, p.wager)
@@ -210,10 +209,10 @@ def _settle(rnd, name: str, seat: int, losing: bool) -> None:
         if p.off_table and name != "bad_beat":
             rnd.note(_off_table_note(rnd, seat, p.off_table))
     paid = lay.paid_from_meter.get(name, ZERO)
-    if paid and not _in_pass(rnd, name).open:  # the round's last wager of it is settled
+    if paid and not in_pass.open:  # the round's last wager of it is settled
         pot, reset = meter(rnd, name), exactly(rnd.rules.progressive_reset)
         left = pot - paid  # only what was paid leaves the meter: the fractions rounded off stay (readings)
-        emptied = any(p.jackpot for ps in _in_pass(rnd, name).by_seat.values() for p in ps)
+        emptied = any(p.jackpot for ps in in_pass.by_seat.values() for p in ps)
         rnd.put(rnd.table.meters, name, reset + max(left, ZERO) if emptied else max(left, reset))
         rnd.put(lay.paid_from_meter, name, ZERO)
         rnd.note(f"{name} meter: {brief(pot)} -> {brief(rnd.table.meters[name])}")
