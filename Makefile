@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP) diagrams
 	$(CLI) demo
 
-# The quick loop (about a minute on two cores): random play of every game at a small depth, no test
+# The quick loop (about 2 minutes on two idle cores): random play of every game at a small depth, no test
 # marked slow. pytest-xdist runs one worker per core (at most four) and lets an idle worker take
 # queued tests from a busy one, so both finish together. Bytecode is cached even where the
 # environment sets PYTHONDONTWRITEBYTECODE: without it each of the suite's subprocesses recompiles
