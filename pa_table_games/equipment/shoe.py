@@ -134,7 +134,7 @@ class Shoe:
     def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0, back: str = "") -> Shoe:
         """A shoe dealing exactly these card codes, first code first (repeats and any count allowed);
         ``back``: the back colour of every card but the cover card (a side of a double shoe)."""
-        if not isinstance(text, (str, Iterable)) or isinstance(text, (bytes, Mapping)):
+        if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):  # a text is iterable too
             raise CardCodeError(f"a stacked shoe is card codes, a text ('AS TD') or a list of codes, not {given(text)}")
         cards = [card if card is COVER_CARD else card.with_back(back) for card in parse_cards(text)]
         covers = [i for i, card in enumerate(cards, 1) if card is COVER_CARD]
