@@ -149,12 +149,16 @@ def test_player_decisions_come_after_the_dealer_steps(reader_svgs):
     Blackjack before any hit, double or stand is offered."""
     spec = load_game("double-down-madness").spec
     svg = reader_svgs["double-down-madness"]
-    texts = {t.trigger: group_words(svg, f"a_t{t.index}" if t.source == t.dest else f"t{t.index}")
-             for t in spec.outgoing("player_decisions")}
-    assert texts["turn_hole_card"].startswith("1. Dealer: turn hole card")
-    dealer = max(int(v.split(".")[0]) for k, v in texts.items() if v.split(" ")[1] == "Dealer:")
-    assert all(int(texts[k].split(".")[0]) > dealer for k in ("hit", "double", "stand"))
-    assert "Player: hit — § 692.7(h)" in texts["hit"] and "unless the hand totals 21 or more" in texts["hit"]
+    texts: dict[str, list[str]] = {}
+    for t in spec.outgoing("player_decisions"):
+        arrow = f"a_t{t.index}" if t.source == t.dest else f"t{t.index}"
+        texts.setdefault(t.trigger, []).append(group_words(svg, arrow))
+    assert texts["turn_hole_card"][0].startswith("1. Dealer: turn hole card")
+    dealer = max(int(v.split(".")[0]) for vs in texts.values() for v in vs if v.split(" ")[1] == "Dealer:")
+    assert all(int(v.split(".")[0]) > dealer for k in ("hit", "double", "stand") for v in texts[k])
+    later, second, final = texts["hit"]  # each hit arrow cites the card it takes: (j), (h)(1)(i), (h)(2)(i)
+    assert "Player: hit — § 692.7(j)" in later and "unless the hand totals 21 or more" in later
+    assert "Player: hit — § 692.7(h)(1)(i)" in second and "Player: hit — § 692.7(h)(2)(i)" in final
 
 
 def test_presumed_section_number_is_said_on_the_drawing(reader_svgs):

@@ -282,6 +282,30 @@ class TestInitialAce:
         assert rows(rnd) == [(1, DDM, "win", 10.0, "§ 692.7(q)(2)")]  # soft 18 against 17
 
 
+class TestEachCardItsSubsection:
+    """A hit or a double down cites the subsection that deals the card it takes: the second card (h)(1), an
+    initial ace's final card (h)(2), any later card (j) — not all three whatever the hand."""
+
+    SECOND, LATER, FINAL = "§ 692.7(h)(1)(i)", "§ 692.7(j)", "§ 692.7(h)(2)(i)"
+
+    def cites(self, rnd, trigger):
+        return [(e.seat, e.cite) for e in rnd.events if e.trigger == trigger]
+
+    def test_hits(self):
+        # seat 1: 5H, hit 3D (second card), hit 4S (a later card), stand on 12; seat 2: AS, hit 7H (final card)
+        rnd = play("2C 9C 5H AS 6C 3D 4S 7H 2S", {1: {DDM: 10}, 2: {DDM: 10}}, ["hit", "hit", "stand", "hit"])
+        assert self.cites(rnd, "hit") == [(1, (self.SECOND, "§ 692.7(k)")),
+                                          (1, (self.LATER, "§ 692.7(k)", "§ 692.7(l)")),
+                                          (2, (self.FINAL, "§ 692.7(k)", "§ 692.7(l)(2)"))]
+
+    def test_double_downs(self):
+        # seat 1: 5H, double 3D (second card), double 4S (a later card), stand; seat 2: AS, double 7H (final card)
+        rnd = play("2C 9C 5H AS 6C 3D 4S 7H 2S", {1: {DDM: 10}, 2: {DDM: 10}}, ["double", "double", "stand", "double"])
+        assert self.cites(rnd, "double") == [
+            (1, ("§ 692.7(h)(1)(ii)", "§ 692.7(k)", "§ 692.9")), (1, ("§ 692.7(j)", "§ 692.7(k)", "§ 692.9")),
+            (2, ("§ 692.7(h)(2)(ii)", "§ 692.7(k)", "§ 692.7(l)(2)", "§ 692.9"))]
+
+
 # -- § 692.9: repeated Double Down wagers ----------------------------------------------------------------
 THREE_DOUBLES = "2C TD 2H {up} 3S 4C 9H"  # 2, doubled to 5, 9 and 18
 

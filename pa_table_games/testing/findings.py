@@ -99,6 +99,7 @@ class Findings:
 
 
 def transition_of(rnd: Any, event: Any) -> Any:
-    """The transition that logged ``event`` (the first of its trigger between its states)."""
-    return next((t for t in rnd.spec.transitions
-                 if (t.source, t.trigger, t.dest) == (event.source, event.trigger, event.dest)), None)
+    """The transition that logged ``event``: of its trigger between its states, the one citing what it cites."""
+    spec = rnd.spec
+    return next((t for t in spec.transitions if (t.source, t.trigger, t.dest) == (event.source, event.trigger,
+                 event.dest) and tuple(spec.cite_text(c) for c in t.cite) == tuple(event.cite)), None)

@@ -73,6 +73,12 @@ def acting_hand_is_ace_with_final_card(rnd, hand) -> bool:
     return hand is not None and hand.one_card_only and len(hand.cards) >= 2
 
 
+@guard(("(h)(2)", "(l)(2)"))
+def acting_hand_initial_card_is_ace(rnd, hand) -> bool:
+    """the player's initial card is an ace (the hand receives its second card and no more)"""
+    return hand is not None and hand.one_card_only
+
+
 @guard("(h)")
 def acting_hand_has_second_card(rnd, hand) -> bool:
     """the player has received a second card (the first decision takes it by a hit or a double down)"""
