@@ -239,7 +239,7 @@ class TestSettlementProcedures:
         rules = BlackjackRules(settlement="right_to_left")
         rnd = play(BJ, "2C TH 9S 6D TD 8C 9H 3C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"], rules=rules)
         assert [(s.seat, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [(2, "lose"), (1, "win")]
-        assert event(rnd, "settle_right_to_left").cite == ("§ 633a.7(r)(2)",)
+        assert event(rnd, "settle_right_to_left").cite == ("§ 633a.7(p)", "§ 633a.7(q)", "§ 633a.7(r)(2)")  # who wins, ties, in what order
 
     SHOE = "2C QH 8S AS AD QH 8D KC KH"  # seats 1, 2, 3: QH QH, 8S 8D, A K; the dealer A K
     SEATS = {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "house_money": 5}, 3: {BJ: 10}}

@@ -16,14 +16,16 @@ from conftest import one_box
 
 
 def traced(game: str) -> dict[str, list[str]]:
-    """``trace GAME``'s lines under each subsection, by its number (``"(g)(10)(ii)(C)"``)."""
+    """``trace GAME``'s lines under each subsection, by its number (``"(g)(10)(ii)(C)"``), and under each section
+    the game refers to (``"§ 670a.11"``)."""
     result = CliRunner().invoke(main, ["trace", game])
     assert result.exit_code == 0, result.output
     rows: dict[str, list[str]] = {}
     under: list[str] = []
     for line in result.output.splitlines():
         if line.startswith("§ ") and "  " in line:
-            under = rows.setdefault("(" + line.split("(", 1)[1].split("  ", 1)[0], [])
+            head = line.split("  ", 1)[0]
+            under = rows.setdefault("(" + head.split("(", 1)[1] if "(" in head else head, [])
         elif line.startswith("    "):
             under.append(line.strip())
         elif not line.strip():
@@ -109,3 +111,36 @@ def test_inviting_the_players_to_set_their_hands_is_traced_to_the_setting_sectio
     start = next(i for i, line in enumerate(lines) if line.startswith("§ 670a.11  "))
     under = lines[start + 1:next(i for i in range(start + 1, len(lines)) if not lines[i].startswith("    "))]
     assert "    action invite_players_to_set_hands" in under
+
+
+@pytest.mark.parametrize(("game", "subsection", "step", "listed"), [
+    # § 633a.7: the discard after a dealer Blackjack is (s)'s, not (h)'s; continuing a shoe burns nothing under (c),
+    # and places nothing under (a); (p) and (q) say who wins and who ties in either settlement procedure of (r);
+    # the card a Double Down takes is dealt under (j), as a hit's
+    ("blackjack", "(h)", "transition discard_hands (dealer_hand_complete -> hands_discarded)", False),
+    ("blackjack", "(s)", "transition discard_hands (dealer_hand_complete -> hands_discarded)", True),
+    ("blackjack", "(a)", "transition continue_shoe (round_start -> dealer_ready)", False),
+    ("blackjack", "(c)", "transition continue_shoe (round_start -> dealer_ready)", True),
+    ("blackjack", "(p)", "transition pay_winning_wagers (losing_wagers_collected -> wagers_settled)", True),
+    ("blackjack", "(q)", "transition settle_right_to_left (dealer_hand_complete -> wagers_settled)", True),
+    ("blackjack", "(j)", "transition double (player_decisions -> player_decisions)", True),
+    ("blackjack", "(h)", "state dealer_hand_complete", True),  # also reached after a dealer Blackjack
+    # § 692.7: the discard after a dealer Blackjack is (u)'s; (s)(1) is waived, so settlement cites (s)(2); the
+    # dealer draws for live Push 22 wagers under (o) in the state 'Hole card turned'
+    ("double-down-madness", "(g)", "transition discard_hands (dealer_blackjack_settled -> hands_discarded)", False),
+    ("double-down-madness", "(u)", "transition discard_hands (dealer_blackjack_settled -> hands_discarded)", True),
+    ("double-down-madness", "(s)", "transition settle_right_to_left (dealer_hand_complete -> wagers_settled)", False),
+    ("double-down-madness", "(s)(2)", "transition settle_right_to_left (dealer_hand_complete -> wagers_settled)",
+     True),
+    ("double-down-madness", "(o)", "state hole_card_turned", True),
+    # § 670a.8: a misdeal's stub goes to the discard rack as (e) says; inviting the players to set their hands opens
+    # § 670a.11
+    ("six-card-fortune-pai-gow", "(e)", "transition void_misdeal (stub_counted -> misdeal_void)", True),
+    ("six-card-fortune-pai-gow", "§ 670a.11", "transition collect_unwagered_stacks (stub_discarded -> "
+     "players_setting_hands)", True),
+])
+def test_each_step_is_traced_to_the_subsection_that_says_what_it_does(game, subsection, step, listed):
+    """A citation audit of the three machine files (2026-12): each step listed under exactly the text it does."""
+    rows = traced(game)
+    assert (step in rows.get(subsection, [])) is listed, rows.get(subsection)
+

@@ -191,7 +191,7 @@ def test_a_machine_going_round_without_end_is_stopped(tmp_path, trigger, dest, d
     one line naming the transition's file:line, exit 2. Before, ``play`` dealt on with no end, its memory growing:
     run as a process, so a round that does not stop fails at the deadline."""
     text = machine_path("blackjack").read_text(encoding="utf-8")
-    anchor = "  - {trigger: continue_shoe, source: round_start, dest: dealer_ready, cite: [\"(a)\"]}\n"
+    anchor = "  - {trigger: continue_shoe, source: round_start, dest: dealer_ready, cite: [\"(c)\"]}\n"
     assert anchor in text
     loop = f"  - {{trigger: {trigger}, source: dealer_ready, dest: {dest}, cite: ['(a)'], unless: [double_shoe_is_used]}}\n"
     path = tmp_path / "blackjack.yaml"

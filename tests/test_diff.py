@@ -76,13 +76,13 @@ class TestDiffCommand:
         """A transition citing (l) as well as (m), and a state citing (n) no more: each cite change, in full."""
         new = edited(tmp_path, ('  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(m)"]}',
                                 '  - {trigger: dealer_stands, source: hole_card_turned, dest: dealer_hand_complete, cite: ["(l)", "(m)"]}'),
-                     ('label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(m)", "(n)", "(o)"]',
-                      'label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(m)", "(o)"]'))
+                     ('label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(h)", "(m)", "(n)", "(o)"]',
+                      'label: "Dealer\'s hand complete; remaining optional wagers settled", cite: ["(h)", "(m)", "(o)"]'))
         lines = run(str(MACHINE), str(new)).output.splitlines()
         assert ("~ arrow dealer_stands (hole_card_turned -> dealer_hand_complete): "
                 "cite: § 633a.7(m) -> § 633a.7(l), § 633a.7(m)") in lines
-        assert ("~ state dealer_hand_complete: cite: § 633a.7(m), § 633a.7(n), § 633a.7(o) -> "
-                "§ 633a.7(m), § 633a.7(o)") in lines
+        assert ("~ state dealer_hand_complete: cite: § 633a.7(h), § 633a.7(m), § 633a.7(n), § 633a.7(o) -> "
+                "§ 633a.7(h), § 633a.7(m), § 633a.7(o)") in lines
 
     def test_removed_arrow_and_reordered_steps(self, tmp_path):
         """Dropping the (n) early stop removes an arrow; trying dealer_stands first reorders the state's dealer steps."""

@@ -105,7 +105,7 @@ TAMPERED = {
     "dealer_draw_on_17.jsonl": (NOT_ALLOWED, "§ 633a.7(m)", "'draw_dealer_card'"),
     "hit_on_21.jsonl": (NOT_ALLOWED, "§ 633a.7(k)(1)", "hand totals 21 or more"),
     "settlement_differs.jsonl": (SETTLEMENT, "§ 633a.7(p)(2)", "the log has win +15.00 on 10.00"),
-    "wager_not_on_layout.jsonl": (SETTLEMENT, "§ 633a.7(r)(1)", "no such wager is on the layout"),
+    "wager_not_on_layout.jsonl": (SETTLEMENT, "§ 633a.7(p), § 633a.7(q), § 633a.7(r)(1)", "no such wager is on the layout"),
     "unknown_event.jsonl": (UNKNOWN, "§ 633a.7(f)(4)", "'peek_at_hole_card'"),
     "missing_event.jsonl": (MISSING, "§ 633a.7(s)", "'end_round'"),
     "event_after_round.jsonl": (EXTRA, "§ 633a.7(s)", "after the round reached 'Round complete'"),

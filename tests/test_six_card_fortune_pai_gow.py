@@ -123,7 +123,7 @@ class TestCleanDeal:
         assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
         assert bundle(rnd, "stub") == STUB.split()
         collected = event(rnd, "collect_unwagered_stacks")
-        assert collected.cite == ("§ 670a.8(g)",) and not any(m.face_up for m in collected.cards)
+        assert collected.cite == ("§ 670a.8(g)", "§ 670a.11") and not any(m.face_up for m in collected.cards)
         for seat in (2, 4, 5, 6):
             assert bundle(rnd, f"seat {seat}") == HANDS[str(seat)].split()
         assert "seat 1" not in dict(rnd.table.rack.bundles)
@@ -216,7 +216,7 @@ class TestStubIrregularities:
         assert "stub: 11 cards (11 expected)" in note_text(rnd, "count_stub")
         assert rnd.state == "misdeal_void" and len(rnd.layout.stacks[2].cards) == 7
         assert triggers(rnd)[-2:] == ["count_stub", "void_misdeal"]
-        assert event(rnd, "void_misdeal").cite == ("§ 670a.8(f)",)
+        assert event(rnd, "void_misdeal").cite == ("§ 670a.8(e)", "§ 670a.8(f)")  # (e): the stub to the discard rack
         assert "seat 2 7" in note_text(rnd, "void_misdeal")
         assert rows(rnd) == [(2, MAIN, 0, "void", 0.0, "§ 670a.8(f)"), (2, "fortune_bonus", 0, "void", 0.0, "§ 670a.8(f)"),
                              (1, MAIN, 0, "void", 0.0, "§ 670a.8(f)")]
