@@ -85,10 +85,10 @@ class TestInsuranceAndPeek:
 
     def test_633a_7_i_hand_paid_even_money_is_passed_not_closed_at_21(self):
         """§ 633a.8, (i): a Blackjack paid even money and removed is passed over in the decisions; no
-        close_hand_at_21_or_over event is logged for it, and the next box decides."""
+        close_hand_at_21 event is logged for it, and the next box decides."""
         rnd = play(BJ, "2C AH 9S AS KD 8C 7C", {1: {BJ: 10}, 2: {BJ: 10}},
                    actions=["even_money=yes", "insurance=no", "stand"])
-        assert "close_hand_at_21_or_over" not in triggers(rnd)
+        assert "close_hand_at_21" not in triggers(rnd)
         passed = event(rnd, "pass_hand_paid_even_money")
         assert passed.cite == ("§ 633a.7(i)", "§ 633a.8") and passed.seq < event(rnd, "stand").seq
         assert rows(rnd) == [(1, BJ, 0, "even money", 10.0, "§ 633a.8"), (2, BJ, 0, "lose", -10.0, "§ 633a.7(p)")]
@@ -160,7 +160,7 @@ class TestDecisions:
         """§ 633a.11: split aces draw one card each; ace-king after a split is 21, paid even, not a Blackjack."""
         rnd = play(BJ, "2C AH 6S AD 7C 9S KD 5C", actions=["split"])
         assert sorted(rows(rnd)) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(2)"), (1, BJ, 1, "win", 10.0, "§ 633a.7(p)(2)")]
-        assert triggers(rnd).count("close_split_ace_hand") + triggers(rnd).count("close_hand_at_21_or_over") == 2
+        assert triggers(rnd).count("close_split_ace_hand") + triggers(rnd).count("close_hand_at_21") == 2
 
     def test_633a_11_resplit_aces_plays_as_priced(self):
         """§ 633a.11, Rules resplit_aces: a split ace that receives an ace may be split again (split or stand,
@@ -208,7 +208,7 @@ class TestDecisions:
     def test_no_draw_on_21(self):
         """(k)(1): a hand reaching 21 is closed; it is never offered a hit."""
         rnd = play(BJ, "2C 5H 9S 6D 7C KC 2D", actions=["hit"])
-        assert "close_hand_at_21_or_over" in triggers(rnd)
+        assert "close_hand_at_21" in triggers(rnd)
         assert rows(rnd)[0][3:] == ("win", 10.0, "§ 633a.7(p)(2)")
 
     def test_dealer_draws_to_17_and_busts(self):

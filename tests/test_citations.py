@@ -144,3 +144,39 @@ def test_each_step_is_traced_to_the_subsection_that_says_what_it_does(game, subs
     rows = traced(game)
     assert (step in rows.get(subsection, [])) is listed, rows.get(subsection)
 
+
+
+def _dealt(game: str, shoe: str, actions=(), rules=None) -> dict[str, list[tuple[str, ...]]]:
+    """The cites of each step of a stacked round of one box of 10, by trigger."""
+    main_wager = "blackjack" if game == "blackjack" else "double_down_madness"
+    rnd = load_game(game, rules).new_round({1: {main_wager: 10}}, shoe=Shoe.stacked(shoe)).advance()
+    for word in actions:
+        rnd.act(word)
+        rnd.advance()
+    assert rnd.is_over
+    steps: dict[str, list[tuple[str, ...]]] = {}
+    for e in rnd.events:
+        steps.setdefault(e.trigger, []).append(e.cite)
+    return steps
+
+
+@pytest.mark.parametrize(("game", "shoe", "actions", "rules", "trigger", "cite"), [
+    # (i)(1)(i) pays a Blackjack against 2 to 9; (i)(1)(ii)(A) against an ace or 10 only where the Rules say so
+    ("blackjack", one_box("AH", "6D", "KS", "TC"), [], None, "pay_player_blackjack", ("§ 633a.7(i)(1)(i)",)),
+    ("blackjack", one_box("AH", "KD", "KS", "7C"), [], {"blackjack_vs_ace_or_ten": "pay_at_once"},
+     "pay_player_blackjack", ("§ 633a.7(i)(1)(ii)", "§ 633a.7(i)(1)(ii)(A)")),
+    # (k): a hand over 21 may not draw (it may draw only below 21); (k)(1) is 21 itself
+    ("blackjack", one_box("TH", "6D", "6S", "TC", "KC"), ["hit"], None, "close_busted_hand", ("§ 633a.7(k)",)),
+    ("blackjack", one_box("TH", "6D", "5S", "TC", "6C", "2D"), ["hit"], None, "close_hand_at_21", ("§ 633a.7(k)(1)",)),
+    # § 633a.8 and § 692.8 only where an ace offered Insurance, not on every peek at a 10
+    ("blackjack", one_box("TH", "KD", "7S", "7C"), ["stand"], None, "begin_player_decisions", ("§ 633a.7(i)",)),
+    ("blackjack", one_box("TH", "AD", "7S", "7C"), ["insurance=no", "stand"], None, "begin_player_decisions",
+     ("§ 633a.7(i)", "§ 633a.8")),
+    ("double-down-madness", "2C 7C 9H KD 8S", ["hit", "stand"], None, "begin_player_decisions", ("§ 692.7(h)",)),
+    ("double-down-madness", "2C 7C 9H AD 8S", ["insurance=no", "hit", "stand"], None, "begin_player_decisions",
+     ("§ 692.7(h)", "§ 692.8")),
+])
+def test_a_step_cites_what_governs_this_round(game, shoe, actions, rules, trigger, cite):
+    """A citation audit's splits (2026-12): where one arrow cited every subsection that might govern it, each
+    round's step now cites the one that does."""
+    assert _dealt(game, shoe, actions, rules)[trigger] == [cite]

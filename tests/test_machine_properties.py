@@ -52,9 +52,11 @@ SAMPLED_ROUNDS = depth(30, 200)
 ORDERED = {
     ("blackjack", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
         "§ 633a.7(n) is the exception to (m): no card is drawn when no outcome depends on the dealer",
-    ("blackjack", "player_decisions", "pay_player_blackjack", "close_hand_at_21_or_over"):
+    ("blackjack", "player_decisions", "close_busted_hand", "close_hand_at_21"):
+        "§ 633a.7(k): a hand over 21 closes as one that may draw only below 21; (k)(1) closes 21 itself",
+    ("blackjack", "player_decisions", "pay_player_blackjack", "close_hand_at_21"):
         "§ 633a.7(i)(1): a Blackjack is paid and removed at once, not merely closed at 21 under (k)(1)",
-    ("blackjack", "player_decisions", "announce_player_blackjack", "close_hand_at_21_or_over"):
+    ("blackjack", "player_decisions", "announce_player_blackjack", "close_hand_at_21"):
         "§ 633a.7(i)(1)(ii)(B): a Blackjack is announced, to be paid after the hole card, not merely closed",
     ("double-down-madness", "hole_card_turned", "stop_drawing", "draw_dealer_card"):
         "§ 692.7(o) is the exception to (n): no card is drawn when no hand or Push 22 wager depends on it",

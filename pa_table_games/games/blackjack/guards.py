@@ -78,12 +78,10 @@ def acting_hand_is_blackjack(rnd, hand) -> bool:
     return hand is not None and hand.blackjack and not hand.settled
 
 
-@guard(("(i)(1)(i)", "(i)(1)(ii)(A)"))
-def blackjack_is_paid_at_once(rnd, unit) -> bool:
-    """the dealer's up card is 2 to 9, or the Rules pay a Blackjack at once against an ace or 10"""
-    lay = rnd.layout
-    return lay.has_up_card and (POINTS[lay.up_card.rank] not in (1, 10)
-                                or rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once")
+@guard("(i)(1)(ii)(A)")
+def rules_pay_blackjack_at_once(rnd, unit) -> bool:
+    """the Rules pay a player's Blackjack immediately against an ace or 10-value up card"""
+    return rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once"
 
 
 @guard("§ 633a.8")
@@ -96,6 +94,12 @@ def acting_hand_was_paid_even_money(rnd, hand) -> bool:
 def acting_hand_awaits_second_card(rnd, hand) -> bool:
     """the hand whose turn it is is a split hand holding one card"""
     return hand is not None and len(hand.cards) == 1
+
+
+@guard("(k)")
+def acting_hand_is_busted(rnd, hand) -> bool:
+    """the point count of the hand is in excess of 21, so it may not draw additional cards"""
+    return hand is not None and hand.busted
 
 
 @guard("(k)(1)")

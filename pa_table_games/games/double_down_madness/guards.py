@@ -58,12 +58,7 @@ def acting_box_has_push_22(rnd, hand) -> bool:
     return PUSH_22 in rnd.wager_names and hand is not None and rnd.wager(hand.seat, PUSH_22) is not None
 
 
-@guard("(o)")
-def acting_hand_is_busted(rnd, hand) -> bool:
-    """the point count of the player's hand is in excess of 21"""
-    return hand is not None and hand.busted
-
-
+acting_hand_is_busted = guard("(l)")(blackjack.acting_hand_is_busted)
 acting_hand_totals_21_or_more = guard("(l)(1)")(blackjack.acting_hand_totals_21_or_more)
 
 
