@@ -76,6 +76,7 @@ def test_the_stack_placed_in_the_shoe_is_traced_to_a(madness):
     """§ 692.7(a): "the stacked cards shall be placed in the dealing shoe": the load is listed under (a), as
     Blackjack's is, not waived as physical."""
     assert any(line.startswith("transition load_shoe ") for line in madness["(a)"])
+    assert "action place_stack_in_shoe" in madness["(a)"]
     assert not [line for line in madness["(a)"] if line.startswith("waived")]
 
 

@@ -27,7 +27,7 @@ from pa_table_games.games.double_down_madness.registry import action
 from pa_table_games.games.blackjack.dealing_shoe import deal
 
 # -- (c) (d): the shoe, shared with § 633a.7 -----------------------------------------------------
-place_stack_in_shoe = action("§ 692.5")(blackjack.place_stack_in_shoe)
+place_stack_in_shoe = action(("(a)", "§ 692.5"))(blackjack.place_stack_in_shoe)
 burn_first_card = action("(c)")(blackjack.burn_first_card)
 burn_card_for_new_dealer = action("(c)")(blackjack.burn_card_for_new_dealer)
 set_aside_cover_card = action("(d)")(blackjack.set_aside_cover_card)
