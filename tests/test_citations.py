@@ -169,13 +169,6 @@ def _dealt(game: str, shoe: str, actions=(), rules=None) -> dict[str, list[tuple
     # (k): a hand over 21 may not draw (it may draw only below 21); (k)(1) is 21 itself
     ("blackjack", one_box("TH", "6D", "6S", "TC", "KC"), ["hit"], None, "close_busted_hand", ("§ 633a.7(k)",)),
     ("blackjack", one_box("TH", "6D", "5S", "TC", "6C", "2D"), ["hit"], None, "close_hand_at_21", ("§ 633a.7(k)(1)",)),
-    # § 633a.8 and § 692.8 only where an ace offered Insurance, not on every peek at a 10
-    ("blackjack", one_box("TH", "KD", "7S", "7C"), ["stand"], None, "begin_player_decisions", ("§ 633a.7(i)",)),
-    ("blackjack", one_box("TH", "AD", "7S", "7C"), ["insurance=no", "stand"], None, "begin_player_decisions",
-     ("§ 633a.7(i)", "§ 633a.8")),
-    ("double-down-madness", "2C 7C 9H KD 8S", ["hit", "stand"], None, "begin_player_decisions", ("§ 692.7(h)",)),
-    ("double-down-madness", "2C 7C 9H AD 8S", ["insurance=no", "hit", "stand"], None, "begin_player_decisions",
-     ("§ 692.7(h)", "§ 692.8")),
 ])
 def test_a_step_cites_what_governs_this_round(game, shoe, actions, rules, trigger, cite):
     """A citation audit's splits (2026-12): where one arrow cited every subsection that might govern it, each

@@ -79,9 +79,12 @@ def acting_hand_is_blackjack(rnd, hand) -> bool:
 
 
 @guard("(i)(1)(ii)(A)")
-def rules_pay_blackjack_at_once(rnd, unit) -> bool:
-    """the Rules pay a player's Blackjack immediately against an ace or 10-value up card"""
-    return rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once"
+def blackjack_against_ace_or_ten_is_paid_at_once(rnd, unit) -> bool:
+    """the dealer's up card is an ace or a 10-value card and the Rules pay a player's Blackjack against it
+    immediately"""
+    lay = rnd.layout
+    pays_at_once = rnd.rules.blackjack_vs_ace_or_ten == "pay_at_once"
+    return pays_at_once and lay.has_up_card and POINTS[lay.up_card.rank] in (1, 10)
 
 
 @guard("§ 633a.8")
