@@ -200,6 +200,11 @@ class MachineSpec:
         """``§ 633a.7(k)(1)`` for ``(k)(1)``; a reference to another section is kept as written."""
         return cite if cite.startswith("§") else f"{self.short_section}{cite}"
 
+    def cites_of(self, t: TransitionSpec) -> tuple[str, ...]:
+        """What an event of ``t`` cites (``("§ 692.7(j)", "§ 692.7(k)")``): how a log, ``replay`` and the tests tell
+        apart arrows of one trigger between the same states."""
+        return tuple(self.cite_text(c) for c in t.cite)
+
     def reading(self, reading_id: str) -> Reading:
         return next(r for r in self.readings if r.id == reading_id)
 

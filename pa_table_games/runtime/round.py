@@ -257,7 +257,7 @@ class Round(Changes):
         if d is not None:  # None: no event log is kept (settlements or totals only)
             recorder.draft = None
             self.apply(Logged(Event(len(self.events) + 1, t.trigger, t.source, t.dest,
-                                    tuple(self.spec.cite_text(c) for c in t.cite),
+                                    self.spec.cites_of(t),
                                     d.seat, d.hand, d.cards, d.settled, d.notes, d.effects)))
         self.set(self, "state", t.dest)
         self.firing = None

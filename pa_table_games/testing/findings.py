@@ -101,5 +101,5 @@ class Findings:
 def transition_of(rnd: Any, event: Any) -> Any:
     """The transition that logged ``event``: of its trigger between its states, the one citing what it cites."""
     spec = rnd.spec
-    return next((t for t in spec.transitions if (t.source, t.trigger, t.dest) == (event.source, event.trigger,
-                 event.dest) and tuple(spec.cite_text(c) for c in t.cite) == tuple(event.cite)), None)
+    return next((t for t in spec.transitions if (t.source, t.trigger, t.dest, spec.cites_of(t)) ==
+                 (event.source, event.trigger, event.dest, tuple(event.cite))), None)

@@ -266,7 +266,7 @@ def _check_log(rnd) -> None:
     spec, at = rnd.spec, rnd.spec.initial
     cites: dict[tuple[str, str, str], list[tuple[str, ...]]] = {}  # a decision may fire one of several arrows
     for t in spec.transitions:
-        cites.setdefault((t.source, t.trigger, t.dest), []).append(tuple(spec.cite_text(c) for c in t.cite))
+        cites.setdefault((t.source, t.trigger, t.dest), []).append(spec.cites_of(t))
     for seq, e in enumerate(rnd.events, 1):
         assert e.seq == seq and e.source == at, f"event {e.seq} {e.trigger} does not follow {at!r}"
         arrows = cites.get((e.source, e.trigger, e.dest))
