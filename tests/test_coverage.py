@@ -252,6 +252,10 @@ class TestCoverageOnATerminal:
      "blackjack.yaml:7: scenario s1 round 2: stnad: unknown action in "),
     ("seats: {1: {blackjack: 10}}\n  rounds:\n  - [stand, stand]",
      "blackjack.yaml:6: scenario s1 round 1: unused decision 'stand'"),
+    # a table Game.new_round refuses: before, the search wrote such a scenario, which the API then would not deal
+    ("seats: {1: {blackjack: 10}}\n  rules: {double_shoe: true}\n  table: {new_dealer: true}",
+     "blackjack.yaml:2: scenario s1: table: new_dealer: a double shoe is dealt by § 633a.7(d), in lieu of (c): "
+     "no new dealer's burn card"),
 ])
 def test_a_malformed_scenario_is_one_line_naming_its_place(tmp_path, field, line):
     """A scenario file's field of the wrong kind is refused where it is read, with its file:line: before, the

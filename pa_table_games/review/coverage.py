@@ -108,6 +108,9 @@ def table_for(game: Game, seed: int | None, shoe: str | None, flags: dict) -> Ta
         raise TableGamesError(problem)
     for key, value in flags.items():
         setattr(table, key, value)
+    refused = game.new_dealer_refused("table: new_dealer") if table.new_dealer else None
+    if refused:  # as Game.new_round refuses it: a scenario plays only what the API plays
+        raise TableGamesError(refused)
     return table
 
 
