@@ -190,7 +190,7 @@ ROUNDS = [
                  ["settle_royal_match_and_surrender_after_hole_card"], "2C KH KS QH 9S",
                  {1: {BJ: 10, "royal_match_21": 5}}, ["surrender"]),
     # (o)(1)(ii)(B): a matched 20 beaten by a suited Blackjack wins the Bad Beat meter: a floorperson verifies it
-    StackedRound("Bad Beat verified by a floorperson", BJ, ["verify_payouts_of_next_player"],
+    StackedRound("Bad Beat verified by a floorperson", BJ, ["verify_bad_beat_payout"],
                  "2C JD AS JD KS", {1: {BJ: 10, "bad_beat": 5}}, ["insurance=no"]),
     # § 692.7(c) (e): the cover card out first after the burn is set aside
     StackedRound("cover card after the burn", DDM, ["set_aside_cover_card"],

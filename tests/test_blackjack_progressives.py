@@ -43,7 +43,7 @@ class TestBadBeat:
         assert (r.outcome, r.net, r.cite) == ("player_20_beaten_by_21", 50.0, "§ 633a.7(o)(1)(ii)(C)")
         assert r.paid_off_table == 50.0 and off_table_total(rnd) == 50.0
         assert settled_by(rnd, "bad_beat") == "settle_remaining_optional_wagers_of_next_player"
-        assert "verify_payouts_of_next_player" not in triggers(rnd)
+        assert not any(t.startswith("verify_") for t in triggers(rnd))  # 50 for 1: no floorperson
 
     def test_a_surrendered_twenty_keeps_its_bad_beat_and_the_dealer_draws_for_it(self):
         """(n), (o)(1)(i): a 20 surrendered (§ 633a.9) still holds a Bad Beat that the dealer's hand decides, so the
@@ -67,7 +67,7 @@ class TestBadBeat:
         rnd = play(BJ, one_box("JD", "AS", "JD", "KS"), self.SEATS, ["insurance=no"])
         r = row(rnd, "bad_beat")
         assert (r.outcome, r.net, r.paid_off_table) == ("player_matched_20_beaten_by_suited_blackjack", 10000.5, 10000.5)
-        verify = event(rnd, "verify_payouts_of_next_player")
+        verify = event(rnd, "verify_bad_beat_payout")
         assert "§ 633a.7(o)(1)(ii)(B)" in verify.cite and "floorperson verified the bad_beat payout" in verify.notes[0]
         assert verify.seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
         assert rnd.table.meters["bad_beat"] == 10000
@@ -166,7 +166,7 @@ class TestHitAndRun:
         assert len(rnd.layout.dealer) == 10
         assert [(row(rnd, "hit_and_run", s).net, row(rnd, "hit_and_run", s).paid_off_table) for s in (1, 2)] == [
             (5000.5, 5000.5), (5000.5, 5000.5)]
-        assert "verify_payouts_of_next_player" in triggers(rnd)
+        assert "verify_hit_and_run_payout" in triggers(rnd)
         notes = " ".join(event(rnd, "settle_remaining_optional_wagers_of_next_player").notes)
         assert "not paid from the table inventory" in notes and "cards stay on the table" in notes
         assert rnd.table.meters["hit_and_run"] == 10000
@@ -176,7 +176,7 @@ class TestHitAndRun:
         rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "2D", "3D", "2H", "AC", "AD", "TC"), self.SEATS, ["stand"])
         r = row(rnd, "hit_and_run")
         assert (r.outcome, r.net, r.paid_off_table) == ("dealer_eight_cards", Decimal("1000.05"), 0.0)
-        assert "verify_payouts_of_next_player" in triggers(rnd)
+        assert "verify_hit_and_run_payout" in triggers(rnd)
 
 
 class TestStraightJack:
@@ -206,7 +206,7 @@ class TestStraightJack:
         r = row(rnd, "straight_jack")
         assert (r.outcome, r.net, r.cite) == (won, net, "§ 633a.7(o)(3)(ii)(C)")
         assert settled_by(rnd, "straight_jack") == "settle_remaining_optional_wagers_of_next_player"
-        assert "verify_payouts_of_next_player" not in triggers(rnd)  # at most 51 for 1: no floorperson
+        assert not any(t.startswith("verify_") for t in triggers(rnd))  # at most 51 for 1: no floorperson
 
     @pytest.mark.parametrize("cards, length", [
         ("4H 5S 6D", 3), ("4H 5S 3C 6D", 4), ("4H 5S 2C 3C", 2), ("4H 5S 6D 7C", 3),
@@ -235,7 +235,7 @@ class TestStraightJack:
         r = row(rnd, "straight_jack")
         assert (r.outcome, r.net) == ("five_card_straight", Decimal("1000.05"))
         assert r.paid_off_table == Decimal("1000.05")
-        assert event(rnd, "verify_payouts_of_next_player").seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
+        assert event(rnd, "verify_straight_jack_payout").seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
 
     def test_settled_after_a_dealer_blackjack(self):
         """(h), (o)(3): after a dealer Blackjack no card is dealt; the two-card straight is still paid."""
@@ -245,6 +245,19 @@ class TestStraightJack:
 
 
 class TestRemainingOptionalWagers:
+    @pytest.mark.parametrize("shoe, seats, actions, cite", [
+        (one_box("JD", "AS", "JD", "KS"), {1: {BJ: 10, "bad_beat": 5}}, ["insurance=no"], "§ 633a.7(o)(1)(ii)(B)"),
+        (one_box("TH", "2C", "9S", "3C", "2D", "3D", "2H", "AC", "AD", "TC"), {1: {BJ: 10, "hit_and_run": 5}},
+         ["stand"], "§ 633a.7(o)(2)(ii)(B)"),
+        (one_box("AS", "9C", "2D", "8D", "3C", "4H", "5S"), {1: {BJ: 10, "straight_jack": 5}},
+         ["hit", "hit", "hit", "stand"], "§ 633a.7(o)(3)(ii)(B)")])
+    def test_a_floorpersons_verification_cites_the_paragraph_of_the_wager_verified(self, shoe, seats, actions, cite):
+        """(o)(1)(ii)(B), (o)(2)(ii)(B), (o)(3)(ii)(B): a Bad Beat jackpot, eight dealer cards for a Hit and Run and a
+        five-card straight for a Straight Jack each need a floorperson; the step cites the one paragraph that asks for
+        it. Before, one arrow verified every progressive and cited all three paragraphs whatever the player held."""
+        rnd = play(BJ, shoe, seats, actions)
+        assert [e.cite for e in rnd.events if e.trigger.startswith("verify_")] == [(cite,)]
+
     def test_633a_7_o_one_pass_player_by_player(self):
         """(o): "starting with the player farthest to the dealer's right ... settle the remaining optional wagers":
         seat 2's Bad Beat and Hit and Run, then seat 1's, one step per player (not all Bad Beat, then all Hit and

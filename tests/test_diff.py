@@ -249,7 +249,7 @@ class TestWalkGuards:
         both = edited(tmp_path, verify)
         registry = self.revised("house_money_payout_awaits_answer", cite="(g)(10)")
         d = compare(load_spec(both, game_info("blackjack").registry), load_spec(both, registry), "before", "after")
-        arrow = next(t for t in d.new.transitions if t.trigger == "verify_payouts_of_next_player")
+        arrow = next(t for t in d.new.transitions if t.trigger == "verify_bad_beat_payout")
         assert [(c.kind, c.how, c.elements) for c in d.changes] == [
             ("guard", "changed", (f"t{arrow.index}", "state-house_money_offered"))]
 

@@ -268,8 +268,8 @@ def _mutated(monkeypatch, stacked, action, helper):
 
 @pytest.mark.parametrize("round_name, game, action, helper, trigger", [
     ("Blackjack announced", BJ, "announce_blackjack_and_leave_cards", "set", "announce_player_blackjack"),
-    ("Bad Beat verified by a floorperson", BJ, "have_floorperson_verify_next_players_payouts", "add_member",
-     "verify_payouts_of_next_player"),
+    ("Bad Beat verified by a floorperson", BJ, "have_floorperson_verify_bad_beat_payout", "add_member",
+     "verify_bad_beat_payout"),
     ("Insurance and a dealer Blackjack", DDM, "offer_insurance", "set", "offer_insurance"),
     ("deck without its joker", PG, "remove_deck_from_table", "set", "void_and_remove_deck"),
 ])

@@ -33,7 +33,7 @@ VERIFY = ('turns: {each: player, from: dealer_right, cite: "(o)", holding: [bad_
           'turns: {each: player, from: dealer_right, cite: "(o)",\n'
           '       holding: HOLDING},\n     cite: ["(o)(1)(ii)(B)"')
 WHERE = {"state": (INSURANCE, "state 'insurance_offered'"),
-         "transition": (VERIFY, "transition 'verify_payouts_of_next_player'")}
+         "transition": (VERIFY, "transition 'verify_bad_beat_payout'")}
 #: (the holding written, the line of the fault counted from the ``holding:`` line, what the error says)
 DEFECTS = {
     "unknown wager": ("[bad_beat,\n                 royal_mach]", 1,

@@ -134,6 +134,12 @@ def _stacked(name: str) -> list[tuple]:
         return [
             # (o): nine dealer cards: both players' jackpots verified by a floorperson, then paid
             ({}, hit_and_run, lambda: Shoe.stacked("2C TH TS 2C 9H 9S 3C 2D 3D 2H AC AD AH AS TC"), None),
+            # (o)(1)(ii)(B): matched 20s at seats 1 and 2 beaten by a suited Blackjack: both jackpots verified
+            ({}, {1: {"blackjack": 10, "bad_beat": 5}, 2: {"blackjack": 10, "bad_beat": 15}},
+             lambda: Shoe.stacked("2C JD TH AS JD TH KS"), None),
+            # (o)(3)(ii)(B): five-card straights (2 to 6) at seats 1 and 2 against a dealer 17: both verified
+            ({}, {1: {"blackjack": 10, "straight_jack": 5}, 2: {"blackjack": 10, "straight_jack": 5}},
+             lambda: Shoe.stacked("2C 2H 2S 9C 3D 3H 8D 4C 5D 6S 4D 5C 6H"), None),
             # (h), § 633a.8: an ace up, both insure, no dealer Blackjack: the Insurance Wagers are collected
             ({}, {1: {"blackjack": 10}, 3: {"blackjack": 10}}, lambda: Shoe.stacked("2C TH 9S AD 8C 5D 7H 9D 8S 8D"), None),
             # (g)(10)(ii): a 7 up, seats 1 (9-10) and 2 (7-8) hold two-card straights, are paid House Money in (g)
@@ -189,9 +195,9 @@ def as_filed(name: str) -> tuple:
 
 
 def test_every_declaration_is_found():
-    """All 31 passes the texts (or the readings) order are declared: 17 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
+    """All 33 passes the texts (or the readings) order are declared: 19 in § 633a.7, 9 in § 692.7, 5 in § 670a.8."""
     counts = {name: sum(1 for d in declarations() if d[0] == name) for name in GAMES}
-    assert counts == {"blackjack": 17, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
+    assert counts == {"blackjack": 19, "double-down-madness": 9, "six-card-fortune-pai-gow": 5}
 
 
 @pytest.mark.parametrize("name,k,line", declarations(), ids=lambda v: str(v)[:60] if isinstance(v, str) else str(v))

@@ -179,13 +179,17 @@ def _in_pass(rnd, name: str) -> _InPass:
     return found
 
 
+def _awaits_verification(rnd, name: str, seat: int, p: Payout) -> bool:
+    """``seat``'s payout ``p`` of ``name`` is open and one a floorperson verifies, and has not yet ((o)(1)-(3)(ii)(B))."""
+    return p.net > 0 and not p.wager.settled and p.for_one >= PROGRESSIVES[name].floorperson_at \
+        and (seat, name) not in rnd.layout.verified
+
+
 def _unverified(rnd, name: str, seat: int) -> list[Payout]:
-    """``seat``'s open ``name`` payouts a floorperson verifies and has not yet ((o)(1)-(3)(ii)(B))."""
+    """``seat``'s open ``name`` payouts a floorperson verifies and has not yet."""
     if name not in rnd.wager_names:
         return []
-    floor = PROGRESSIVES[name].floorperson_at
-    return [p for p in _in_pass(rnd, name).by_seat.get(seat, ()) if p.net > 0 and not p.wager.settled
-            and p.for_one >= floor and (seat, name) not in rnd.layout.verified]
+    return [p for p in _in_pass(rnd, name).by_seat.get(seat, ()) if _awaits_verification(rnd, name, seat, p)]
 
 
 def _settle(rnd, name: str, seat: int, losing: bool) -> None:
@@ -311,21 +315,60 @@ def _open_progressive(rnd, player) -> bool:
     return any(w.name in PROGRESSIVES and not w.settled for w in player.wagers)
 
 
-@guard(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
-def next_players_payout_awaits_floorperson(rnd, player) -> bool:
-    """the player whose turn it is has a Bad Beat or Straight Jack payout of 100 for 1 or more, or a Hit and Run payout of 200 for 1 or more, not yet verified by a floorperson"""
+def _awaits_floorperson(rnd, player, name: str) -> bool:
+    """``player`` (the one whose turn it is, holding a progressive wager still open) has a ``name`` payout a
+    floorperson has not yet verified."""
+    if name not in rnd.wager_names:
+        return False
     # the payouts are read from the pass's (:func:`_in_pass`, worked out once for every wager): none is worked out here
-    return _open_progressive(rnd, player) and any(_unverified(rnd, name, player.seat) for name in PROGRESSIVES)
+    for p in _in_pass(rnd, name).by_seat.get(player.seat, ()):
+        if _awaits_verification(rnd, name, player.seat, p):
+            return True
+    return False
 
 
-@action(("(o)(1)(ii)(B)", "(o)(2)(ii)(B)", "(o)(3)(ii)(B)"))
-def have_floorperson_verify_next_players_payouts(rnd) -> None:
-    """have a floorperson or above verify each such payout of the player whose turn it is"""
+def _have_floorperson_verify(rnd, name: str) -> None:
+    """A floorperson or above verifies each ``name`` payout of the player whose turn it is."""
     seat = rnd.turn.seat
-    for name in PROGRESSIVES:
-        for p in _unverified(rnd, name, seat):
-            rnd.add_member(rnd.layout.verified, (seat, name))
-            rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {brief(p.net)} ({float(p.for_one):g} for 1)")
+    for p in _unverified(rnd, name, seat):
+        rnd.add_member(rnd.layout.verified, (seat, name))
+        rnd.note(f"seat {seat}: a floorperson verified the {name} payout of {brief(p.net)} ({float(p.for_one):g} for 1)")
+
+
+@guard("(o)(1)(ii)(B)")
+def next_players_bad_beat_payout_awaits_floorperson(rnd, player) -> bool:
+    """the player whose turn it is has a Bad Beat payout of 100 for 1 or more not yet verified by a floorperson"""
+    return _open_progressive(rnd, player) and _awaits_floorperson(rnd, player, "bad_beat")
+
+
+@guard("(o)(2)(ii)(B)")
+def next_players_hit_and_run_payout_awaits_floorperson(rnd, player) -> bool:
+    """the player whose turn it is has a Hit and Run payout of 200 for 1 or more not yet verified by a floorperson"""
+    return _open_progressive(rnd, player) and _awaits_floorperson(rnd, player, "hit_and_run")
+
+
+@guard("(o)(3)(ii)(B)")
+def next_players_straight_jack_payout_awaits_floorperson(rnd, player) -> bool:
+    """the player whose turn it is has a Straight Jack payout of 100 for 1 or more not yet verified by a floorperson"""
+    return _open_progressive(rnd, player) and _awaits_floorperson(rnd, player, "straight_jack")
+
+
+@action("(o)(1)(ii)(B)")
+def have_floorperson_verify_bad_beat_payout(rnd) -> None:
+    """have a floorperson or above verify the Bad Beat payout of the player whose turn it is"""
+    _have_floorperson_verify(rnd, "bad_beat")
+
+
+@action("(o)(2)(ii)(B)")
+def have_floorperson_verify_hit_and_run_payout(rnd) -> None:
+    """have a floorperson or above verify the Hit and Run payout of the player whose turn it is"""
+    _have_floorperson_verify(rnd, "hit_and_run")
+
+
+@action("(o)(3)(ii)(B)")
+def have_floorperson_verify_straight_jack_payout(rnd) -> None:
+    """have a floorperson or above verify the Straight Jack payout of the player whose turn it is"""
+    _have_floorperson_verify(rnd, "straight_jack")
 
 
 @guard("(o)")
