@@ -146,9 +146,10 @@ def test_each_step_is_traced_to_the_subsection_that_says_what_it_does(game, subs
     assert (step in rows.get(subsection, [])) is listed, rows.get(subsection)
 
 
-def _dealt(shoe: str, actions=(), rules=None) -> dict[str, list[tuple[str, ...]]]:
-    """The cites of each step of a stacked Blackjack round of one box of 10, by trigger."""
-    rnd = load_game("blackjack", rules).new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(shoe)).advance()
+def _dealt(game: str, shoe: str, actions=(), rules=None) -> dict[str, list[tuple[str, ...]]]:
+    """The cites of each step of a stacked round of one box of 10, by trigger."""
+    main_wager = "blackjack" if game == "blackjack" else "double_down_madness"
+    rnd = load_game(game, rules).new_round({1: {main_wager: 10}}, shoe=Shoe.stacked(shoe)).advance()
     for word in actions:
         rnd.act(word)
         rnd.advance()
@@ -159,16 +160,35 @@ def _dealt(shoe: str, actions=(), rules=None) -> dict[str, list[tuple[str, ...]]
     return steps
 
 
-@pytest.mark.parametrize(("shoe", "actions", "rules", "trigger", "cite"), [
+@pytest.mark.parametrize(("game", "shoe", "actions", "rules", "trigger", "cite"), [
     # (i)(1)(i) pays a Blackjack against 2 to 9; (i)(1)(ii)(A) against an ace or 10 only where the Rules say so
-    (one_box("AH", "6D", "KS", "TC"), [], None, "pay_player_blackjack", ("§ 633a.7(i)(1)(i)",)),
-    (one_box("AH", "KD", "KS", "7C"), [], {"blackjack_vs_ace_or_ten": "pay_at_once"}, "pay_player_blackjack",
-     ("§ 633a.7(i)(1)(ii)", "§ 633a.7(i)(1)(ii)(A)")),
+    ("blackjack", one_box("AH", "6D", "KS", "TC"), [], None, "pay_player_blackjack", ("§ 633a.7(i)(1)(i)",)),
+    ("blackjack", one_box("AH", "KD", "KS", "7C"), [], {"blackjack_vs_ace_or_ten": "pay_at_once"},
+     "pay_player_blackjack", ("§ 633a.7(i)(1)(ii)", "§ 633a.7(i)(1)(ii)(A)")),
     # (k): a hand over 21 may not draw (it may draw only below 21); (k)(1) is 21 itself
-    (one_box("TH", "6D", "6S", "TC", "KC"), ["hit"], None, "close_busted_hand", ("§ 633a.7(k)",)),
-    (one_box("TH", "6D", "5S", "TC", "6C", "2D"), ["hit"], None, "close_hand_at_21", ("§ 633a.7(k)(1)",)),
+    ("blackjack", one_box("TH", "6D", "6S", "TC", "KC"), ["hit"], None, "close_busted_hand", ("§ 633a.7(k)",)),
+    ("blackjack", one_box("TH", "6D", "5S", "TC", "6C", "2D"), ["hit"], None, "close_hand_at_21", ("§ 633a.7(k)(1)",)),
+    # play begins under (i) / (h) after every peek; § 633a.8 / § 692.8 collect the Insurance wagers in a step of their
+    # own, only where one was placed (before, play began citing the Insurance section after every peek, at a 10 too)
+    ("blackjack", one_box("TH", "KD", "7S", "7C"), ["stand"], None, "begin_player_decisions", ("§ 633a.7(i)",)),
+    ("blackjack", one_box("TH", "AD", "7S", "7C"), ["insurance=no", "stand"], None, "begin_player_decisions",
+     ("§ 633a.7(i)",)),
+    ("blackjack", one_box("TH", "AD", "7S", "7C"), ["insurance=yes", "stand"], None, "collect_insurance_wagers",
+     ("§ 633a.8",)),
+    ("double-down-madness", "2C 7C 9H AD 8S", ["insurance=no", "hit", "stand"], None, "begin_player_decisions",
+     ("§ 692.7(h)",)),
+    ("double-down-madness", "2C 7C 9H AD 8S", ["insurance=yes", "hit", "stand"], None, "collect_insurance_wagers",
+     ("§ 692.8",)),
 ])
-def test_a_step_cites_what_governs_this_round(shoe, actions, rules, trigger, cite):
+def test_a_step_cites_what_governs_this_round(game, shoe, actions, rules, trigger, cite):
     """A citation audit's splits (2026-12): where one arrow cited every subsection that might govern it, each
     round's step now cites the one that does."""
-    assert _dealt(shoe, actions, rules)[trigger] == [cite]
+    assert _dealt(game, shoe, actions, rules)[trigger] == [cite]
+
+
+@pytest.mark.parametrize(("game", "shoe", "actions"), [
+    ("blackjack", one_box("TH", "AD", "7S", "7C"), ["insurance=no", "stand"]),
+    ("double-down-madness", "2C 7C 9H AD 8S", ["insurance=no", "hit", "stand"])])
+def test_no_insurance_collected_where_none_was_placed(game, shoe, actions):
+    """§ 633a.8, § 692.8: an ace offered Insurance and nobody took it: no collection step is logged."""
+    assert "collect_insurance_wagers" not in _dealt(game, shoe, actions)

@@ -242,7 +242,7 @@ class TestCoverageOnATerminal:
      "blackjack.yaml:6: bad scenario: unknown round option 'determinant_sid' for blackjack (known: determinant_side, "),
     ("seats: {1: {blackjak: 10}}", "blackjack.yaml:5: bad scenario: unknown wager 'blackjak' for blackjack (known: "),
     ("seats: {1: {blackjack: 10}}\n  covers: [999]", "blackjack.yaml:6: bad scenario: covers numbers a transition "
-                                                  "machines/blackjack.yaml has not (t0 to t68)"),
+                                                  "machines/blackjack.yaml has not (t0 to t70)"),
     # refused as the scenario plays, at the scenario's line or the Rules option's: before, no file or line, or a
     # made-up one ('blackjack scenario rules:6')
     ("seats: {0: {blackjack: 10}}", "blackjack.yaml:2: scenario s1: seat 0: the table has positions 1 to 7"),

@@ -226,7 +226,7 @@ class TestDealerBlackjack:
         """§ 692.8: without a dealer Blackjack the Insurance wager is collected before the players decide."""
         rnd = play("2C 6D TH AS 9C TS", {1: {DDM: 10}}, ["insurance=yes", "hit", "stand"])
         assert rows(rnd)[0] == (1, INS, "lose", -5.0, "§ 692.8")
-        assert settled_by(rnd, 1, INS) == ("begin_player_decisions", ("§ 692.7(h)", "§ 692.8"))
+        assert settled_by(rnd, 1, INS) == ("collect_insurance_wagers", ("§ 692.8",))
         assert rows(rnd)[1] == (1, DDM, "win", 10.0, "§ 692.7(q)(2)")  # 19 against A-6 hit to a hard 17
 
 

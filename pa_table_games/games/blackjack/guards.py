@@ -60,6 +60,12 @@ def insurance_is_offered(rnd, unit) -> bool:
 
 
 @guard("§ 633a.8")
+def an_insurance_wager_is_placed(rnd, unit) -> bool:
+    """a player has placed an Insurance Wager"""
+    return "insurance" in rnd.wager_names
+
+
+@guard("§ 633a.8")
 def acting_box_has_blackjack(rnd, box) -> bool:
     """the player answering the Insurance offer has a Blackjack (so is offered even money)"""
     return box is not None and box.blackjack

@@ -43,6 +43,7 @@ def insurance_is_offered(rnd, unit) -> bool:
 
 
 dealer_has_blackjack = guard("(g)")(blackjack.dealer_has_blackjack)
+an_insurance_wager_is_placed = guard("§ 692.8")(blackjack.an_insurance_wager_is_placed)
 
 
 # -- (h) (i) (j) (l): player decisions -------------------------------------------------------------
