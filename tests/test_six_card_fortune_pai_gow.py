@@ -112,7 +112,7 @@ class TestCleanDeal:
     def test_clean_deal_collects_unwagered_stacks(self):
         """(d) (e) (g): six cards each face down, an 11-card stub discarded, unwagered stacks racked unexposed."""
         rnd = advance_checked(new_round(deal(HANDS), {1: {MAIN: 10}, 3: {MAIN: 10}}, **SEAT_1_FIRST))
-        assert triggers(rnd) == ["place_deck_in_shoe", "announce_no_more_bets", "place_envy_lammers",
+        assert triggers(rnd) == ["place_deck_in_shoe", "announce_no_more_bets",  # no Fortune Bonus: no (b)(1) step
                                  "lock_progressive_system", "determine_starting_position", "deal_cards",
                                  "count_stub", "discard_stub", "collect_unwagered_stacks"]
         dealt = event(rnd, "deal_cards")
@@ -256,6 +256,16 @@ class TestNoMoreBets:
         assert event(rnd, "place_envy_lammers").cite == ("§ 670a.8(b)(1)",)
         assert "seat 2: Fortune Bonus 4 is below 5" in note_text(rnd, "place_envy_lammers")
 
+    @pytest.mark.parametrize("fortune_bonus", [None, 4])
+    def test_no_qualifying_wager_no_envy_lammer_step(self, fortune_bonus):
+        """(b)(1) places a lammer only where a Qualifying Fortune Bonus Wager is made: with none (or one of 4, below
+        the 5 that qualifies) the round goes from "no more bets" to (b)(2)'s lock with no step citing (b)(1).
+        Before, every round took a (b)(1) step, noting that no lammer was placed."""
+        seats = {1: {MAIN: 10} | ({"fortune_bonus": fortune_bonus} if fortune_bonus else {})}
+        rnd = advance_checked(new_round(deal(HANDS), seats, **SEAT_1_FIRST))
+        assert triggers(rnd)[1:3] == ["announce_no_more_bets", "lock_progressive_system"]
+        assert not any("§ 670a.8(b)(1)" in e.cite for e in rnd.events) and rnd.layout.lammers == []
+
     def test_double_down_wager_only_after_the_cards(self):
         """§ 670a.7(c): a Double Down Wager cannot be made before the cards are seen."""
         with pytest.raises(WagerError, match="after the player sees the cards"):
@@ -267,7 +277,7 @@ class TestProgressive:
         """(b)(2): the system locked, the chips collected and counted equal to the wagers accepted, then the deal."""
         rnd = advance_checked(new_round(deal(HANDS), {1: {MAIN: 10, "progressive": 1},
                                                       2: {MAIN: 10, "progressive": 1}}, **SEAT_1_FIRST))
-        assert triggers(rnd)[3:7] == ["lock_progressive_system", "collect_progressive_wagers",
+        assert triggers(rnd)[2:6] == ["lock_progressive_system", "collect_progressive_wagers",
                                       "place_chips_in_inventory", "determine_starting_position"]
         assert "2 value chips collected" in note_text(rnd, "collect_progressive_wagers")
         assert rnd.state == "players_setting_hands"

@@ -71,8 +71,6 @@ def place_envy_lammers(rnd) -> None:
             rnd.note(f"Envy lammer placed at seat {wager.seat} (Fortune Bonus {brief(wager.amount)} >= {brief(least)})")
         else:
             rnd.note(f"seat {wager.seat}: Fortune Bonus {brief(wager.amount)} is below {brief(least)}: no Envy lammer")
-    if not lay.lammers:
-        rnd.note("no Qualifying Fortune Bonus Wager: no Envy lammer")
 
 
 @action("(b)(2)")

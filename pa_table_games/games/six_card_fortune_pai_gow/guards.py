@@ -20,6 +20,19 @@ def deck_needs_shuffle(rnd, unit) -> bool:
     return rnd.shoe.dealt > 0 or bool(rnd.table.rack.bundles)
 
 
+# -- (b)(1): the Envy lammers ----------------------------------------------------------------
+@guard("(b)(1)", wager="fortune_bonus")
+def a_qualifying_fortune_bonus_wager_has_no_envy_lammer(rnd, unit) -> bool:
+    """the Fortune Bonus Wager is being offered and a Qualifying Fortune Bonus Wager has no Envy lammer next to it"""
+    if not rnd.rules.fortune_bonus:
+        return False
+    least, lammers = rnd.rules.qualifying_fortune_bonus, rnd.layout.lammers
+    for wager in rnd.wagers:
+        if wager.name == "fortune_bonus" and wager.amount >= least and wager.seat not in lammers:
+            return True
+    return False
+
+
 # -- (b)(2): the Progressive Payout Wager ---------------------------------------------------
 @guard("(b)(2)")
 def progressive_is_offered(rnd, unit) -> bool:
