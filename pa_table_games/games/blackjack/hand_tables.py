@@ -55,14 +55,14 @@ class HandTable:
         self.path, self.name, self.games, self.summary, self.offers = path, name, games, summary, offers
         self.hard, self.soft, self.pairs = hard, soft, pairs
         self.double_after_split = True
-        self.line = self.offers_line = 1  # the lines of its name and its offers in its file
+        self.line = self.offers_line = self.games_line = 1  # the lines of its name, offers and games in its file
 
     def for_rules(self, rules: Any) -> HandTable:
         """This table bound to a game's Rules (``Ph`` reads ``double_after_split``)."""
         bound = type(self)(self.path, self.name, self.games, self.summary, self.offers,
                            self.hard, self.soft, self.pairs)
         bound.double_after_split = bool(getattr(rules, "double_after_split", True))
-        bound.line, bound.offers_line = self.line, self.offers_line
+        bound.line, bound.offers_line, bound.games_line = self.line, self.offers_line, self.games_line
         return bound
 
     def check_offers(self, decisions: Callable[[str], frozenset[str] | None]) -> None:
@@ -131,7 +131,7 @@ def load_table(path: Path) -> HandTable:
     soft = _totals(path, doc, "soft", SOFT, TOTAL_CODES)
     pairs = _pairs(path, doc)
     table = HandTable(path, doc["name"], tuple(games), doc["summary"], tuple(offers), hard, soft, pairs)
-    table.line, table.offers_line = doc.line_of("name"), doc.line_of("offers")
+    table.line, table.offers_line, table.games_line = doc.line_of("name"), doc.line_of("offers"), doc.line_of("games")
     return table
 
 

@@ -23,9 +23,14 @@ FOLDER = Path(__file__).with_name("strategy_tables")
 def _tables(folder: Path) -> dict[str, list[HandTable]]:
     """game -> its tables, in file order, for every table file of ``folder`` (names are checked together, in
     :meth:`TableStrategies._all`)."""
+    from pa_table_games.games import GAMES  # the installed games: known once every game module is loaded
+
     by_game: dict[str, list[HandTable]] = {}
     for path in sorted(folder.glob("*.yaml")):
         table = load_table(path)
+        if not any(game in GAMES for game in table.games):  # a table no game can play: a misspelt name, say
+            raise StrategyFileError(path, table.games_line, f"'games' names no installed game: "
+                                    f"{', '.join(map(repr, table.games))} (installed: {', '.join(sorted(GAMES))})")
         for game in table.games:
             by_game.setdefault(game, []).append(table)
     return by_game
