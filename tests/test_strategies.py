@@ -228,20 +228,21 @@ class TestStrategyNames:
         """A table whose ``games:`` names no installed game (a misspelt 'blackjak') can never be played: refused at
         that line when the folder is read. Before, it was silently left out, and ``--strategy mine`` said only that
         blackjack has no such strategy. A table naming an installed game beside one not installed still loads."""
-        from pa_table_games.games.blackjack.strategies import TableStrategies
-
         folder = tmp_path / "tables"
         folder.mkdir()
         (folder / "mine.yaml").write_text(self.TABLE.format(name="mine").replace("[blackjack]", "[blackjak]"),
                                           encoding="utf-8")
+        strategies = game_info("blackjack").strategies
+        monkeypatch.setattr(strategies, "folders", (*strategies.folders, folder))
         with pytest.raises(StrategyFileError, match=r"mine.yaml:2: 'games' names no installed game: 'blackjak' "
                                                     r"\(installed: blackjack, double-down-madness, "):
-            list(TableStrategies("blackjack", folder))
+            get_strategy("blackjack", "mine", BlackjackRules())
         both = tmp_path / "both"
         both.mkdir()
         (both / "mine.yaml").write_text(self.TABLE.format(name="mine").replace("[blackjack]", "[blackjack, poker]"),
                                         encoding="utf-8")
-        assert list(TableStrategies("blackjack", both)) == ["mine"]
+        monkeypatch.setattr(strategies, "folders", (*strategies.folders[:-1], both))
+        assert get_strategy("blackjack", "mine", BlackjackRules()).name == "mine"
 
     def test_an_offer_answer_no_game_of_the_table_offers_is_refused_where_it_is_named(self, tmp_path, monkeypatch):
         """Before, a misspelt offer (insurence=no) loaded, and the simulation stopped mid-round on 'hit: not a

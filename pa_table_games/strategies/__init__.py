@@ -53,6 +53,9 @@ def default_strategy(game: str) -> str | None:
 def get_strategy(game: str, name: str | None, rules: Any) -> Strategy:
     """Strategy ``name`` (or the game's default) for ``game`` under ``rules``."""
     factories = game_info(game).strategies
+    check_games = getattr(factories, "check_games", None)  # a game's tables: each names a game installed here
+    if check_games is not None:
+        check_games(frozenset(GAMES))
     name = default_strategy(game) if name is None else name  # "" is no name: refused below
     if name not in factories:
         known = ", ".join(sorted(factories)) or "none yet"

@@ -23,14 +23,9 @@ FOLDER = Path(__file__).with_name("strategy_tables")
 def _tables(folder: Path) -> dict[str, list[HandTable]]:
     """game -> its tables, in file order, for every table file of ``folder`` (names are checked together, in
     :meth:`TableStrategies._all`)."""
-    from pa_table_games.games import GAMES  # the installed games: known once every game module is loaded
-
     by_game: dict[str, list[HandTable]] = {}
     for path in sorted(folder.glob("*.yaml")):
         table = load_table(path)
-        if not any(game in GAMES for game in table.games):  # a table no game can play: a misspelt name, say
-            raise StrategyFileError(path, table.games_line, f"'games' names no installed game: "
-                                    f"{', '.join(map(repr, table.games))} (installed: {', '.join(sorted(GAMES))})")
         for game in table.games:
             by_game.setdefault(game, []).append(table)
     return by_game
@@ -60,6 +55,17 @@ class TableStrategies(Mapping[str, Callable[[Any], Any] | str]):
             raise StrategyFileError(tables[name].path, tables[name].line, f"strategy {name!r} for {self.game} is "
                                     "one of the game's own strategies: name the table otherwise")
         return found | self.extra
+
+    def check_games(self, installed: frozenset[str]) -> None:
+        """Every table of the folders names at least one of the ``installed`` games: one naming none of them (a
+        misspelt ``games: [blackjak]``) could never be played, and is refused at its ``games:`` line."""
+        for folder in self.folders:
+            for game, tables in _tables(folder).items():
+                for table in tables if game not in installed else ():
+                    if installed.isdisjoint(table.games):
+                        raise StrategyFileError(table.path, table.games_line, "'games' names no installed game: "
+                                                f"{', '.join(map(repr, table.games))} (installed: "
+                                                f"{', '.join(sorted(installed))})")
 
     def __getitem__(self, name: str) -> Callable[[Any], Any] | str:
         return self._all()[name]
