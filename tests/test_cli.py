@@ -224,6 +224,25 @@ def test_an_edited_machine_whose_steps_its_actions_cannot_take_is_named_at_the_f
     assert not (tmp_path / "round.jsonl").exists()
 
 
+def test_an_edited_machine_whose_deal_the_strategy_cannot_read_is_named_at_the_deciding_state(tmp_path):
+    """The same, where a strategy decides first: Double Down Madness with the hole card's deal left out (§ 692.7(e)(1)),
+    so the madness table finds no up card where the layout keeps it. One line naming the state's file:line and what
+    failed, exit 2, the log not written. Before, ``play --strategy`` stopped on a traceback (IndexError in the
+    layout's up card): the hostile-files fuzzer found it."""
+    text = machine_path("double-down-madness").read_text(encoding="utf-8")
+    assert text.count("do: [deal_hole_card]}") == 1
+    path = tmp_path / "double_down_madness.yaml"
+    path.write_text(text.replace("do: [deal_hole_card]}", "do: []}"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["play", "double-down-madness", "--machine", str(path), "--seed", "0",
+                                       "--strategy", "madness", "--log", str(tmp_path / "round.jsonl")])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    [said] = result.output.splitlines()
+    state = [n for n, line in enumerate(text.splitlines(), 1) if "{id: player_decisions," in line][-1]  # the state's
+    assert said.startswith(f"error: {path}:{state}: strategy 'madness' could not decide in state 'player_decisions': "
+                           "IndexError: ")
+    assert not (tmp_path / "round.jsonl").exists()
+
+
 @pytest.mark.parametrize("actions, at", [(",stand", 1), ("stand,", 2), ("hit,,stand", 2)])
 def test_an_empty_decision_between_commas_is_refused(actions, at):
     """``--actions hit,,stand`` may have lost a decision: before, the empty entry was dropped without a word and the

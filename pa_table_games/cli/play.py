@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from pa_table_games.cli.words import ASCII_SPACE, NotAnAction, normalise
-from pa_table_games.errors import IllegalAction, InputFileError, TableGamesError, WagerError
+from pa_table_games.errors import IllegalAction, InputFileError, MachineFileError, TableGamesError, WagerError
 from pa_table_games.runtime.game import Game
 from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.runtime.composition import check_stacked
@@ -109,7 +109,7 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
         played.append(meant)
         rnd.advance()
     while strategy is not None and not rnd.is_over:
-        word = strategy.choose(rnd, rnd.legal_names())
+        word = _chosen(rnd, strategy)
         rnd.act(word)
         played.append(word)
         rnd.advance()
@@ -120,6 +120,23 @@ def play_round(game: Game, seats: dict[int, dict[str, float]], actions: Sequence
         raise DecisionsRanOut(f"the actions ran out in '{rnd.spec.state(rnd.state).label}': "
                               f"legal now{whose}: {legal}")
     return rnd
+
+
+def _chosen(rnd, strategy) -> str:
+    """``strategy``'s decision now. A strategy failing on a round of an edited machine file (a step left out, so the
+    layout lacks what the game's strategy reads: an up card, say) is that file's failure, one line at the state's
+    line, as a step of it that fails is (:meth:`Round._atomically`); on the installed machine, the project's bug."""
+    try:
+        return strategy.choose(rnd, rnd.legal_names())
+    except TableGamesError:
+        raise
+    except Exception as err:
+        if not rnd.game.edited:
+            raise
+        state = rnd.spec.state(rnd.state)
+        raise MachineFileError(rnd.spec.shown_path, state.line, f"strategy {getattr(strategy, 'name', strategy)!r} "
+                               f"could not decide in state {state.id!r}: {type(err).__name__}: {err} (the edited "
+                               "machine's steps do not deal what its game's strategies read)") from None
 
 
 def _named(err: TableGamesError, named: str) -> TableGamesError:
