@@ -89,3 +89,21 @@ class TestAFaultyPluginIsNamed:
                                                  "turns", "reached", "trace", "views", "simulate", "edge"}
         for place, check in marks:
             assert f"{place}: {check}: " in done.stdout, f"{check} at {place} not found in:\n{done.stdout}"
+
+    def test_a_waiver_with_its_reason_is_what_quiets_an_unreached_transition(self, faulty, tmp_path):
+        """``search: waived: {transition: reason}`` in the game's scenario file accepts a transition no round fires,
+        and only that one: the faulty plugin's ``void_round`` is named unreached without it, and not with it, while
+        every other fault is still named. (The sections fire every transition, so only a plugin shows a waiver
+        hiding something.)"""
+        folder, done = faulty
+        [(place, _)] = [(place, check) for place, check in marked(folder) if check == "reached"]
+        assert f"{place}: reached: " in done.stdout, done.stdout
+        (tmp_path / "faulty-high-card.yaml").write_text(
+            "game: faulty-high-card\nsearch:\n  waived:\n    void_round: 'no card order deals a void round'\n"
+            "scenarios: []\n", encoding="utf-8")
+        waived = subprocess.run([sys.executable, "-m", "pa_table_games", "check", "faulty-high-card", "--scenarios",
+                                 str(tmp_path)], capture_output=True, text=True, env=on_path(folder), timeout=600)
+        assert waived.returncode == 1 and "Traceback" not in waived.stdout + waived.stderr, waived.stderr
+        assert f"{place}: reached: " not in waived.stdout, waived.stdout
+        for elsewhere, check in marked(folder):
+            assert check == "reached" or f"{elsewhere}: {check}: " in waived.stdout, f"{check} at {elsewhere} not found"
