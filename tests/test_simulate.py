@@ -249,11 +249,16 @@ class TestSimulate:
     @needs_dask
     @pytest.mark.slow  # starting a Dask cluster: 7-15 s here
     def test_same_answer_on_a_local_dask_cluster(self):
-        """--scheduler local (a Dask LocalCluster of 2 worker processes) gives the one-process result."""
+        """--scheduler local (a Dask LocalCluster of 2 worker processes) gives the one-process result; where there is
+        one chunk, it starts one worker and says so, as local processes do (before: 2 started, 2 reported)."""
         here = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200)
         dask = simulate("blackjack", 3 * 200 + 50, seed=11, chunk=200, scheduler="local", workers=2)
         assert dask.complete and (dask.scheduler, dask.workers) == ("local", 2)
         assert stripped(dask.to_json()) | {"workers": 1, "scheduler": None} == stripped(here.to_json())
+        one_chunk = simulate("blackjack", 150, seed=11, chunk=200, scheduler="local", workers=2)
+        assert one_chunk.complete and one_chunk.workers == 1  # as without Dask: no worker started to stand idle
+        assert stripped(one_chunk.to_json()) | {"scheduler": None} == stripped(
+            simulate("blackjack", 150, seed=11, chunk=200, workers=2).to_json())
 
     @pytest.mark.signals
     def test_ctrl_c_returns_the_result_so_far(self):

@@ -113,7 +113,7 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
                 progress: Callable[[int, int], None] | None, connect: float = CONNECT_SECONDS,
                 workers_within: float = WORKER_SECONDS, chunk_within: float = CHUNK_SECONDS) -> tuple[Tally, int]:
     """Deal every chunk on the cluster at ``scheduler`` ("local": a LocalCluster of ``workers``
-    processes); (the exactly merged tally, partial if stopped; the number of worker threads).
+    processes, or of one per chunk where there are fewer chunks); (the exactly merged tally, partial if stopped; the number of worker threads).
     The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``,
     each chunk come back within ``chunk_within`` of being sent (else ``ChunkOverdue``, with the tally)."""
     cluster = None
@@ -136,8 +136,9 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
             raise _no_dask(scheduler) from None
         try:
             if scheduler == "local":
-                cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                       dashboard_address=None, silence_logs=logging.ERROR)
+                # no more worker processes than chunks, as without Dask: none started to stand idle
+                cluster = LocalCluster(n_workers=min(workers, chunk_count(rounds, deal.chunk)), threads_per_worker=1,
+                                       processes=True, dashboard_address=None, silence_logs=logging.ERROR)
             client = Client(cluster if cluster is not None else scheduler, timeout=connect)
         except SimulationError:
             raise
