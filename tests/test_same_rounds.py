@@ -34,6 +34,6 @@ class TestPinnedNets:
         """Every wager's exact sums (its net, and the squares that tell one round from another) as pinned, by the
         fast path (and in the long run by the compiled runner) alike."""
         result = run(case, engine)
-        sums = {name or "total": [int(v) for v in s] for name, s in result.tally.sums.items()}
+        sums = {name or "total": [int(v) for v in s[:6]] for name, s in result.tally.sums.items()}  # the six pinned
         assert sums == case[LENGTH]["sums"]
         assert result.tally.engines == {engine: case[LENGTH]["rounds"]}

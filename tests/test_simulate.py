@@ -316,7 +316,8 @@ class TestCommand:
         assert "note: computed adds a House Money payout to the Blackjack Wager where" in text
         doc = json.loads(self.run("blackjack", "--rounds", "200", "--seed", "5", "--strategy", "basic", "--seat", seat,
                                   "--json").output)
-        assert len(doc["notes"]) == 1 and doc["notes"][0].startswith("bad_beat, hit_and_run: jackpots")
+        assert doc["notes"][0].startswith("bad_beat, hit_and_run: jackpots")
+        assert all("interval is not to be trusted yet" in note for note in doc["notes"][1:])  # 200 rounds of jackpots
         doc = json.loads(self.run("double-down-madness", "--rounds", "200", "--seed", "5", "--json").output)
         assert doc["strategy"] == "madness" and "not an optimised strategy" in doc["notes"][0]
 
@@ -351,7 +352,7 @@ class TestCommand:
         assert (doc["rules"]["decks"], doc["rules"]["blackjack_pays"], doc["rules_file"]) == (6, "3:2", None)
         (wager,) = doc["wagers"]
         assert set(wager) == {"wager", "rounds", "initial_wagered", "net", "initial_wagered_cents", "net_cents",
-                              "house_edge", "sd", "ci95"}
+                              "house_edge", "sd", "ci95", "skewness", "rounds_for_interval"}
         assert wager["house_edge"] == pytest.approx(-wager["net"] / wager["initial_wagered"])
         assert (wager["net_cents"], wager["initial_wagered_cents"]) == (round(wager["net"] * 100), 500_000)
         assert wager["ci95"][0] < wager["house_edge"] < wager["ci95"][1]

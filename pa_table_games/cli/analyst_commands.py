@@ -68,14 +68,16 @@ def simulate(ctx: click.Context, game: str, rounds: int, seed, strategy, rules, 
       "workers", "scheduler",
       "rounds_requested", "rounds", "complete", "stopped", "engines", "seconds", "rounds_per_second",
       "wagers": [{"wager", "rounds", "initial_wagered", "net", "initial_wagered_cents", "net_cents", "house_edge",
-      "sd", "ci95"}],
+      "sd", "ci95", "skewness", "rounds_for_interval"}],
       "total": {same fields, "wager": "total"}, "notes": [text, ...]}
     house_edge and ci95 ([low, high]; null for rounds that show no spread) are fractions (0.00334 = 0.334%); rounds
     (per wager) counts the rounds the wager was placed in, and sd is the standard deviation of its net in one of
     them per unit initially wagered (ci95 = house_edge +- 1.96 sd / sqrt(rounds), Student's t up to 30 rounds);
-    notes say what the figures rest on beyond the section (each a "note:" line of the text); engines counts the
-    rounds each engine dealt ("fast": the round function generated from the machine; "compiled": its runner, for
-    a chunk the fast path cannot make).
+    skewness is that of its net per round (at least what its top payout gives it, counted as possibly due though not
+    dealt) and rounds_for_interval the rounds Cochran's rule (n > 25 skewness^2) asks before ci95 is to be trusted;
+    notes say what the figures rest on beyond the section (each a "note:" line of the text; among them, each
+    interval not to be trusted yet); engines counts the rounds each engine dealt ("fast": the round function
+    generated from the machine; "compiled": its runner, for a chunk the fast path cannot make).
 
     Exit status: 0 every round dealt; 1 stopped at a chunk's deadline, or by a worker process that died
     (the result so far printed, the reason on stderr); 2 bad input, or no scheduler or worker within its

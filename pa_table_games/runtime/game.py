@@ -85,6 +85,10 @@ class GameInfo:
     #: the strategy's own note (a meter starting again at each chunk's table), or the function's name
     #: ``"package.module:function"``; each is printed as a ``note:`` line and listed in ``--json``'s ``notes``
     simulation_notes: Callable[[Any, dict, str, int], list[str]] | str | None = None
+    #: (rules, wager name, amount) -> the most one such wager of that amount can win in a round, in dollars (its top
+    #: payout; a progressive's at least its meter's reset), or None: not declared; or the function's name. ``simulate``
+    #: judges an interval by it, the top payout possibly due though not dealt (:func:`.tally.skewness_of`)
+    top_payout: Callable[[Any, str, Any], Any] | str | None = None
     #: round options a log may record, name -> type (``{"misdeal": int}``: an injected misdeal, for training)
     round_options: Mapping[str, type] = field(factory=dict)
     #: every round option the game's actions read (``Round(options=...)``, a scenario's ``options:``; training and

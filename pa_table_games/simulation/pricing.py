@@ -18,7 +18,7 @@ from pa_table_games.games import game_info, load_game
 from pa_table_games.money import default_wager
 from pa_table_games.runtime.game import resolved
 from pa_table_games.simulation.simulate import simulate
-from pa_table_games.simulation.tally import interval_words
+from pa_table_games.simulation.tally import interval_caution, interval_words
 from pa_table_games.values import EdgeAsk, Priced
 
 #: A simulated price: rounds dealt and seed, unless the command says otherwise.
@@ -50,13 +50,16 @@ def simulated(ask: EdgeAsk, strategy: str | None = None, terms: Mapping[str, Any
     with ask.bar("simulating") as heard:
         result = simulate(ask.game, rounds, seed=seed, strategy=strategy, rules=game.rules,
                           seats=seats_for(game, wager), progress=heard)
-    edge = result.tally.edge(wager) if wager in result.tally.sums else None
+    edge = result.edge(wager) if wager in result.tally.sums else None
     doc = {"game": ask.game, "section": game.spec.section, "wager": wager, "method": "simulated",
            "how": f"{result.rounds:,} rounds of the game's own machine, seed {seed}, strategy {result.strategy}",
            "why": WHY_SIMULATED, "rules": ask.rules_file, "rounds": result.rounds, "seed": seed,
            "strategy": result.strategy, "complete": result.complete, "seats": result.to_json()["seats"],
            "placed": edge.rounds if edge else 0, "house_edge": edge.house_edge if edge else None,
-           "sd": edge.sd if edge else None, "ci95": list(edge.ci95) if edge and edge.ci95 else None} | dict(terms or {})
+           "sd": edge.sd if edge else None, "ci95": list(edge.ci95) if edge and edge.ci95 else None,
+           "skewness": edge.skewness if edge else None,
+           "rounds_for_interval": edge.rounds_for_interval if edge else None,
+           "caution": interval_caution(edge) if edge else None} | dict(terms or {})
     return Priced(doc, simulated_lines(doc, result.note, said), result.complete)
 
 
@@ -88,6 +91,5 @@ def simulated_lines(doc: dict[str, Any], note: str = "", said: Sequence[str] = (
                      f"(made in {doc['placed']:,} rounds)")
     if not doc["complete"]:
         lines.append("interrupted: the figures are for the rounds dealt so far")
-    if note:
-        lines.append(f"note: {note}")
+    lines += [f"note: {line}" for line in (note, doc.get("caution")) if line]
     return lines

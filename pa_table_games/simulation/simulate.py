@@ -28,11 +28,13 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from attrs import field, frozen
 
-from pa_table_games.money import amount_problem, default_wager, money
+from pa_table_games.money import amount_problem, default_wager, in_cents, money
 from pa_table_games.rules.in_effect import rules_json, rules_lines
 from pa_table_games.games import game_info, load_game
 from pa_table_games.runtime.game import resolved
@@ -42,7 +44,7 @@ from pa_table_games.simulation.chunks import (CHUNK, CHUNK_SECONDS, ChunkOverdue
                                               deal_chunk, deal_rounds, parse_rounds)
 from pa_table_games.simulation.dask_cluster import CONNECT_SECONDS, WORKER_SECONDS, run_on_dask
 from pa_table_games.simulation.local_workers import run_in_processes
-from pa_table_games.simulation.tally import Tally, WagerEdge
+from pa_table_games.simulation.tally import Tally, WagerEdge, interval_caution
 
 __all__ = ["CHUNK", "MAX_WORKERS", "SimulationError", "SimulationResult", "deal_rounds", "simulate"]
 
@@ -85,10 +87,30 @@ class SimulationResult:
         """Each wager placed at least once, in the game's wager order."""
         names = [n for n in self.tally.sums if n]
         names.sort(key=lambda n: (self.wager_order.index(n) if n in self.wager_order else len(self.wager_order), n))
-        return [self.tally.edge(n) for n in names]
+        return [self.edge(n) for n in names]
 
     def total(self) -> WagerEdge:
-        return self.tally.edge("")
+        return self.edge("")
+
+    def edge(self, name: str = "") -> WagerEdge:
+        """Wager ``name``'s edge ("" for the total), its interval judged by its top payout where the game says it."""
+        return self.tally.edge(name, self._top(name))
+
+    def _top(self, name: str) -> int | None:
+        """The most one round can swing wager ``name``, in cents: one seat's top payout (``GameInfo.top_payout``)
+        on its smallest amount, and that amount; the total's, the largest of its wagers'. None: not declared."""
+        if not name:
+            tops = [self._top(n) for n in self.tally.sums if n]
+            return max((top for top in tops if top is not None), default=None)
+        said = game_info(self.game).top_payout
+        sums = self.tally.sums.get(name)
+        if said is None or self.rules_in_effect is None or not sums or not sums[0]:
+            return None
+        amounts = [money(w[name]) for w in self.seats.values() if name in w]
+        # a wager placed during the round (Insurance) by the amount placed on average
+        amount = min(amounts) if amounts else Decimal(int(Fraction(sums[2]) / sums[0])).scaleb(-2)
+        top = resolved(said)(self.rules_in_effect, name, amount)
+        return in_cents(top + amount) if top is not None else None
 
     def to_json(self) -> dict:
         return {"game": self.game, "section": self.section, "strategy": self.strategy,
@@ -101,7 +123,7 @@ class SimulationResult:
                 "seconds": round(self.seconds, 3),
                 "rounds_per_second": round(self.rounds_per_second, 1),
                 "wagers": [w.to_json() for w in self.wagers()], "total": self.total().to_json(),
-                "notes": [note for note in (self.note, *self.notes) if note]}
+                "notes": self.all_notes()}
 
     def lines(self) -> list[str]:
         """The result as plain text lines: a header and one row per wager, then the total."""
@@ -121,8 +143,13 @@ class SimulationResult:
             sd = f"{w.sd:.4f}" if w.sd is not None else "-"
             out.append(f"{w.wager:20} {w.rounds:>11,} {w.initial_wagered:>16,.2f} {w.net:>+15,.2f} {edge:>11} "
                        f"{interval:>22} {sd:>9}")
-        out += [f"note: {note}" for note in (self.note, *self.notes) if note]
+        out += [f"note: {note}" for note in self.all_notes()]
         return out
+
+    def all_notes(self) -> list[str]:
+        """The strategy's note, the game's notes, then each interval not to be trusted yet (:func:`interval_caution`)."""
+        cautions = (interval_caution(w) for w in (*self.wagers(), self.total()))
+        return [note for note in (self.note, *self.notes, *cautions) if note]
 
 
 def _pct(value: float | None) -> str:

@@ -109,6 +109,7 @@ INFO = GameInfo(
     pricing="pa_table_games.games.blackjack.pricing:price",
     wager_maximum=insurance_maximum,
     simulation_notes="pa_table_games.games.blackjack.simulation_notes:notes",
+    top_payout="pa_table_games.games.blackjack.simulation_notes:top_payout",
     key_options=KEY_OPTIONS,
     options={"determinant_side": determinant.SIDE_OPTION, **progressives.OPTIONS},
     fixed_rule=FIXED_RULE,

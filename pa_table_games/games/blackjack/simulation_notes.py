@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from pa_table_games.games.blackjack.paytables import wagers as with_pay_tables
+from pa_table_games.money import round_to_cent, times
 
 
 def notes(rules: Any, seats: dict[int, dict[str, Any]], strategy: str, rounds_per_table: int) -> list[str]:
@@ -24,3 +27,16 @@ def notes(rules: Any, seats: dict[int, dict[str, Any]], strategy: str, rounds_pe
                     "row is its cash alone; `edge blackjack house_money` prices it both ways")
     return said
 
+
+
+def top_payout(rules: Any, wager: str, amount: Decimal) -> Decimal | None:
+    """The most one ``wager`` of ``amount`` wins in a round (``GameInfo.top_payout``): its pay table's top odds or,
+    larger, its top share of a meter at its reset; Insurance's odds. None for the Blackjack Wager, whose largest
+    wins (split and doubled hands) are neither rare nor large enough to tell an interval anything."""
+    if wager == "insurance":
+        return times(amount, rules.insurance_odds)
+    if wager not in with_pay_tables():
+        return None
+    table = rules.pay_table(wager)
+    meter = max(table.jackpots.values(), default=0) * Fraction(str(rules.progressive_reset))
+    return max(times(amount, max(table.pays.values(), default=0)), round_to_cent(Fraction(meter)))

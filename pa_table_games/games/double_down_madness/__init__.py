@@ -61,6 +61,7 @@ INFO = GameInfo(
     pricing="pa_table_games.games.double_down_madness.pricing:price",
     wager_maximum=insurance_maximum,
     simulation_notes="pa_table_games.games.double_down_madness.simulation_notes:notes",
+    top_payout="pa_table_games.games.double_down_madness.simulation_notes:top_payout",
     key_options=("decks", "blackjack_pays", "suited_blackjack_pays", "double_down_wager", "max_double_downs", "shuffle"),
     fixed_rule="the dealer draws to a hard 17 and hits soft 17 (§ 692.7(n))",
 )

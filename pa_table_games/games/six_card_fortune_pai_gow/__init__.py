@@ -89,6 +89,7 @@ INFO = GameInfo(
     strategies=STRATEGIES,
     default_strategy="house_way",
     pricing="pa_table_games.games.six_card_fortune_pai_gow.pricing:price",
+    top_payout="pa_table_games.games.six_card_fortune_pai_gow.paytable:top_payout",
     wager_maximum=double_down_maximum,
     key_options=("double_down", "double_down_max", "joker"),
     fixed_rule="the dealer sets the hand the house way (§ 670a.11)",

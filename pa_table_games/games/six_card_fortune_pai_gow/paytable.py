@@ -35,3 +35,11 @@ PROGRESSIVE = MappingProxyType({
     "straight flush": Fraction(100), "four of a kind": Fraction(50), "full house": Fraction(10),
 })
 
+
+
+def top_payout(rules: object, wager: str, amount: Decimal) -> Decimal | None:
+    """The most one ``wager`` of ``amount`` wins in a round at least (``GameInfo.top_payout``): the Fortune Bonus's
+    and the Progressive Payout Wager's top odds (an Envy Bonus, paid on other players' hands, comes on top). None
+    for the Six-Card Fortune Wager and the Double Down Wager, which win even money."""
+    table = {"fortune_bonus": FORTUNE_BONUS, "progressive": PROGRESSIVE}.get(wager)
+    return amount * max(table.values()).numerator if table is not None else None

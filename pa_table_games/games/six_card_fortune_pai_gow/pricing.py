@@ -24,7 +24,7 @@ from pa_table_games.analysis.pai_gow import WAGERS
 from pa_table_games.errors import TableGamesError
 from pa_table_games.money import money
 from pa_table_games.simulation.simulate import simulate
-from pa_table_games.simulation.tally import interval_words
+from pa_table_games.simulation.tally import SUMS, interval_caution, interval_words
 from pa_table_games.values import EdgeAsk, Priced
 
 GAME = "six-card-fortune-pai-gow"
@@ -40,8 +40,8 @@ def simulated_wager(wager: str, rules: Any, rules_file: str | None, rounds: int,
     main = max(money(10), money(rules.table_minimum))
     result = simulate(GAME, rounds, seed=seed, strategy="player_way", rules=rules_file or rules,
                       seats={1: {"six_card_fortune": float(main)}}, progress=progress)
-    sums = result.tally.sums.get(wager, [0] * 6)
-    edge = result.tally.edge(wager)
+    sums = result.tally.sums.get(wager, [0] * SUMS)
+    edge = result.edge(wager)
     placed, sx, sy, sxx = sums[0], sums[1], sums[2], sums[3]
     deals = result.rounds
     outcomes = []
@@ -59,7 +59,8 @@ def simulated_wager(wager: str, rules: Any, rules_file: str | None, rounds: int,
                   f"(the house way; the Double Down Wager with a high hand of three of a kind or better)",
         "why": WHY_SIMULATED, "joker": rules.joker, "deals": deals, "seed": seed, "complete": result.complete,
         "placed": placed, "outcomes": outcomes, "house_edge": edge.house_edge, "sd": edge.sd,
-        "ci95": list(edge.ci95) if edge.ci95 is not None else None,
+        "ci95": list(edge.ci95) if edge.ci95 is not None else None, "skewness": edge.skewness,
+        "rounds_for_interval": edge.rounds_for_interval, "caution": interval_caution(edge),
     }
     if wager == "double_down":
         doc["note"] = ("the player makes this wager after seeing the cards, so its edge is the strategy's: "
@@ -107,6 +108,7 @@ def report_lines(doc: dict[str, Any]) -> list[str]:
                      f"{interval_words(doc['ci95'])} (made on {doc['placed']:,} deals)")
     if not doc["complete"]:
         lines.append("interrupted: the figures are for the deals dealt so far")
-    if doc.get("note"):
-        lines.append(f"note: {doc['note']}")
+    for said in ("note", "caution"):
+        if doc.get(said):
+            lines.append(f"note: {doc[said]}")
     return lines
