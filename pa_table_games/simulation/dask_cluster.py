@@ -113,7 +113,8 @@ def run_on_dask(deal: Deal, seed: int, rounds: int, scheduler: str, workers: int
                 progress: Callable[[int, int], None] | None, connect: float = CONNECT_SECONDS,
                 workers_within: float = WORKER_SECONDS, chunk_within: float = CHUNK_SECONDS) -> tuple[Tally, int]:
     """Deal every chunk on the cluster at ``scheduler`` ("local": a LocalCluster of ``workers``
-    processes, or of one per chunk where there are fewer chunks); (the exactly merged tally, partial if stopped; the number of worker threads).
+    processes, or of one per chunk where there are fewer chunks); (the exactly merged tally, partial if stopped;
+    the number of worker threads).
     The scheduler must answer within ``connect`` seconds, a worker join within ``workers_within``,
     each chunk come back within ``chunk_within`` of being sent (else ``ChunkOverdue``, with the tally)."""
     cluster = None

@@ -70,7 +70,7 @@ class Tally:
     Σy³ (x net, y initial amount, in cents).
 
     A simulation's rounds (:meth:`add_totals`) are counted by their nets first: rounds with the same nets
-    under the same initial amounts add the same six numbers, so each distinct round is added once, times how
+    under the same initial amounts add the same sums, so each distinct round is added once, times how
     many there were, when the sums are read (or the count grows large). Exact either way: whole cents."""
 
     __slots__ = ("rounds", "_sums", "engines", "_initial", "_initial_cents", "_names", "_seen")
@@ -203,7 +203,7 @@ class Tally:
             sd = math.sqrt(var) / (sy / n)
             # rounds that all netted alike (two Push 22 Wagers lost) show no spread: no interval, not [100 %, 100 %]
             half = (T95[n - 2] if n - 1 <= len(T95) else Z95) * sd / math.sqrt(n) if var > 0 else None
-            skewness = skewness_of(exact, top) if half is not None else None
+            skewness = skewness_of(exact, top) if half is not None and len(exact) == SUMS else None
         edge = 0.0 - ratio  # a net of nothing is an edge of 0, not -0.0
         interval = (edge - half, edge + half) if half is not None else None
         return WagerEdge(name or "total", int(placed), wagered, net, edge, sd, interval, skewness,

@@ -28,7 +28,6 @@ def notes(rules: Any, seats: dict[int, dict[str, Any]], strategy: str, rounds_pe
     return said
 
 
-
 def top_payout(rules: Any, wager: str, amount: Decimal) -> Decimal | None:
     """The most one ``wager`` of ``amount`` wins in a round (``GameInfo.top_payout``): its pay table's top odds or,
     larger, its top share of a meter at its reset; Insurance's odds. None for the Blackjack Wager, whose largest

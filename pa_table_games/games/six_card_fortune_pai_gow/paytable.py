@@ -36,7 +36,6 @@ PROGRESSIVE = MappingProxyType({
 })
 
 
-
 def top_payout(rules: object, wager: str, amount: Decimal) -> Decimal | None:
     """The most one ``wager`` of ``amount`` wins in a round at least (``GameInfo.top_payout``): the Fortune Bonus's
     and the Progressive Payout Wager's top odds (an Envy Bonus, paid on other players' hands, comes on top). None
