@@ -77,3 +77,17 @@ def test_a_top_payout_never_dealt_counts_until_the_rounds_make_it_unlikely(round
     counted = even_money(rounds).edge("w", top=(1000 + 1) * 1000)  # its win and the stake it would have lost
     assert (interval_caution(counted) is not None) == cautioned
     assert counted.skewness > 0
+
+
+def test_a_top_payout_hook_that_fails_costs_no_run(monkeypatch):
+    """A game's ``top_payout`` is asked of every seated wager before a round is dealt, as its ``simulation_notes``
+    are: a hook that fails stops ``simulate`` before the run, not after it, with the rounds' figures lost."""
+    dealt = []
+
+    def broken(rules, wager, amount):
+        raise ZeroDivisionError("a bug in the game's top_payout")
+
+    monkeypatch.setattr("pa_table_games.games.blackjack.simulation_notes.top_payout", broken)
+    with pytest.raises(ZeroDivisionError, match="a bug in the game's top_payout"):
+        simulate("blackjack", 1_000_000, seed=1, seats=LADIES, progress=lambda done, total: dealt.append(done))
+    assert dealt == []

@@ -70,6 +70,10 @@ class SimulationResult:
     scheduler: str | None = None  # None: local processes; "local" or a Dask scheduler address
     new_dealer_every: int | None = None  # a new dealer after every N rounds of a table; None: never
     stopped: str = ""  # why the run stopped before the end, other than Ctrl-C (a chunk past its deadline)
+    #: the game's ``GameInfo.top_payout``, and what it said of each seated wager on its smallest amount, asked before a
+    #: round was dealt (a hook that fails costs no run); a wager placed during the round is asked at the end
+    top_payout: Any = field(default=None, eq=False)
+    seated_tops: dict = field(factory=dict, eq=False)
 
     @property
     def rounds(self) -> int:
@@ -102,14 +106,15 @@ class SimulationResult:
         if not name:
             tops = [self._top(n) for n in self.tally.sums if n]
             return max((top for top in tops if top is not None), default=None)
-        said = game_info(self.game).top_payout
         sums = self.tally.sums.get(name)
-        if said is None or self.rules_in_effect is None or not sums or not sums[0]:
+        if self.top_payout is None or not sums or not sums[0]:
             return None
         amounts = [money(w[name]) for w in self.seats.values() if name in w]
-        # a wager placed during the round (Insurance) by the amount placed on average
-        amount = min(amounts) if amounts else Decimal(int(Fraction(sums[2]) / sums[0])).scaleb(-2)
-        top = resolved(said)(self.rules_in_effect, name, amount)
+        if amounts:
+            amount, top = min(amounts), self.seated_tops.get(name)
+        else:  # a wager placed during the round (Insurance), by the amount placed on average
+            amount = Decimal(int(Fraction(sums[2]) / sums[0])).scaleb(-2)
+            top = self.top_payout(self.rules_in_effect, name, amount)
         return in_cents(top + amount) if top is not None else None
 
     def to_json(self) -> dict:
@@ -196,6 +201,9 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         chosen = get_strategy(game, strategy, loaded.rules)
         said = loaded.info.simulation_notes  # asked before a round is dealt: a hook that fails costs no run
         notes = resolved(said)(loaded.rules, seats, chosen.name, per_table) if said is not None else ()
+        top_payout = resolved(loaded.info.top_payout) if loaded.info.top_payout is not None else None
+        seated_tops = {name: top_payout(loaded.rules, name, min(w[name] for w in seats.values() if name in w))
+                       for name in {n for w in seats.values() for n in w}} if top_payout is not None else {}
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
         if progress is not None:
@@ -216,7 +224,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
     rules_name = str(rules) if rules is not None and not hasattr(rules, "__attrs_attrs__") else None
     return SimulationResult(game, loaded.spec.section, chosen.name, rules_name, seats, seed, workers, rounds,
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
-                            getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why)
+                            getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why, top_payout,
+                            seated_tops)
 
 
 def _check_new_dealer(game: Any, every: Any, per_table: int) -> None:
