@@ -70,8 +70,8 @@ class SimulationResult:
     scheduler: str | None = None  # None: local processes; "local" or a Dask scheduler address
     new_dealer_every: int | None = None  # a new dealer after every N rounds of a table; None: never
     stopped: str = ""  # why the run stopped before the end, other than Ctrl-C (a chunk past its deadline)
-    #: the game's ``GameInfo.top_payout``, and what it said of each seated wager on its smallest amount, asked before a
-    #: round was dealt (a hook that fails costs no run); a wager placed during the round is asked at the end
+    #: the game's ``GameInfo.top_payout``, and each seated wager's swing on its smallest amount (:func:`_swing`), asked
+    #: before a round was dealt (a hook that fails costs no run); a wager placed during the round is asked at the end
     top_payout: Any = field(default=None, eq=False)
     seated_tops: dict = field(factory=dict, eq=False)
 
@@ -101,21 +101,18 @@ class SimulationResult:
         return self.tally.edge(name, self._top(name))
 
     def _top(self, name: str) -> int | None:
-        """The most one round can swing wager ``name``, in cents: one seat's top payout (``GameInfo.top_payout``)
-        on its smallest amount, and that amount; the total's, the largest of its wagers'. None: not declared."""
+        """The most one round can swing wager ``name``, in cents (:func:`_swing`); the total's, the largest of its
+        wagers'. None: not declared."""
         if not name:
             tops = [self._top(n) for n in self.tally.sums if n]
             return max((top for top in tops if top is not None), default=None)
         sums = self.tally.sums.get(name)
         if self.top_payout is None or not sums or not sums[0]:
             return None
-        amounts = [money(w[name]) for w in self.seats.values() if name in w]
-        if amounts:
-            amount, top = min(amounts), self.seated_tops.get(name)
-        else:  # a wager placed during the round (Insurance), by the amount placed on average
-            amount = Decimal(int(Fraction(sums[2]) / sums[0])).scaleb(-2)
-            top = self.top_payout(self.rules_in_effect, name, amount)
-        return in_cents(top + amount) if top is not None else None
+        if name in self.seated_tops:
+            return self.seated_tops[name]
+        # a wager placed during the round (Insurance), by the amount placed on average
+        return _swing(self.top_payout, self.rules_in_effect, name, Decimal(int(Fraction(sums[2]) / sums[0])).scaleb(-2))
 
     def to_json(self) -> dict:
         return {"game": self.game, "section": self.section, "strategy": self.strategy,
@@ -202,7 +199,7 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         said = loaded.info.simulation_notes  # asked before a round is dealt: a hook that fails costs no run
         notes = resolved(said)(loaded.rules, seats, chosen.name, per_table) if said is not None else ()
         top_payout = resolved(loaded.info.top_payout) if loaded.info.top_payout is not None else None
-        seated_tops = {name: top_payout(loaded.rules, name, min(w[name] for w in seats.values() if name in w))
+        seated_tops = {name: _swing(top_payout, loaded.rules, name, min(w[name] for w in seats.values() if name in w))
                        for name in {n for w in seats.values() for n in w}} if top_payout is not None else {}
         seed = seed if seed is not None else random.SystemRandom().randrange(2**32)
         deal = Deal(game, loaded.rules, seats, chosen.name, engine, chunk=chunk, new_dealer_every=new_dealer_every)
@@ -226,6 +223,13 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
                             getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why, top_payout,
                             seated_tops)
+
+
+def _swing(top_payout: Callable[[Any, str, Any], Any], rules: Any, name: str, amount: Any) -> int | None:
+    """The most one round can swing a wager ``name`` of ``amount``, in cents: its top payout (``GameInfo.top_payout``)
+    and the amount it would else have lost; None where the game declares none."""
+    top = top_payout(rules, name, amount)
+    return in_cents(top + amount) if top is not None else None
 
 
 def _check_new_dealer(game: Any, every: Any, per_table: int) -> None:

@@ -38,4 +38,4 @@ def top_payout(rules: Any, wager: str, amount: Decimal) -> Decimal | None:
         return None
     table = rules.pay_table(wager)
     meter = max(table.jackpots.values(), default=0) * Fraction(str(rules.progressive_reset))
-    return max(times(amount, max(table.pays.values(), default=0)), round_to_cent(Fraction(meter)))
+    return max(times(amount, max(table.pays.values(), default=0)), round_to_cent(meter))

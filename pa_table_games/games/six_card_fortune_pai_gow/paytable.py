@@ -13,6 +13,8 @@ from decimal import Decimal
 from fractions import Fraction
 from types import MappingProxyType
 
+from pa_table_games.money import times
+
 #: Every table in this module is illustrative (shown in the machine notes and settlement notes).
 ILLUSTRATIVE = True
 
@@ -41,4 +43,4 @@ def top_payout(rules: object, wager: str, amount: Decimal) -> Decimal | None:
     and the Progressive Payout Wager's top odds (an Envy Bonus, paid on other players' hands, comes on top). None
     for the Six-Card Fortune Wager and the Double Down Wager, which win even money."""
     table = {"fortune_bonus": FORTUNE_BONUS, "progressive": PROGRESSIVE}.get(wager)
-    return amount * max(table.values()).numerator if table is not None else None
+    return times(amount, max(table.values())) if table is not None else None
