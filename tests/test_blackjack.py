@@ -9,10 +9,14 @@ from __future__ import annotations
 import pytest
 
 from pa_table_games import Action, IllegalAction, Shoe, load_game
+from pa_table_games.equipment.cards import parse_cards
+from pa_table_games.equipment.chips import Wager
 from pa_table_games.errors import ShoeExhausted, TableGamesError
+from pa_table_games.games.blackjack.layout import Hand
+from pa_table_games.games.blackjack.outcome import blackjack_outcome
 from pa_table_games.games.blackjack.rules import BlackjackRules
 
-from conftest import drive, event, play, rows, triggers
+from conftest import drive, event, one_box, play, rows, triggers
 
 BJ = "blackjack"
 
@@ -57,6 +61,13 @@ class TestPlayerBlackjack:
         rules = BlackjackRules(blackjack_vs_ace_or_ten="pay_after_hole_card")
         rnd = play(BJ, "2C AS TH KD KH 8S 6C 5C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand"], rules=rules)
         assert rows(rnd) == [(2, BJ, 0, "lose", -10.0, "§ 633a.7(p)"), (1, BJ, 0, "blackjack", 15.0, "§ 633a.7(p)(3)")]
+
+    def test_blackjack_against_an_ace_paid_at_once_after_the_peek_cites_i_1_ii_a(self):
+        """(i)(1)(ii)(A): a Blackjack against an ace, even money declined and no dealer Blackjack, is paid 3 to 2 at
+        once under the subsection for an ace or 10-value up card, not (i)(1)(i) (the mutation audit: an ace counted
+        as anything but 11 cited (i)(1)(i) and passed)."""
+        rnd = play(BJ, "2C AS AH KD 7C", actions=["even_money=no"])
+        assert rows(rnd) == [(1, BJ, 0, "blackjack", 15.0, "§ 633a.7(i)(1)(ii)(A)")]
 
     def test_blackjack_against_ten_paid_at_once_by_default(self):
         """(i)(1)(ii)(A): by default a Blackjack against a 10 without dealer Blackjack is paid at once."""
@@ -123,6 +134,26 @@ class TestDecisions:
         with pytest.raises(IllegalAction, match=r"a hand split from a pair only under the Rules' double_after_split.*"
                                                  r"§ 633a.10"):
             rnd.act("double")  # the refusal names the option (before: only "two cards the Rules allow ...")
+
+    @pytest.mark.parametrize("double_on, first, second, offered", [
+        ("nine_ten_eleven", "4H", "5D", True), ("nine_ten_eleven", "4H", "6D", True),
+        ("nine_ten_eleven", "5H", "6D", True), ("nine_ten_eleven", "3H", "5D", False),
+        ("nine_ten_eleven", "5H", "7D", False), ("ten_eleven", "4H", "6D", True), ("ten_eleven", "5H", "6D", True),
+        ("ten_eleven", "4H", "5D", False), ("ten_eleven", "5H", "7D", False)])
+    def test_the_rules_double_on_names_the_two_card_totals_a_double_is_offered_on(self, double_on, first, second,
+                                                                                   offered):
+        """§ 633a.10 with the Rules option double_on: 9, 10 and 11 (nine_ten_eleven) or 10 and 11 (ten_eleven) may
+        double, a total next to them is refused with the cite (the mutation audit: no test in the quick suite
+        dealt either option)."""
+        rnd = load_game(BJ, BlackjackRules(double_on=double_on)).new_round(
+            {1: {BJ: 10}}, shoe=Shoe.stacked(one_box(first, "6S", second, "TC", "9C", "TD"))).advance()
+        assert ("double" in [a.name for a in rnd.legal_actions()]) == offered
+        if not offered:
+            with pytest.raises(IllegalAction, match=r"two cards the Rules allow a Double Down Wager on.*§ 633a\.10"):
+                rnd.act("double")
+            return
+        drive(rnd, ["double"])
+        assert [c.code for c in rnd.layout.hands[0].cards] == [first, second, "9C"] and rnd.wagers[0].amount == 20
 
     def test_split_aces_play_on_where_the_rules_give_them_more_than_one_card(self):
         """§ 633a.11 with the Rules option split_aces_one_card off: a split ace takes its second card and is played
@@ -212,9 +243,11 @@ class TestDecisions:
         assert rows(rnd)[0][3:] == ("win", 10.0, "§ 633a.7(p)(2)")
 
     def test_dealer_draws_to_17_and_busts(self):
-        """(m) and (p)(1): the dealer draws below 17; a dealer bust pays every standing hand."""
+        """(m) and (p)(1): the dealer draws below 17; a dealer bust pays every standing hand. A dealer 22 is a bust
+        and the log says so (the mutation audit: with 22 taken for a stand, only the trigger changed)."""
         rnd = play(BJ, "2C TH 6S 8D 7C 9C", actions=["stand"])
         assert rows(rnd) == [(1, BJ, 0, "win", 10.0, "§ 633a.7(p)(1)")]
+        assert event(rnd, "dealer_busts").cite == ("§ 633a.7(m)",) and "dealer_stands" not in triggers(rnd)
 
 
 class TestSettlementProcedures:
@@ -240,6 +273,14 @@ class TestSettlementProcedures:
         rnd = play(BJ, "2C TH 9S 6D TD 8C 9H 3C", {1: {BJ: 10}, 2: {BJ: 10}}, ["stand", "stand"], rules=rules)
         assert [(s.seat, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [(2, "lose"), (1, "win")]
         assert event(rnd, "settle_right_to_left").cite == ("§ 633a.7(p)", "§ 633a.7(q)", "§ 633a.7(r)(2)")  # who wins, ties, in what order
+
+    @pytest.mark.parametrize("cards", ["7H 7D 7C", "TH 9D"])
+    def test_a_dealer_blackjack_beats_a_hand_that_is_no_blackjack(self, cards):
+        """(q): settled against a dealer Blackjack, a three-card 21 or a 19 loses its wager once. The card reader (h)
+        settles such hands before they are played, so only a machine edited without it (``--machine``) leaves one
+        for this settlement (the mutation audit: a loss of twice the wager passed every test)."""
+        hand = Hand(1, 0, Wager(1, BJ, 0, 10), parse_cards(cards))
+        assert blackjack_outcome(hand, 21, True, BlackjackRules()) == ("lose", -1, "(q)")
 
     SHOE = "2C QH 8S AS AD QH 8D KC KH"  # seats 1, 2, 3: QH QH, 8S 8D, A K; the dealer A K
     SEATS = {1: {BJ: 10, "lucky_ladies": 5}, 2: {BJ: 10, "house_money": 5}, 3: {BJ: 10}}
