@@ -478,6 +478,15 @@ class TestSettlementProcedure:
         assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [
             (2, DDM, "lose"), (1, P22, "lose"), (1, DDM, "win")]
 
+    def test_right_to_left_returns_a_tie_after_the_players_losing_wager(self):
+        """(t)(2), (r): a player's 18 ties the dealer's 18 and the Push 22 loses: the Push 22 is collected, then the
+        tied wager returned, as a tie goes with the winning wagers (the mutation audit: a tie returned before the
+        loss was collected passed)."""
+        rules = DoubleDownMadnessRules(settlement="right_to_left")
+        rnd = play("2C TD 9H 8C 9S", {1: {DDM: 10, P22: 5}}, ["hit", "stand"], rules)
+        assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_right_to_left").settled] == [
+            (1, P22, "lose"), (1, DDM, "tie")]
+
 
 # -- (d) (u): the cover card and the discard --------------------------------------------------------------
 class TestCoverCard:
