@@ -13,6 +13,7 @@ from pa_table_games import IllegalAction, load_game
 from pa_table_games.machine.loader import RUNTIME_GUARDS
 from pa_table_games.games.six_card_fortune_pai_gow import paytable
 from pa_table_games.games.six_card_fortune_pai_gow.registry import REGISTRY
+from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
 
 from conftest import event, rows, triggers
 from test_six_card_fortune_pai_gow import GAME, HANDS, MAIN, SEAT_1_FIRST, advance_checked, deal, new_round, play
@@ -109,6 +110,18 @@ class TestSettingHands:
         with pytest.raises(IllegalAction, match=r"allowed only when .* has not made one — § 670a\.7\(c\)"):
             rnd.act("double_down")
         assert [a.word for a in rnd.legal_actions()] == ["low=JH", "low=8S", "low=6H", "low=5D", "low=2C", "house_way"]
+
+    @pytest.mark.parametrize("main, offered", [(0.01, False), (0.02, True)])
+    def test_a_double_down_is_offered_only_where_it_can_be_a_cent(self, main, offered):
+        """§ 670a.7(c) with the Rules' double_down_max 0.5: half of a 0.01 wager is no cent, so no Double Down Wager
+        is offered, and one is refused with the cite; half of 0.02 is one (the mutation audit: only a random-rounds
+        property of the money tests caught an offer of a Double Down of nothing)."""
+        game = load_game(GAME, SixCardFortuneRules(double_down_max=0.5, table_minimum=0.01))
+        rnd = game.new_round({1: {MAIN: main}}, seed=3).advance()
+        assert ("double_down" in rnd.legal_names()) == offered
+        if not offered:
+            with pytest.raises(IllegalAction, match=r"can be a cent or more.* — § 670a\.7\(c\)"):
+                rnd.act("double_down")
 
 
 class TestEveryListedActionIsTaken:
