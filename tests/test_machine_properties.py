@@ -341,6 +341,12 @@ def test_a_round_option_the_game_does_not_read_is_refused(name, options):
     ("six-card-fortune-pai-gow", {}, {"misdeal": 99}, "misdeal 99: a seat 1..6 or 'dealer' (0)"),
     ("six-card-fortune-pai-gow", {"starting_position_method": "dice"}, {"start_number": 1},
      "start_number 1: the dice method gives 3 to 18"),
+    ("six-card-fortune-pai-gow", {"starting_position_method": "dice"}, {"start_number": 19},
+     "start_number 19: the dice method gives 3 to 18"),  # three dice: 18 at most (the mutation audit)
+    ("six-card-fortune-pai-gow", {}, {"misdeal": 2, "misdeal_cards": 6},
+     "misdeal_cards 6: 5 (a card skipped) or 7 (a card too many)"),  # six is no misdeal (the mutation audit)
+    ("six-card-fortune-pai-gow", {}, {"progressive_accepted": -1},
+     "progressive_accepted -1: a whole number from 0"),  # the mutation audit
 ])
 def test_a_round_option_its_rules_would_not_read_as_given_is_refused_as_the_round_is_made(name, rules, options, said):
     """Each option's value is checked as the round is made, under the Rules in play (``RoundOption.problem``): before,
@@ -349,3 +355,18 @@ def test_a_round_option_its_rules_would_not_read_as_given_is_refused_as_the_roun
     game = load_game(name, rules=rules)
     with pytest.raises(TableGamesError, match=f"^round option {re.escape(said)}"):
         game.new_round({1: {game.info.wagers[0]: 10}}, seed=1, options=options)
+
+
+@pytest.mark.parametrize("rules, options", [
+    ({"starting_position_method": "dice"}, {"start_number": 18}),
+    ({}, {"start_number": 7}),
+    ({}, {"misdeal": 2, "misdeal_cards": 5}),
+    ({}, {"misdeal": "dealer", "misdeal_cards": 7}),
+    ({}, {"progressive_accepted": 0}),
+])
+def test_each_six_card_fortune_round_option_takes_the_ends_of_its_range(rules, options):
+    """The other side of the refusals above: the highest three-dice total and random number, a card skipped or one
+    too many, and a progressive system that accepted no wager are each taken (the mutation audit: a range moved by
+    one at its top passed every test)."""
+    game = load_game("six-card-fortune-pai-gow", rules=rules)
+    assert game.new_round({1: {"six_card_fortune": 10}}, seed=1, options=options).options == options

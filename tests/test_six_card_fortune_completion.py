@@ -45,6 +45,9 @@ class TestFullRound:
         notes = " ".join(event(rnd, "settle_wagers").notes)
         assert "seat 4: high one pair (K) copies one pair (K): a copy goes to the dealer" in notes
         assert "low 3S copies 3H: a copy goes to the dealer -> push" in notes
+        # each hand's verdict in words (the mutation audit: a winning hand could read "loses to")
+        assert "seat 1: high one pair (A) beats one pair (K); low QD beats 3H -> win" in notes
+        assert "seat 3: high Q-high loses to one pair (K); low 2C loses to 3H -> lose" in notes
         assert "ILLUSTRATIVE" in notes
 
     def test_dealer_sets_the_house_way_face_up(self):

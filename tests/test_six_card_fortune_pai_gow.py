@@ -101,11 +101,12 @@ class TestDeck:
             rnd.act("low=10")
 
     def test_no_burn_card(self):
-        """(a) (d): the first card out of the shoe goes to the starting position; none is burned."""
+        """(a) (d): the first card out of the shoe goes to the starting position; none is burned. A full deck is
+        not called a stacked one (the mutation audit: no test read the note of a full deck)."""
         rnd = play(deal(HANDS), {1: {MAIN: 10}}, ["house_way"])
         assert "burn" not in " ".join(triggers(rnd))
         assert event(rnd, "deal_cards").cards[0].card == "AS"
-        assert "no card is burned" in note_text(rnd, "place_deck_in_shoe")
+        assert note_text(rnd, "place_deck_in_shoe") == "53 cards placed in the dealing shoe; no card is burned"
 
 
 class TestCleanDeal:
@@ -178,6 +179,18 @@ class TestStartingPosition:
             numbers.add(rnd.layout.start_number)
         assert len(numbers) > 1
 
+    def test_three_dice_give_every_total_from_3_to_18_and_no_other(self):
+        """(c), § 670a.5(i): three six-sided dice. Over 400 seeded rounds every total from 3 to 18 comes up (3 and 18
+        once in 216 rounds each) and no other (the mutation audit: dice of 2-6 or 1-7 passed every test)."""
+        game = load_game(GAME, SixCardFortuneRules(starting_position_method="dice"))
+        totals = set()
+        for seed in range(400):
+            rnd = game.new_round({1: {MAIN: 10}}, seed=seed)
+            while rnd.layout.start_number is None:
+                rnd.advance()
+            totals.add(rnd.layout.start_number)
+        assert totals == set(range(3, 19))
+
     def test_out_of_range_number_refused(self):
         """(c): a random number outside 1-7 is a user error, refused as the round is made (no round, no card dealt)."""
         with pytest.raises(TableGamesError, match="^round option start_number 8: the random_number method gives 1 to 7$"):
@@ -203,6 +216,10 @@ class TestStubIrregularities:
         rnd = play(deal(HANDS), {1: {MAIN: 10}, 2: {MAIN: 10}}, misdeal=2, **SEAT_1_FIRST)
         assert rnd.state == "misdeal_void"
         assert len(rnd.layout.stacks[2].cards) == 7
+        # a misdeal injected without misdeal_cards is a seventh card, and says so (the mutation audit)
+        assert note_text(rnd, "deal_cards") == "training: misdeal injected, seat 2 dealt 7 cards"
+        assert [m.to for m in event(rnd, "deal_cards").cards[-8:]] == [  # the seventh in the last round of the deal
+            "seat 1", "seat 2", "seat 2", "seat 3", "seat 4", "seat 5", "seat 6", "dealer"]
         assert "seat 2 7" in note_text(rnd, "void_misdeal")
         assert "stub: 10 cards" in note_text(rnd, "count_stub")
         assert rows(rnd) == [(2, MAIN, 0, "void", 0.0, "§ 670a.8(f)"), (1, MAIN, 0, "void", 0.0, "§ 670a.8(f)")]
