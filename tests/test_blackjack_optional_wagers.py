@@ -8,6 +8,7 @@ Each test asserts what the player is paid, which step (event) settles the wager,
 from __future__ import annotations
 
 import itertools
+from decimal import Decimal
 
 import pytest
 from click.testing import CliRunner
@@ -20,7 +21,7 @@ from pa_table_games.games.blackjack import first_cards as fc
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.blackjack.paytables import pay_table
 
-from conftest import drive, event, one_box, play, row, settled_by, triggers
+from conftest import drive, event, one_box, play, row, rows, settled_by, triggers
 
 BJ = "blackjack"
 
@@ -334,6 +335,15 @@ class TestHouseMoney:
         assert outcome(rnd, "house_money") == (won, net, f"§ 633a.7{cite}")
         assert settled_by(rnd, "house_money") == "settle_optional_wagers_of_next_player"
 
+    def test_a_winner_paying_less_than_one_is_paid_and_offered_as_any_winner(self):
+        """(g)(10)(ii): a House Money Wager of 0.50 on a two-card straight against a seven wins 0.50, is paid in the
+        (g) step and offered to the player to add or keep (the mutation audit: a payout under 1 taken for a loser
+        passed every test)."""
+        rnd = play(BJ, one_box("5H", "7D", "6S", "TC", "5C"), {1: {BJ: 10, "house_money": Decimal("0.50")}},
+                   ["house_money=keep", "stand"])
+        assert outcome(rnd, "house_money") == ("two_card_straight", Decimal("0.50"), "§ 633a.7(g)(10)(ii)")
+        assert "offer_house_money_choice" in triggers(rnd)
+
     def test_added_payout_is_the_entire_wager_for_a_double(self):
         """(g)(10)(ii)(A)-(C): the added payout makes the Blackjack Wager 20; a Double Down matches 20."""
         game = load_game(BJ)
@@ -393,6 +403,15 @@ class TestHouseMoney:
         """(g)(10): a losing House Money Wager is collected in (g) even against a 10."""
         rnd = play(BJ, one_box("8H", "TD", "4S", "7C"), self.SEATS, ["stand"])
         assert settled_by(rnd, "house_money") == "settle_optional_wagers_of_next_player"
+
+    def test_a_player_paid_even_money_is_not_offered_the_choice(self):
+        """(g)(10)(i)(B), (ii), § 633a.8: an ace-king suited takes even money against the dealer's ace; once the card
+        reader shows no dealer Blackjack its House Money Wager is paid, with nothing to add it to: no choice is
+        offered (the mutation audit: with ``or`` for ``and`` in the offer's test the round waited for an answer)."""
+        rnd = play(BJ, one_box("AH", "AD", "KH", "9C"), self.SEATS, ["even_money=yes"])
+        assert rows(rnd) == [(1, BJ, 0, "even money", 10, "§ 633a.8"),
+                             (1, "house_money", 0, "ace_king_suited", 90, "§ 633a.7(g)(10)(i)(B)")]
+        assert "offer_house_money_choice" not in triggers(rnd)
 
     def test_against_dealer_blackjack(self):
         """(g)(10)(i)(A): against a dealer Blackjack the winner is paid with the Blackjack Wager, no choice."""

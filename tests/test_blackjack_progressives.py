@@ -273,6 +273,19 @@ class TestRemainingOptionalWagers:
             (2, BJ, "lose"), (1, BJ, "lose"), (1, "bad_beat", "lose")]
         assert [row(rnd, "hit_and_run", seat).outcome for seat in (1, 2)] == ["dealer_blackjack", "dealer_blackjack"]
 
+    def test_633a_7_r_2_a_losing_bad_beat_waits_for_its_players_turn_in_the_o_pass(self):
+        """(r)(2), (o): the same round under right-to-left settlement. (r)(2) settles player by player from the
+        dealer's right, so seat 1's losing Bad Beat is not collected in (h)'s step ahead of seat 2's Blackjack Wager,
+        as (r)(1) collects it: it is collected in seat 1's own step of the (o) pass (the mutation audit: with
+        ``or`` for ``and`` in the (r)(1) test of ``settle_against_dealer_blackjack`` no test failed)."""
+        seats = {1: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}, 2: {BJ: 10, "bad_beat": 5, "hit_and_run": 5}}
+        rnd = play(BJ, "2C 9S TH KC TD KS AH", seats, rules=BlackjackRules(settlement="right_to_left"))
+        assert [(s.seat, s.wager, s.outcome) for s in event(rnd, "settle_dealer_blackjack").settled] == [
+            (2, BJ, "lose"), (1, BJ, "lose")]
+        steps = [[(s.seat, s.wager, s.outcome) for s in e.settled] for e in rnd.events
+                 if e.trigger == "settle_remaining_optional_wagers_of_next_player"]
+        assert steps == [[(2, "bad_beat", "player_20_beaten_by_blackjack"), (2, "hit_and_run", "dealer_blackjack")],
+                         [(1, "bad_beat", "lose"), (1, "hit_and_run", "dealer_blackjack")]]
 
     def test_633a_7_o_a_players_losing_wager_is_collected_before_the_winning_one_is_paid(self):
         """(o): "settle the remaining optional wagers by collecting all losing wagers and paying all winning wagers":
