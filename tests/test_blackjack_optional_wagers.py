@@ -87,6 +87,15 @@ class TestTiming:
         assert [outcome(rnd, "match_the_dealer", 2)[0], outcome(rnd, "in_between", 3)[0]] == [
             "unsuited+unsuited", "one_card_spread"]
 
+    def test_633a_7_g_a_winner_paying_under_one_is_still_paid_after_the_losers(self):
+        """(g): a Lucky Ladies Wager of 0.10 on a 20 wins 0.40, and is still paid after the player's losing House
+        Money Wager is collected, though (g) lists it first (the mutation audit: a net under 1 sorted among the
+        losers passed every test)."""
+        seats = {1: {BJ: 10, "lucky_ladies": Decimal("0.10"), "house_money": 10}}
+        rnd = play(BJ, one_box("KH", "7D", "TD", "TC"), seats, ["stand"])
+        assert [(s.wager, s.outcome, s.net) for s in event(rnd, "settle_optional_wagers_of_next_player").settled] == [
+            ("house_money", "lose", -10), ("lucky_ladies", "any_20", Decimal("0.40"))]
+
     def test_633a_7_g_deferred_settlements_keep_their_place(self):
         """(g)(1), (g)(4), (g)(10)(i): in the per-player pass a deferred wager waits while the player's other wagers
         are settled: two queens of hearts against a king are paid after the peek, after every other player's pass."""
@@ -335,14 +344,26 @@ class TestHouseMoney:
         assert outcome(rnd, "house_money") == (won, net, f"§ 633a.7{cite}")
         assert settled_by(rnd, "house_money") == "settle_optional_wagers_of_next_player"
 
-    def test_a_winner_paying_less_than_one_is_paid_and_offered_as_any_winner(self):
-        """(g)(10)(ii): a House Money Wager of 0.50 on a two-card straight against a seven wins 0.50, is paid in the
-        (g) step and offered to the player to add or keep (the mutation audit: a payout under 1 taken for a loser
-        passed every test)."""
+    def test_a_winner_paying_less_than_one_is_paid_offered_and_added_as_any_winner(self):
+        """(g)(10)(ii)(A): a House Money Wager of 0.50 on a two-card straight against a seven wins 0.50, is paid in the
+        (g) step, offered, and added whole: the Blackjack Wager is 10.50, and nothing is said handed to the player
+        (the mutation audit: a payout under 1 taken for a loser, or not added, passed every test)."""
         rnd = play(BJ, one_box("5H", "7D", "6S", "TC", "5C"), {1: {BJ: 10, "house_money": Decimal("0.50")}},
-                   ["house_money=keep", "stand"])
+                   ["house_money=add", "stand"])
         assert outcome(rnd, "house_money") == ("two_card_straight", Decimal("0.50"), "§ 633a.7(g)(10)(ii)")
-        assert "offer_house_money_choice" in triggers(rnd)
+        assert event(rnd, "house_money=add").notes == (
+            "seat 1: 0.5 of the House Money payout added; the Blackjack Wager is now 10.5, matched by any Double Down "
+            "or split (§ 633a.7(g)(10)(ii)(C))",)
+        assert row(rnd, BJ).amount == Decimal("10.50")
+
+    def test_a_portion_rounding_to_nothing_adds_nothing_and_a_double_for_less_stands(self):
+        """(g)(10)(ii)(A), (C): half of a 0.01 payout is less than a cent, so nothing is added; the Blackjack Wager is
+        not enlarged by a payout, and a Double Down for less than it (5 on 10, § 633a.10) is taken (the mutation
+        audit: an addition of nothing counted as one, and (ii)(C) then refused the 5)."""
+        rnd = play(BJ, one_box("5H", "7D", "6S", "TC", "5C", "KC"), {1: {BJ: 10, "house_money": Decimal("0.01")}},
+                   ["house_money=add", "double=5"], rules=BlackjackRules(house_money_portion=0.5))
+        assert event(rnd, "house_money=add").notes[0].startswith("seat 1: 0 of the House Money payout added;")
+        assert (row(rnd, BJ).amount, row(rnd, BJ).net) == (15, -15)
 
     def test_added_payout_is_the_entire_wager_for_a_double(self):
         """(g)(10)(ii)(A)-(C): the added payout makes the Blackjack Wager 20; a Double Down matches 20."""
@@ -397,6 +418,7 @@ class TestHouseMoney:
         assert outcome(rnd, "house_money") == ("pair", 30.0, "§ 633a.7(g)(10)(i)(B)")
         t = triggers(rnd)
         assert t.index("read_hole_card") < t.index("pay_optional_wagers_after_peek") < t.index("offer_house_money_choice")
+        assert t.count("read_hole_card") == 1  # the offer closes to the card reader's answer, not back before it
         assert "settle_optional_wagers_of_next_player" not in t and row(rnd, BJ).amount == 40
 
     def test_loser_against_ten_collected_in_g(self):
