@@ -206,6 +206,12 @@ class TestLoaderErrors:
         with pytest.raises(RulesFileError, match=r":3: .*default 'B' is not one of \['A'\]"):
             load_pay_tables(write(tmp_path, GOOD.replace("default: A", "default: B")))
 
+    def test_a_jackpot_share_under_one_percent_is_read(self, tmp_path: Path) -> None:
+        """A jackpot of half a percent of the meter is more than 0% and is read as 1/200 (the mutation audit: a floor
+        of 1% passed every test)."""
+        tables = load_pay_tables(write(tmp_path, GOOD.replace('"3:1"', '{jackpot: "0.5%"}')))
+        assert dict(tables["house_money"].tables[0].jackpots) == {"pair": Fraction(1, 200)}
+
     def test_bad_jackpot_share_is_refused(self, tmp_path: Path) -> None:
         """A jackpot share above 100% of the meter is a RulesFileError."""
         path = write(tmp_path, GOOD.replace('"3:1"', '{jackpot: "150%"}'))
@@ -224,6 +230,28 @@ class TestLoaderErrors:
         path = write(tmp_path, GOOD.replace("      - name: A\n", '      - name: A\n        source: "x\\u202e"\n'))
         with pytest.raises(RulesFileError, match=r"tables.yaml:6: text .* holds the control character U.202E"):
             load_pay_tables(path)
+
+    @pytest.mark.parametrize("change, said", [
+        (("    default: A\n", ""), r":3: wager 'house_money': needs 'default' and 'tables'"),
+        (("    tables:\n      - name: A\n        pays:\n          pair: \"3:1\"\n", ""),
+         r":3: wager 'house_money': needs 'default' and 'tables'"),
+        (("      - name: A\n", "      - source: A\n"), r":5: wager 'house_money' table 1: needs 'name' and 'pays'"),
+        (("        pays:\n          pair: \"3:1\"\n", "        source: x\n"),
+         r":5: wager 'house_money' table 1: needs 'name' and 'pays'"),
+        (("        pays:\n          pair: \"3:1\"\n", "        pays: {}\n"),
+         r":6: house_money/A 'pays' must be a non-empty mapping"),
+        (("          pair: \"3:1\"\n", "          - pair\n"), r":7: house_money/A 'pays' must be a non-empty mapping"),
+        ((GOOD[GOOD.index("  house_money:"):], "  house_money: {}\n"),
+         r":2: wager 'house_money' must be a non-empty mapping"),
+        ((GOOD[GOOD.index("    tables:"):], "    tables: []\n"), r":4: wager 'house_money': 'tables' must be a non-empty list"),
+        (('"3:1"', '{share: "3%"}'), r":7: house_money/A: odds \"\{'share': '3%'\}\" must be a quoted \"N:M\" string"),
+    ])
+    def test_a_missing_or_empty_part_is_refused_at_its_line(self, tmp_path: Path, change, said) -> None:
+        """A wager without its default or tables, a table without its name or pays, and pays that are empty or a list
+        are each refused at their line, naming what is missing (the mutation audit: with ``and`` for ``or`` in these
+        checks, each was taken, or failed with a Python error)."""
+        with pytest.raises(RulesFileError, match="tables.yaml" + said):
+            load_pay_tables(write(tmp_path, GOOD.replace(*change)))
 
     @pytest.mark.parametrize("change, line", [
         (('          pair: "3:1"\n', '          pair: "3:1"\n          pair: "30:1"\n'), 8),

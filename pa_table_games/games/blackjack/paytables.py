@@ -121,7 +121,7 @@ class _Loader:
             raise self.fail(path, f"wager {wager!r}: needs 'default' and 'tables', may have "
                             f"'title' and 'cite'; unknown keys: {sorted(map(str, unknown))}")
         if not isinstance(spec["tables"], list) or not spec["tables"]:
-            raise self.fail(path + ("tables",), f"wager {wager!r}: 'tables' must be a list")
+            raise self.fail(path + ("tables",), f"wager {wager!r}: 'tables' must be a non-empty list")
         tables = tuple(self.table(wager, i, t) for i, t in enumerate(spec["tables"]))
         names = [t.name for t in tables]
         if len(set(names)) != len(names):
