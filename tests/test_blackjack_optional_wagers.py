@@ -193,6 +193,12 @@ class TestInBetween:
         rnd = play(BJ, one_box(p1, up, p2, "9C", "9H"), {1: {BJ: 10, "in_between": 5}}, ["stand"])
         assert outcome(rnd, "in_between") == (won, net, f"§ 633a.7{cite}")
 
+    def test_a_win_under_one_cites_the_spread(self):
+        """(g)(3)(i): an In Between Wager of 0.10 on a four-or-more-card spread wins 0.10 at 1 to 1, and is cited as a
+        win by the spread, not as the wager's collection (the mutation audit: a net under 1 cited (g)(3))."""
+        rnd = play(BJ, one_box("2H", "8S", "AD", "9C", "9H"), {1: {BJ: 10, "in_between": Decimal("0.10")}}, ["stand"])
+        assert outcome(rnd, "in_between") == ("four_or_more_card_spread", Decimal("0.10"), "§ 633a.7(g)(3)(i)")
+
 
 class TestRoyalMatch21:
     @pytest.mark.parametrize("p1, p2, won, net", [
@@ -211,6 +217,26 @@ class TestRoyalMatch21:
         t = triggers(rnd)
         assert t.index("turn_hole_card") < t.index("settle_royal_match_after_hole_card") < t.index("pay_winning_wagers")
         assert "settle_optional_wagers_of_next_player" not in t
+
+    def test_a_royal_match_wager_lost_in_g_has_no_step_after_the_hole_card(self):
+        """(g)(4): against a king up card only a Royal Match waits for the hole card. A nine and an eight lose in the
+        (g) step, and nothing of theirs is settled once the hole card is turned: no empty step (the mutation audit:
+        with ``or`` for ``and`` in the guard's test a step settling nothing followed the hole card)."""
+        rnd = play(BJ, one_box("9H", "KD", "8S", "7C"), {1: {BJ: 10, "royal_match_21": 5}}, ["stand"])
+        assert settled_by(rnd, "royal_match_21") == "settle_optional_wagers_of_next_player"
+        assert triggers(rnd)[triggers(rnd).index("turn_hole_card"):] == [
+            "turn_hole_card", "dealer_stands", "collect_losing_wagers", "pay_winning_wagers", "discard_hands",
+            "end_round"]
+
+    def test_a_surrender_at_a_box_with_no_royal_match_waiting_is_settled_at_once(self):
+        """§ 633a.9, (g)(4): seat 2's Royal Match waits for the hole card against a king; seat 1, with no Royal Match
+        21 Wager, surrenders a 16 and has half its wager collected at once, not held back for another player's Royal
+        Match (the mutation audit: with ``or`` for ``and`` the surrender waited for a settlement that never came)."""
+        seats = {1: {BJ: 10}, 2: {BJ: 10, "royal_match_21": 5}}
+        rnd = play(BJ, "2C 9S KH KD 7C QH 9D", seats, ["surrender", "stand"])
+        assert settled_by(rnd, BJ, 1) == "surrender"
+        assert outcome(rnd, BJ, 1) == ("surrender", -5, "§ 633a.9")
+        assert settled_by(rnd, "royal_match_21", 2) == "settle_royal_match_after_hole_card"
 
     def test_633a_7_g_4_royal_match_settled_before_a_surrendered_blackjack_wager(self):
         """(g)(4) "settled after the dealer's hole card is exposed but prior to settling the player's Blackjack
