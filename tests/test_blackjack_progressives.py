@@ -99,6 +99,14 @@ class TestBadBeat:
         assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("magic_card_bonus+lucky_player_bonus", 50.0)
         assert "table game system: Magic Card KS" in event(rnd, "deal_first_cards").notes
 
+    def test_no_bonus_where_the_system_picked_another_card_and_position(self):
+        """(o)(1)(ii): with the Magic Card the 2 of clubs and the Lucky Player position 3, seat 1's losing Bad Beat hand
+        (no 20, no magic card) wins neither bonus (the mutation audit: every box taken for the Lucky Player passed)."""
+        rules = BlackjackRules(magic_card_bonus=True, lucky_player_bonus=True)
+        rnd = play(BJ, one_box("KS", "9C", "7D", "8H"), self.SEATS, ["stand"], rules=rules,
+                   options={"magic_card": "2C", "lucky_player": 3})
+        assert (row(rnd, "bad_beat").outcome, row(rnd, "bad_beat").net) == ("lose", -5)
+
     @pytest.mark.parametrize("shoe", ["2C TS 6D TH 9C 9D QD 6C", "2C TS 6D TH 9C QD 9D 6C"])
     def test_a_split_box_wins_on_whichever_hand_holds_the_20(self, shoe):
         """(o)(1)(i), the machine file's reading: split tens made 19 and 20, or 20 and 19, against a dealer 21; the
@@ -127,6 +135,14 @@ class TestBadBeat:
             assert rnd.layout.magic_card is not None and 1 <= rnd.layout.lucky_player <= 7
         assert len(picks) == 2
 
+    def test_the_lucky_player_is_any_of_the_seven_positions(self):
+        """(o)(1)(ii): over 60 seeded shoes the system's Lucky Player pick is each position from 1 to 7 and no other
+        (the mutation audit: picks from 2 to 7 passed every test)."""
+        game = load_game(BJ, BlackjackRules(lucky_player_bonus=True))
+        picks = {game.new_round(self.SEATS, shoe=Shoe.stacked(one_box("KS", "9C", "7D", "8H"), seed=seed))
+                 .advance().layout.lucky_player for seed in range(60)}
+        assert picks == set(range(1, 8))
+
 
 class TestHitAndRun:
     SEATS = {1: {BJ: 10, "hit_and_run": 5}}
@@ -143,6 +159,14 @@ class TestHitAndRun:
         rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "2D", "3D", "4S", "9H"), self.SEATS, ["stand"])
         assert len(rnd.layout.dealer) == 6
         assert (row(rnd, "hit_and_run").outcome, row(rnd, "hit_and_run").net) == ("dealer_six_cards", 125.0)
+
+    def test_five_dealer_cards_pay_four_to_one(self):
+        """(o)(2)(i): a dealer hand of five cards (2, 3, 4, 5, 6: 20) wins the Hit and Run at the illustrative 4 to 1
+        (the mutation audit: no test dealt the dealer five cards, and a table without them passed)."""
+        rnd = play(BJ, one_box("TS", "2C", "9D", "3D", "4C", "5H", "6S"), self.SEATS, ["stand"])
+        r = row(rnd, "hit_and_run")
+        assert len(rnd.layout.dealer) == 5
+        assert (r.outcome, r.net, r.cite) == ("dealer_five_cards", 20, "§ 633a.7(o)(2)(ii)(C)")
 
     def test_four_dealer_cards_lose(self):
         """(o)(2)(i): a dealer hand of four cards loses the Hit and Run Progressive Wager."""
@@ -229,6 +253,14 @@ class TestStraightJack:
         rnd = play(BJ, one_box("AS", "9C", "KD", "8D"), self.SEATS)
         assert row(rnd, "straight_jack").outcome == "two_card_straight"
 
+    def test_a_six_card_straight_wins_the_meter(self):
+        """(o)(3)(i)-(ii): ace to six, 21 in six cards, wins 100% of the meter (10000.50), verified by a floorperson
+        and not paid from the table inventory (the mutation audit: no test dealt a six-card straight)."""
+        rnd = play(BJ, one_box("AS", "9C", "2D", "8D", "3C", "4H", "5S", "6D"), self.SEATS, ["hit"] * 4)
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net, r.paid_off_table) == ("six_card_straight", Decimal("10000.50"), Decimal("10000.50"))
+        assert "verify_straight_jack_payout" in triggers(rnd)
+
     def test_ten_percent_of_the_meter_is_paid_off_the_table(self):
         """(o)(3)(ii)(B)-(C): a five-card straight wins 10% of the meter: verified, not paid from the inventory."""
         rnd = play(BJ, one_box("AS", "9C", "2D", "8D", "3C", "4H", "5S"), self.SEATS, ["hit", "hit", "hit", "stand"])
@@ -236,6 +268,27 @@ class TestStraightJack:
         assert (r.outcome, r.net) == ("five_card_straight", Decimal("1000.05"))
         assert r.paid_off_table == Decimal("1000.05")
         assert event(rnd, "verify_straight_jack_payout").seq < event(rnd, "settle_remaining_optional_wagers_of_next_player").seq
+
+    def test_a_payout_just_under_ten_percent_of_the_meter_is_paid_from_the_inventory(self):
+        """(o)(3)(ii)(C) "10% or more of the jackpot amount": a four-card straight on a wager of 19 wins 950 at 50 to 1,
+        under 10% of the meter (10001.90), so the table inventory pays it (the mutation audit: a tenth of the meter
+        read as an eleventh, 909.26, passed every test)."""
+        rnd = play(BJ, one_box("4H", "9C", "5S", "8D", "3C", "6D"), {1: {BJ: 10, "straight_jack": 19}},
+                   ["hit", "hit", "stand"])
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net, r.paid_off_table) == ("four_card_straight", 950, 0)
+        assert not [n for e in rnd.events for n in e.notes if "not paid from the table inventory" in n]
+
+    def test_a_payout_at_exactly_the_verification_odds_is_verified(self, monkeypatch):
+        """(o)(3)(ii)(B) "100 for 1 or greater", the bound included: with the bound moved to 2 for 1, a two-card
+        straight paying 1 to 1 on 0.50 (0.50 won, 2 for 1) is verified by a floorperson (the mutation audit: "greater"
+        alone, or a win of at most 1 left unverified, passed every test)."""
+        monkeypatch.setitem(progressives.PROGRESSIVES, "straight_jack",
+                            progressives.Progressive("straight_jack", "(o)(3)", 2, "equally"))
+        rnd = play(BJ, one_box("4H", "9C", "5S", "8D"), {1: {BJ: 10, "straight_jack": Decimal("0.50")}}, ["stand"])
+        r = row(rnd, "straight_jack")
+        assert (r.outcome, r.net) == ("two_card_straight", Decimal("0.50"))
+        assert [e.cite for e in rnd.events if e.trigger.startswith("verify_")] == [("§ 633a.7(o)(3)(ii)(B)",)]
 
     def test_settled_after_a_dealer_blackjack(self):
         """(h), (o)(3): after a dealer Blackjack no card is dealt; the two-card straight is still paid."""
@@ -295,6 +348,26 @@ class TestRemainingOptionalWagers:
         step = event(rnd, "settle_remaining_optional_wagers_of_next_player")
         assert [(s.wager, s.outcome) for s in step.settled] == [("hit_and_run", "lose"),
                                                                 ("bad_beat", "player_20_beaten_by_21")]
+
+    def test_633a_7_o_no_step_when_every_progressive_was_settled_in_g(self):
+        """(g)(9), (o): a Straight Jack without a two-card straight (a king and a nine) is collected in the (g) pass,
+        so the (o) pass has nothing to settle and takes no step at either seat (the mutation audit: a player with any
+        wager open taken for one with a progressive open added an empty step per player)."""
+        seats = {1: {BJ: 10, "straight_jack": 5}, 2: {BJ: 10}}
+        rnd = play(BJ, "2C KS 8D 9C 9H 7S 8C", seats, ["stand", "stand"])
+        assert settled_by(rnd, "straight_jack") == "settle_optional_wagers_of_next_player"
+        assert "settle_remaining_optional_wagers_of_next_player" not in triggers(rnd)
+
+    def test_633a_7_o_a_win_under_one_is_still_paid_after_the_players_losers(self):
+        """(o): a Bad Beat Wager of 0.04 on a 20 beaten by a 21 wins 0.40 at 10 to 1, and is paid after the player's
+        losing Hit and Run (three dealer cards) is collected, though (o)(1) comes before (o)(2) (the mutation audit: a
+        win under 1 settled among the losers passed every test)."""
+        seats = {1: {BJ: 10, "bad_beat": Decimal("0.04"), "hit_and_run": 5}}
+        rnd = play(BJ, one_box("KS", "9C", "TD", "2H", "TC"), seats, ["stand"])
+        step = event(rnd, "settle_remaining_optional_wagers_of_next_player")
+        assert [(s.wager, s.outcome, s.net) for s in step.settled] == [
+            ("hit_and_run", "lose", -5), ("bad_beat", "player_20_beaten_by_21", Decimal("0.40"))]
+
 
 class TestMeters:
     def test_meters_persist_across_rounds_at_the_rules_rate(self):

@@ -357,16 +357,18 @@ def test_a_round_option_its_rules_would_not_read_as_given_is_refused_as_the_roun
         game.new_round({1: {game.info.wagers[0]: 10}}, seed=1, options=options)
 
 
-@pytest.mark.parametrize("rules, options", [
-    ({"starting_position_method": "dice"}, {"start_number": 18}),
-    ({}, {"start_number": 7}),
-    ({}, {"misdeal": 2, "misdeal_cards": 5}),
-    ({}, {"misdeal": "dealer", "misdeal_cards": 7}),
-    ({}, {"progressive_accepted": 0}),
+@pytest.mark.parametrize("name, rules, options", [
+    ("six-card-fortune-pai-gow", {"starting_position_method": "dice"}, {"start_number": 18}),
+    ("six-card-fortune-pai-gow", {}, {"start_number": 7}),
+    ("six-card-fortune-pai-gow", {}, {"misdeal": 2, "misdeal_cards": 5}),
+    ("six-card-fortune-pai-gow", {}, {"misdeal": "dealer", "misdeal_cards": 7}),
+    ("six-card-fortune-pai-gow", {}, {"progressive_accepted": 0}),
+    ("blackjack", {"lucky_player_bonus": True}, {"lucky_player": 7}),
+    ("blackjack", {"lucky_player_bonus": True}, {"lucky_player": 1}),
 ])
-def test_each_six_card_fortune_round_option_takes_the_ends_of_its_range(rules, options):
+def test_each_round_option_takes_the_ends_of_its_range(name, rules, options):
     """The other side of the refusals above: the highest three-dice total and random number, a card skipped or one
-    too many, and a progressive system that accepted no wager are each taken (the mutation audit: a range moved by
-    one at its top passed every test)."""
-    game = load_game("six-card-fortune-pai-gow", rules=rules)
-    assert game.new_round({1: {"six_card_fortune": 10}}, seed=1, options=options).options == options
+    too many, a progressive system that accepted no wager, and the first and last Lucky Player positions are each
+    taken (the mutation audit: a range moved by one at its top passed every test)."""
+    game = load_game(name, rules=rules)
+    assert game.new_round({1: {game.info.wagers[0]: 10}}, seed=1, options=options).options == options
