@@ -17,7 +17,7 @@ import pytest
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import parse_cards
 from pa_table_games.games.blackjack import progressives
-from pa_table_games.games.blackjack.last_cards import straight_length
+from pa_table_games.games.blackjack.last_cards import bad_beat_outcome, hit_and_run_outcome, straight_length
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.simulation.chunks import Deal, deal_tally
 
@@ -53,6 +53,12 @@ class TestBadBeat:
         assert [(r.wager, r.outcome, r.net, r.cite) for r in rnd.settlement()] == [
             (BJ, "surrender", -5, "§ 633a.9"), ("bad_beat", "player_20_beaten_by_21", 50, "§ 633a.7(o)(1)(ii)(C)")]
         assert "draw_dealer_card" in triggers(rnd) and "stop_drawing" not in triggers(rnd)
+
+    @pytest.mark.parametrize("player, dealer", [("5S 5S TD", "AS KS"), ("TS TS", "AS KD")])
+    def test_a_matched_20_needs_two_cards_and_a_suited_dealer_blackjack(self, player, dealer):
+        """(o)(1)(i): a 20 whose first two cards match but holds three cards, or a Matched 20 against an unsuited
+        Blackjack, is only a 20 beaten by a Blackjack (the mutation audit: either passed as the jackpot)."""
+        assert bad_beat_outcome(parse_cards(player), parse_cards(dealer)) == "player_20_beaten_by_blackjack"
 
     def test_twenty_beaten_by_dealer_blackjack_settled_after_h(self):
         """(h), (o)(1)(i): against a dealer Blackjack the Bad Beat is settled right after the Blackjack Wagers."""
@@ -168,6 +174,14 @@ class TestHitAndRun:
         assert len(rnd.layout.dealer) == 5
         assert (r.outcome, r.net, r.cite) == ("dealer_five_cards", 20, "§ 633a.7(o)(2)(ii)(C)")
 
+    @pytest.mark.parametrize("count, won", [(4, None), (5, "dealer_five_cards"), (6, "dealer_six_cards"),
+                                            (7, "dealer_seven_cards"), (8, "dealer_eight_cards"),
+                                            (9, "dealer_nine_or_more_cards"), (10, "dealer_nine_or_more_cards")])
+    def test_each_count_of_dealer_cards(self, count, won):
+        """(o)(2)(i): the dealer's cards counted, five to eight each a line of the pay table, nine or more one line
+        (the mutation audit: seven and nine cards had no test of their own)."""
+        assert hit_and_run_outcome(parse_cards("2C 2D 2H 2S 3C 3D 3H 3S AC AD"[:3 * count - 1])) == won
+
     def test_four_dealer_cards_lose(self):
         """(o)(2)(i): a dealer hand of four cards loses the Hit and Run Progressive Wager."""
         rnd = play(BJ, one_box("TH", "2C", "9S", "3C", "TD", "5D"), self.SEATS, ["stand"])
@@ -234,9 +248,12 @@ class TestStraightJack:
 
     @pytest.mark.parametrize("cards, length", [
         ("4H 5S 6D", 3), ("4H 5S 3C 6D", 4), ("4H 5S 2C 3C", 2), ("4H 5S 6D 7C", 3),
-        ("AS KD", 2), ("AS 2D 3C", 3), ("KS QD AH", 3), ("4H 6S", 0)])
+        ("AS KD", 2), ("AS 2D 3C", 3), ("KS QD AH", 3), ("4H 6S", 0),
+        # the mutation audit: an ace plays once, low or high; each end extends one rank at a time
+        ("AS 2D AH", 2), ("AS KD QC", 3), ("2S 3D AH", 3), ("5H 6S 4C 3D", 4)])
     def test_straight_length(self, cards, length):
-        """(o)(3)(i): the examples as written, and ace-king and ace-2 as two-card straights."""
+        """(o)(3)(i): the examples as written, and ace-king and ace-2 as two-card straights; an ace below a 2 or above
+        a king extends the sequence, a second ace after ace-2 does not."""
         assert straight_length(parse_cards(cards)) == length
 
     def test_a_split_straight_wins_on_its_two_cards(self):
