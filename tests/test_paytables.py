@@ -243,7 +243,8 @@ class TestLoaderErrors:
         (("          pair: \"3:1\"\n", "          - pair\n"), r":7: house_money/A 'pays' must be a non-empty mapping"),
         ((GOOD[GOOD.index("  house_money:"):], "  house_money: {}\n"),
          r":2: wager 'house_money' must be a non-empty mapping"),
-        ((GOOD[GOOD.index("    tables:"):], "    tables: []\n"), r":4: wager 'house_money': 'tables' must be a non-empty list"),
+        ((GOOD[GOOD.index("    tables:"):], "    tables: []\n"),
+         r":4: wager 'house_money': 'tables' must be a non-empty list"),
         (('"3:1"', '{share: "3%"}'), r":7: house_money/A: odds \"\{'share': '3%'\}\" must be a quoted \"N:M\" string"),
     ])
     def test_a_missing_or_empty_part_is_refused_at_its_line(self, tmp_path: Path, change, said) -> None:
