@@ -183,12 +183,7 @@ class TestStartingPosition:
         """(c), § 670a.5(i): three six-sided dice. Over 400 seeded rounds every total from 3 to 18 comes up (3 and 18
         once in 216 rounds each) and no other (the mutation audit: dice of 2-6 or 1-7 passed every test)."""
         game = load_game(GAME, SixCardFortuneRules(starting_position_method="dice"))
-        totals = set()
-        for seed in range(400):
-            rnd = game.new_round({1: {MAIN: 10}}, seed=seed)
-            while rnd.layout.start_number is None:
-                rnd.advance()
-            totals.add(rnd.layout.start_number)
+        totals = {game.new_round({1: {MAIN: 10}}, seed=seed).advance().layout.start_number for seed in range(400)}
         assert totals == set(range(3, 19))
 
     def test_out_of_range_number_refused(self):
