@@ -35,11 +35,11 @@ from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.audit.chain import file_sha256
 from pa_table_games.audit.given import taken_as_given
 from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.turns import unit_at
 from pa_table_games.audit.log import RoundLog, read_log
 from pa_table_games.audit.log_format import EXACT_MONEY
 from pa_table_games.audit.replay_setup import setup
 from pa_table_games.audit.settled_rows import AMOUNTS, counted, figure, settled_as, wager_named, within_a_cent
-from pa_table_games.values import Action
 
 # kinds of departure
 CARD = "card out of order"
@@ -303,17 +303,14 @@ class _Replay:
                         f"(tried in the machine file's order)", self.cite_of(due.cite))
 
     def failing_guard(self, t: TransitionSpec, logged: dict) -> tuple[Any, bool] | None:
-        """The first guard of ``t`` that does not allow it now (the bound machine's order):
-        (entry, held) — ``held`` for an unless."""
-        rnd, saved = self.rnd, self.rnd.acting
-        if t.by == "player" and logged.get("seat") is not None:
-            rnd.acting = Action(logged["seat"], t.trigger, logged.get("hand") or 0)
+        """The first guard of ``t`` that does not allow it now (the bound machine's order): (entry, held) — ``held``
+        for an unless. A player's step is asked of the unit the log says decided (a hand closed at 21 refuses a
+        hit, § 633a.7(k)(1)), if the state's walk has it; any other, of the unit whose turn it is."""
+        unit = unit_at(self.rnd, logged.get("seat"), logged.get("hand") or 0) if t.by == "player" else None
         try:
-            return first_failing(t, rnd)
+            return first_failing(t, self.rnd, unit)
         except Exception:  # noqa: BLE001  (a guard asked out of its state cannot hold)
             return (t.when[0], False) if t.when else (t.unless[0], True)
-        finally:
-            rnd.acting = saved
 
     # -- inside one matching event -------------------------------------------------------------
     def compare(self, logged: dict, fired: Any) -> None:

@@ -54,12 +54,13 @@ def holds_for_unit(t: TransitionSpec, view: Any, unit: Any) -> bool:
     return True
 
 
-def first_failing(t: TransitionSpec, view: Any) -> tuple[Entry, bool] | None:
-    """The first guard of ``t`` that stops it now, in the order :func:`holds` asks them:
-    ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when`` that does not."""
+def first_failing(t: TransitionSpec, view: Any, unit: Any = None) -> tuple[Entry, bool] | None:
+    """The first guard of ``t`` that stops it now for ``unit`` (default: the unit whose turn it is), in the order
+    :func:`holds` asks them: ``(entry, True)`` for an ``unless`` guard that holds, ``(entry, False)`` for a ``when``
+    that does not."""
     when, unless = t.asked
     view = getattr(view, "view", view)  # a round: its read-only view
-    unit = view.turn
+    unit = view.turn if unit is None else unit
     for g in when:
         if not g.fn(view, unit):
             return g, False

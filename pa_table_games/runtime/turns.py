@@ -277,6 +277,13 @@ def deciding(rnd: Any) -> tuple[int, int] | None:
     return _seat_and_hand(unit) if unit is not None else None
 
 
+def unit_at(rnd: Any, seat: int | None, hand: int) -> Any:
+    """The unit of the state's walk at ``seat`` and ``hand`` (counted from 0), None when the walk has none."""
+    walk = rnd.walks.get(rnd.state)
+    units = walk.units if walk is not None else ()
+    return next((unit for unit in units if _seat_and_hand(unit) == (seat, hand)), None)
+
+
 def _seat_and_hand(item: Any) -> tuple[int, int]:
     return item.seat, getattr(item, "hand", getattr(item, "index", 0))
 
