@@ -159,3 +159,104 @@ class TestWhichKey:
         assert _replayed(path, b"the casino's key").exit_code == 0
         wrong = _replayed(path, b"another key")
         assert wrong.exit_code == 2 and "or it was signed with another key" in wrong.output
+
+
+def _downgraded(path: Path) -> Path:
+    """The log at ``path`` rewritten as version 1: no chain, none of the fields that came with version 2."""
+    docs = [json.loads(line) for line in path.read_text().splitlines()]
+    docs[0]["version"] = 1
+    for doc in docs:
+        for field in ("stacked", "machine_sha256", "incomplete", "hash", "key_fingerprint"):
+            doc.pop(field, None)
+    path.write_text("".join(json.dumps(doc) + "\n" for doc in docs))
+    return path
+
+
+class TestWhereTheChainFails:
+    """Each reason a chain is not trusted names the line an editor shows: the header's for what the header
+    says, the first line that does not verify for an edit."""
+
+    def test_what_the_header_says_is_named_at_line_1(self, tmp_path):
+        keyed = _keyed(tmp_path, b"the casino's key")
+        assert _replayed(keyed, b"").output.startswith(f"error: {keyed}:1: the log is signed with a key (fingerprint")
+        assert _replayed(keyed, b"another key").output.startswith(f"error: {keyed}:1: the log names the key that "
+                                                                  "signed it by fingerprint")
+        old = _downgraded(_keyed(tmp_path, b"the casino's key", "old.jsonl"))
+        assert _replayed(old, b"the casino's key").output == (
+            f"error: {old}:1: header: a version-1 log has no hash chain: it cannot be verified with the key\n")
+        assert _replayed(old, b"").output.startswith(f"error: {old}:1: header: unverifiable: a version-1 log has no "
+                                                     "hash chain")
+
+    def test_an_edited_keyed_log_is_named_at_the_edited_line_and_not_blamed_on_another_key(self, tmp_path):
+        """Version 4 names its key, so a line that does not verify with it was edited: no 'another key' excuse."""
+        path = _keyed(tmp_path, b"the casino's key")
+        lines = path.read_text().splitlines()
+        edited = next(n for n, line in enumerate(lines, 1) if '"net": 10.0' in line)
+        path.write_text(path.read_text().replace('"net": 10.0', '"net": 20.0'))
+        assert _replayed(path, b"the casino's key").output == (
+            f"error: {path}:{edited}: hash chain broken: the hash does not verify with the key: this line, or one "
+            "before it, was changed, removed or inserted after the log was written\n")
+
+    def test_an_edited_unkeyed_version_3_log_does_not_match_and_no_key_is_blamed(self, tmp_path):
+        """A version-3 log names no key; replayed without one, an edit is a line that does not match its hash."""
+        played = tmp_path / "played.jsonl"
+        assert CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
+            main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(played)]
+        ).exit_code == 0
+        log = read_log(played)
+        older = type(log)(log.header | {"version": 3}, log.events, log.lines, log.file)
+        path = tmp_path / "v3.jsonl"
+        path.write_text(older.to_jsonl().replace('"net": 10.0', '"net": 20.0'))
+        output = _replayed(path, b"").output
+        assert "hash chain broken: the hash does not match the line" in output and "another key" not in output
+
+
+class TestRewritten:
+    def test_a_keyed_log_rewritten_without_the_key_drops_its_fingerprint_and_replays_unkeyed(self, tmp_path):
+        """`RoundLog.to_jsonl()` of a keyed log read back: the header no longer names a key nobody signed with."""
+        path = _keyed(tmp_path, b"the casino's key")
+        path.write_text(read_log(path, b"the casino's key").to_jsonl())
+        assert "key_fingerprint" not in path.read_text() and _replayed(path, b"").exit_code == 0
+
+    def test_only_a_version_1_log_is_written_without_a_chain(self, tmp_path):
+        """Versions 2 and later are chained as written; version 1 never had a chain."""
+        log = read_log(_keyed(tmp_path, b"k"), b"k")
+        for version, chained in ((1, False), (2, True)):
+            header = {k: v for k, v in log.header.items() if k not in ("key_fingerprint", "hash")} | {"version": version}
+            events = [{k: v for k, v in e.items() if k != "hash"} for e in log.events]
+            docs = [json.loads(line) for line in type(log)(header, events, log.lines).to_jsonl().splitlines()]
+            assert all(("hash" in doc) == chained for doc in docs), version
+
+
+class TestNumbersAndNesting:
+    def test_since_version_3_a_number_is_written_only_as_its_shortest_decimal(self, tmp_path):
+        """Version 3 is EXACT_MONEY: a wager written 1.000e1 is refused at its line, as in version 4."""
+        played = tmp_path / "played.jsonl"
+        assert CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
+            main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(played)]
+        ).exit_code == 0
+        log = read_log(played)
+        for version in (3, 4):
+            path = tmp_path / f"v{version}.jsonl"
+            path.write_text(type(log)(log.header | {"version": version}, log.events, log.lines).to_jsonl()
+                            .replace('"blackjack": 10.0', '"blackjack": 1.000e1', 1))
+            with pytest.raises(LogFileError, match=r":1: the number 1\.000e1 is not written as the shortest"):
+                read_log(path)
+
+    @pytest.mark.parametrize("inner", ["[]", "{}", "0"])
+    @pytest.mark.parametrize(("depth", "refused"), [(32, False), (33, True)])
+    def test_a_line_nested_deeper_than_32_levels_is_refused_as_no_reader_would_read_it(self, tmp_path, depth,
+                                                                                     refused, inner):
+        """files.MAX_DEPTH: an event whose notes nest to 32 levels (an empty list or object counts as a level, a
+        number as none) is read as JSON and refused for its form; at 33 it is refused as JSON nested too deep."""
+        lines = (MALFORMED.parent / "conforming.jsonl").read_text().splitlines()
+        event = json.loads(lines[1])
+        lists = depth - 1 - (inner != "0")  # the event object is level 1
+        event["notes"] = json.loads("[" * lists + inner + "]" * lists)
+        lines[1] = json.dumps(event)
+        path = tmp_path / "deep.jsonl"
+        path.write_text("\n".join(lines) + "\n")
+        with pytest.raises(LogFileError) as caught:
+            read_log(path, allow_v1=True)
+        assert ("nested deeper than 32 levels" in str(caught.value)) == refused, str(caught.value)
+        assert ":2:" in str(caught.value)

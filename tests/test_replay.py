@@ -101,7 +101,8 @@ class TestConformingRounds:
 
 #: tampered log -> (kind of departure, the citation it must carry, words of the message)
 TAMPERED = {
-    "card_out_of_order.jsonl": (CARD, "§ 633a.7(f), § 633a.7(f)(1)", "the log has 7S->seat 1, the machine TH->seat 1"),
+    "card_out_of_order.jsonl": (CARD, "§ 633a.7(f), § 633a.7(f)(1)",
+                                "card 1: the log has 7S->seat 1, the machine TH->seat 1"),
     "dealer_draw_on_17.jsonl": (NOT_ALLOWED, "§ 633a.7(m)", "'draw_dealer_card'"),
     "hit_on_21.jsonl": (NOT_ALLOWED, "§ 633a.7(k)(1)", "hand totals 21 or more"),
     "settlement_differs.jsonl": (SETTLEMENT, "§ 633a.7(p)(2)", "the log has win +15.00 on 10.00"),
