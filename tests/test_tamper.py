@@ -386,6 +386,23 @@ def test_a_payout_moved_under_a_cent_in_a_relabelled_log_is_shown(logs, tmp_path
     assert report["verdict"] == "conforms" and report["within_a_cent"] == [shown]
 
 
+@pytest.mark.parametrize("net", [10.01, 9.99])
+def test_a_payout_moved_by_a_whole_cent_in_a_relabelled_log_departs(tmp_path, net):
+    """A relabelled version-2 log whose win of 10.00 is logged as 10.01 or 9.99: a whole cent is no floating-point
+    error, so the settlement departs. Before, the floats subtracted came to 0.00999... and the cent was taken as
+    the machine's: the log conformed."""
+    docs = _play(tmp_path, "ten", "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--seat", "1:blackjack=10",
+                 "--actions", "stand")
+    row = next(r for d in docs for r in d.get("settled", []))
+    assert (row["outcome"], row["net"]) == ("win", 10.0)
+    docs[0]["version"] = 2
+    row["net"] = net
+    seal(docs, docs[0]["machine_sha256"], None)
+    report = json.loads(_replay_lines(tmp_path, docs, "--json").stdout)
+    assert report["verdict"] == "departs" and report["within_a_cent"] == []
+    assert [d["kind"] for d in report["departures"]] == ["settlement differs"]
+
+
 @pytest.mark.parametrize("game", ["blackjack", "double-down-madness"])
 @pytest.mark.parametrize("flag", ["shoe batch_is_new", "shoe needs_shuffle"])
 def test_a_seeded_round_dealt_from_a_shoe_the_seed_never_gives_is_refused(tmp_path, game, flag):

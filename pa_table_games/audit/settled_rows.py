@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pa_table_games.money import CENT, exactly
 from pa_table_games.numbers import is_whole
 
 
@@ -28,11 +29,12 @@ def figure(value: Any, sign: str = "") -> str:
 
 def within_a_cent(row: dict, ours: dict | None) -> dict:
     """An earlier version's settled ``row`` with each amount taken as ``ours`` when less than a cent from it
-    (the same wager settled the same way, computed in floating point)."""
+    (the same wager settled the same way, computed in floating point), each compared as the decimal it is written
+    as: 10.01 is a cent from 10.00, though the floats subtracted come to 0.00999..."""
     if ours is None or {k: v for k, v in row.items() if k not in AMOUNTS} != \
             {k: v for k, v in ours.items() if k not in AMOUNTS}:
         return row
-    near = {k: ours[k] for k in AMOUNTS if k in row and k in ours and abs(row[k] - ours[k]) < 0.01}
+    near = {k: ours[k] for k in AMOUNTS if k in row and k in ours and abs(exactly(row[k]) - exactly(ours[k])) < CENT}
     return {**row, **near}
 
 
