@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.cli import main
+from pa_table_games.audit.chain import seal
 from pa_table_games.audit.log import LogFileError, Recorder, Start, read_log, record
 from pa_table_games.cli.play import play_round
 
@@ -260,3 +261,72 @@ class TestNumbersAndNesting:
             read_log(path, allow_v1=True)
         assert ("nested deeper than 32 levels" in str(caught.value)) == refused, str(caught.value)
         assert ":2:" in str(caught.value)
+
+
+def _set_seat_wager(value):
+    return lambda docs: docs[0]["seats"]["1"].update(blackjack=value)
+
+
+def _settled_net(value):
+    return lambda docs: next(d for d in docs if d.get("settled"))["settled"][0].update(net=value)
+
+
+OUT_OF_RANGE = "must be a number from -1,000,000,000,000 to 1,000,000,000,000"
+#: one field of a played version-4 log made malformed -> what reading it says, at which line
+MALFORMED_FIELDS = {
+    "a fingerprint in a version-3 header": (
+        lambda docs: docs[0].update(version=3, key_fingerprint="0123456789abcdef"),
+        1, "header: 'key_fingerprint' is 16 hex digits, in a keyed log of version 4 or later"),
+    "a wager of 0": (_set_seat_wager(0), 1, "header: seat '1': seats map a seat number to {wager: positive amount}"),
+    "a wager of 10.001 in version 3": (
+        lambda docs: docs[0].update(version=3, seats={"1": {"blackjack": 10.001}}),
+        1, "header: seat '1': blackjack 10.001 is"),
+    "a round option true": (lambda docs: docs[0].update(game="six-card-fortune-pai-gow", options={"misdeal": True}),
+                            1, "header: round option 'misdeal' must be a whole number, not True"),
+    "the decisions as one string": (lambda docs: docs[0].update(actions="stand"),
+                                    1, "header: 'actions' must be a list of strings\n"),
+    "the shoe as one string": (lambda docs: docs[0].update(shoe="2C"),
+                               1, "header: 'shoe' must be a list of strings (or {side: list} for a double shoe)"),
+    "an empty trigger": (lambda docs: docs[1].update(trigger=""), 2, "event: 'trigger' must be a non-empty string"),
+    "a hand true": (lambda docs: docs[2].update(hand=True), 3, "event: 'hand' must be a whole number"),
+    "a net of 10.001 in version 3": (lambda docs: (docs[0].update(version=3), _settled_net(10.001)(docs)), None,
+                                     "event: settled item 1: 'net' 10.001 is not a whole number of cents (version 3 "
+                                     "amounts are whole cents)"),
+    "a settled seat true": (lambda docs: next(d for d in docs if d.get("settled"))["settled"][0].update(seat=True),
+                            None, "event: settled item 1: 'seat' must be int"),
+    "decks as a list in the Rules": (lambda docs: docs[0]["rules"].update(decks=[6]), 1,
+                                     "header: rules: decks must be a whole number 1..12, not [6]\n"),
+    "a double shoe logged with one side": (
+        lambda docs: docs[0].update(shoe={"red": docs[0]["shoe"]}, undealt={}), 1,
+        "header: a double shoe is logged as {red, black}: a list of card codes each"),
+    "a net below -10**12": (_settled_net(-10 ** 12 - 1), None, f"event: settled item 1: 'net' {OUT_OF_RANGE}"),
+    "a net above 10**12": (_settled_net(10 ** 12 + 1), None, f"event: settled item 1: 'net' {OUT_OF_RANGE}"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED_FIELDS))
+def test_a_malformed_field_is_refused_at_its_line(tmp_path, name):
+    """`replay` names the line and what is wrong with it, in one line, exit 2 (log_format's checks of a line's form,
+    then replay_setup's of what the header describes)."""
+    edit, line, words = MALFORMED_FIELDS[name]
+    _, docs = play_logged(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--actions", "stand")
+    edit(docs)
+    line = line or next(n for n, d in enumerate(docs, 1) if d.get("settled"))
+    seal(docs, docs[0]["machine_sha256"], None)  # as a forger would: the line's form is what is refused
+    path = tmp_path / "malformed.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and f"error: {path}:{line}: {words}" in result.output, result.output
+
+
+@pytest.mark.parametrize("amount", [10 ** 12, -10 ** 12, 0.5])
+def test_the_bounds_of_an_amount_are_well_formed(tmp_path, amount):
+    """A net of exactly ±10**12 and a wager of 0.5 are numbers a log may hold: what refuses the edited log is its
+    hash chain, not the form of the line."""
+    _, docs = play_logged(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--actions", "stand")
+    (_set_seat_wager if amount == 0.5 else _settled_net)(amount)(docs)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
+    assert result.exit_code == 2 and "must be" not in result.output and "positive amount" not in result.output
+    assert "hash chain broken" in result.output, result.output

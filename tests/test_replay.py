@@ -248,6 +248,18 @@ class TestTakenAsGiven:
                                     "order was random); ")
         assert doc["taken_as_given"][0].startswith("a stacked shoe (") and doc["conforms"] is True
 
+    def test_a_stacked_keyed_round_takes_only_its_order_as_given_even_under_an_identical_machine_copy(self, tmp_path):
+        """A stacked shoe's flags are a fresh stacked shoe's, so none is named; a --machine file byte for byte the
+        installed one is no edited machine (the mutation audit: a mutant naming that copy passed every test)."""
+        path, env = self._played(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand",
+                                 key="operator key")
+        copied = tmp_path / "copy.yaml"
+        copied.write_bytes(machine_path("blackjack").read_bytes())
+        for args in ((), ("--machine", str(copied))):
+            said, doc = self._replayed(path, env, *args)
+            assert said.exit_code == 0 and len(doc["taken_as_given"]) == 1, said.output
+            assert doc["taken_as_given"][0].startswith("a stacked shoe (")
+
     def test_rules_not_the_defaults_are_named_with_both_values(self, tmp_path):
         """A round dealt under a Rules file: each changed option with its logged and its default value."""
         rules = tmp_path / "rules.yaml"
