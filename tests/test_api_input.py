@@ -15,9 +15,10 @@ import pytest
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import COVER_CARD, Card
 from pa_table_games.equipment.table import Table
-from pa_table_games.errors import IllegalAction, TableGamesError
+from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRules
+from pa_table_games.runtime import round as round_module
 from pa_table_games.strategies import get_strategy
 
 SHOE = "2C TH 6S 5D 7C 6H TD"  # the burn card; the player's 10 and 5 against the dealer's 6: double is open
@@ -134,6 +135,62 @@ def test_a_decision_whose_word_holds_its_answer_takes_it_as_choice():
     assert "insurance=no" in [a.name for a in rnd.legal_actions()]
     rnd.act(seat=1, name="insurance", choice="no")
     assert rnd.events[-1].trigger == "insurance=no"
+
+
+@pytest.mark.parametrize("given", [{"seat": 1}, {"name": "stand"}, {"hand": 0, "name": "stand"}])
+def test_act_by_keywords_needs_both_the_seat_and_the_name(given):
+    """``act(seat=1)`` or ``act(name="stand")`` alone is refused, naming what it needs, the round as it was."""
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(TableGamesError, match="^act needs an Action or seat= and name=$"):
+        rnd.act(**given)
+    assert seen(rnd) == before
+
+
+def test_a_choice_that_is_no_word_of_its_own_stays_the_decisions_value():
+    """Six-Card Fortune: ``act(seat=1, name="low", choice=CARD)`` sets that card as the low hand (``low=CARD``); only
+    a decision whose word holds its answer (``insurance=no``) is read as that word."""
+    game = load_game("six-card-fortune-pai-gow")
+    rnd = game.new_round({1: {"six_card_fortune": 10}}, table=game.new_table(seed=7)).advance()
+    low = next(a for a in rnd.legal_actions() if a.name == "low")
+    rnd.act(seat=1, name="low", choice=low.choice)
+    assert (rnd.events[-1].trigger, rnd.events[-1].seat) == ("low", 1)
+
+
+def test_step_by_step_nothing_is_legal_while_a_dealer_step_is_due():
+    """§ 633a.7(k)(1): the hand hit to 21 is still the turn's, but the dealer closes it first, so a developer stepping
+    the round sees no decision open until that step fires."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C 9H 6C 2S TS TC 9S 8S"))
+    rnd.advance().act("hit")
+    assert rnd.deciding() == (1, 0) and rnd.legal_actions() == ()
+    before = seen(rnd)
+    with pytest.raises(IllegalAction, match="^stand: the dealer's step 'close_hand_at_21' comes first: call "
+                                            r"advance\(\) — § 633a\.7\(k\)\(1\)$"):
+        rnd.act("stand")
+    assert seen(rnd) == before and rnd.step().trigger == "close_hand_at_21"
+
+
+def test_a_decision_after_every_turn_is_taken_is_refused_while_the_state_still_takes_decisions():
+    """§ 633a.7(i): the only hand stood; until the dealer turns the hole card the round stays in 'Player decisions',
+    but nobody's turn is left: a hit is refused as no decision open, not asked of a turn that is not there."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH 7S 9H KD 5C"))
+    rnd.advance().act("stand")
+    assert (rnd.state, rnd.deciding()) == ("player_decisions", None)
+    with pytest.raises(IllegalAction, match="^hit: no player decision is open while the round is in 'Player "
+                                            "decisions'"):
+        rnd.act("hit")
+
+
+def test_a_round_of_exactly_the_most_steps_plays_to_its_end(monkeypatch):
+    """round.MOST_STEPS bounds the transitions one round fires (a machine going round without an end is stopped):
+    a round of exactly that many steps ends; one more is refused at the transition that would pass it."""
+    game = load_game("blackjack")
+    steps = len(game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance().events)
+    monkeypatch.setattr(round_module, "MOST_STEPS", steps)
+    assert game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance().is_over
+    monkeypatch.setattr(round_module, "MOST_STEPS", steps - 1)
+    with pytest.raises(MachineFileError, match=f"takes one round past {steps - 1} steps"):
+        game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance()
 
 
 @pytest.mark.parametrize("word, echoed", [
@@ -340,3 +397,16 @@ def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     audit); a program catching TableGamesError, as the command line does, saw a traceback."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
+
+
+def test_all_or_nothing_blocks_do_not_nest():
+    """``Round.all_or_nothing`` keeps one block of steps together: a second opened inside it is refused, and the
+    outer block still undoes its steps when it fails."""
+    rnd = round_at_double()
+    before = seen(rnd)
+    with pytest.raises(TableGamesError, match="^all_or_nothing: an atomic round, one block at a time$"):
+        with rnd.all_or_nothing():
+            rnd.act("stand")
+            with rnd.all_or_nothing():
+                pass
+    assert seen(rnd) == before

@@ -47,6 +47,7 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
 
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
+from pa_table_games.equipment.shoe import Shoe
 from pa_table_games.errors import TableGamesError
 from pa_table_games.runtime.game import ENGINES, MACHINES, Game, machine_and_engine
 from pa_table_games.games import load_game
@@ -288,6 +289,16 @@ class TestMutationsAreCaught:
 
         loader = _mutated(monkeypatch, "blackjack", "burn_first_card", burn_without_discard)
         assert "cards not conserved" in _caught("blackjack", loader)
+
+    def test_a_wager_marked_unsettled_after_the_round_is_caught_though_no_chip_is_left(self):
+        """The round's own check: a wager not settled at the end is a fault even when the layout holds no chips (its
+        chips were moved, its settlement never recorded); the mutation audit: a check needing both passed every test."""
+        rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked("2C TH 7S 9H KD 5C"))
+        rnd.advance().act("stand").advance().check_invariants()
+        assert rnd.is_over and rnd.ledger.layout == 0
+        rnd.wagers[0].settled = False
+        with pytest.raises(AssertionError, match="round over with unsettled wagers"):
+            rnd.check_invariants()
 
     def test_blackjack_paid_twice(self, monkeypatch):
         """Paying a Blackjack without marking its hand settled pays it again: caught as a double settlement."""

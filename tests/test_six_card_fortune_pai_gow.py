@@ -131,7 +131,7 @@ class TestCleanDeal:
         assert rnd.state == "players_setting_hands"
         assert [a.word for a in rnd.legal_actions()] == ["double_down", "low=AS", "low=AH", "low=8D", "low=6C", "low=5S",
                                                          "low=QD", "house_way"]  # each card of seat 1 as the low hand
-        assert rnd.legal_actions()[0].seat == 1
+        assert {(a.seat, a.hand) for a in rnd.legal_actions()} == {(1, 0)}  # each low=CARD, too, is seat 1's
 
     def test_stacks_dealt_to_every_position_wagered_or_not(self):
         """(d): a table with one wager still deals six cards to all six positions and the dealer."""
