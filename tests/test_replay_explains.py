@@ -1,5 +1,6 @@
 """How `replay` explains a forged step: the line, the event, the kind of departure and the subsection, as an
-auditor reads them. Each log is played, edited by a forger who recomputes the plain hash chain, and replayed."""
+auditor reads them. Each log is played by `play --log` (or `record`), edited as a forger would, the plain hash
+chain recomputed, and replayed."""
 
 from __future__ import annotations
 
