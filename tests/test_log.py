@@ -173,6 +173,15 @@ def _downgraded(path: Path) -> Path:
     return path
 
 
+def _unkeyed(tmp_path):
+    """A one-stand round's log, played without a key, read back."""
+    played = tmp_path / "played.jsonl"
+    assert CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
+        main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(played)]
+    ).exit_code == 0
+    return read_log(played)
+
+
 class TestWhereTheChainFails:
     """Each reason a chain is not trusted names the line an editor shows: the header's for what the header
     says, the first line that does not verify for an edit."""
@@ -200,11 +209,7 @@ class TestWhereTheChainFails:
 
     def test_an_edited_unkeyed_version_3_log_does_not_match_and_no_key_is_blamed(self, tmp_path):
         """A version-3 log names no key; replayed without one, an edit is a line that does not match its hash."""
-        played = tmp_path / "played.jsonl"
-        assert CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
-            main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(played)]
-        ).exit_code == 0
-        log = read_log(played)
+        log = _unkeyed(tmp_path)
         older = type(log)(log.header | {"version": 3}, log.events, log.lines, log.file)
         path = tmp_path / "v3.jsonl"
         path.write_text(older.to_jsonl().replace('"net": 10.0', '"net": 20.0'))
@@ -232,11 +237,7 @@ class TestRewritten:
 class TestNumbersAndNesting:
     def test_since_version_3_a_number_is_written_only_as_its_shortest_decimal(self, tmp_path):
         """Version 3 is EXACT_MONEY: a wager written 1.000e1 is refused at its line, as in version 4."""
-        played = tmp_path / "played.jsonl"
-        assert CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(
-            main, ["play", "blackjack", "--shoe", "2C TH 7S 9H KD", "--actions", "stand", "--log", str(played)]
-        ).exit_code == 0
-        log = read_log(played)
+        log = _unkeyed(tmp_path)
         for version in (3, 4):
             path = tmp_path / f"v{version}.jsonl"
             path.write_text(type(log)(log.header | {"version": version}, log.events, log.lines).to_jsonl()
