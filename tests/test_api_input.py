@@ -184,13 +184,15 @@ def test_a_decision_after_every_turn_is_taken_is_refused_while_the_state_still_t
 def test_a_round_of_exactly_the_most_steps_plays_to_its_end(monkeypatch):
     """round.MOST_STEPS bounds the transitions one round fires (a machine going round without an end is stopped):
     a round of exactly that many steps ends; one more is refused at the transition that would pass it."""
-    game = load_game("blackjack")
-    steps = len(game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance().events)
+    def stood():
+        return round_at_double().act("stand").advance()
+
+    steps = len(stood().events)
     monkeypatch.setattr(round_module, "MOST_STEPS", steps)
-    assert game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance().is_over
+    assert stood().is_over
     monkeypatch.setattr(round_module, "MOST_STEPS", steps - 1)
     with pytest.raises(MachineFileError, match=f"takes one round past {steps - 1} steps"):
-        game.new_round({1: {"blackjack": 10}}, shoe=Shoe.stacked(SHOE)).advance().act("stand").advance()
+        stood()
 
 
 @pytest.mark.parametrize("word, echoed", [

@@ -10,9 +10,10 @@ from click.testing import CliRunner
 
 from pa_table_games import Shoe, load_game
 from pa_table_games.cli import main
-from pa_table_games.audit.chain import seal
 from pa_table_games.audit.log import LogFileError, Recorder, Start, read_log, record
 from pa_table_games.cli.play import play_round
+
+from forging import as_version_1, resealed, written
 
 MALFORMED = Path(__file__).parent / "replay" / "malformed"
 
@@ -165,12 +166,8 @@ class TestWhichKey:
 def _downgraded(path: Path) -> Path:
     """The log at ``path`` rewritten as version 1: no chain, none of the fields that came with version 2."""
     docs = [json.loads(line) for line in path.read_text().splitlines()]
-    docs[0]["version"] = 1
-    for doc in docs:
-        for field in ("stacked", "machine_sha256", "incomplete", "hash", "key_fingerprint"):
-            doc.pop(field, None)
-    path.write_text("".join(json.dumps(doc) + "\n" for doc in docs))
-    return path
+    as_version_1(docs)
+    return written(path, docs)
 
 
 def _unkeyed(tmp_path):
@@ -268,8 +265,12 @@ def _set_seat_wager(value):
     return lambda docs: docs[0]["seats"]["1"].update(blackjack=value)
 
 
+def _first_settled(docs):
+    return next(d for d in docs if d.get("settled"))["settled"][0]
+
+
 def _settled_net(value):
-    return lambda docs: next(d for d in docs if d.get("settled"))["settled"][0].update(net=value)
+    return lambda docs: _first_settled(docs).update(net=value)
 
 
 OUT_OF_RANGE = "must be a number from -1,000,000,000,000 to 1,000,000,000,000"
@@ -293,8 +294,8 @@ MALFORMED_FIELDS = {
     "a net of 10.001 in version 3": (lambda docs: (docs[0].update(version=3), _settled_net(10.001)(docs)), None,
                                      "event: settled item 1: 'net' 10.001 is not a whole number of cents (version 3 "
                                      "amounts are whole cents)"),
-    "a settled seat true": (lambda docs: next(d for d in docs if d.get("settled"))["settled"][0].update(seat=True),
-                            None, "event: settled item 1: 'seat' must be int"),
+    "a settled seat true": (lambda docs: _first_settled(docs).update(seat=True), None,
+                            "event: settled item 1: 'seat' must be int"),
     "decks as a list in the Rules": (lambda docs: docs[0]["rules"].update(decks=[6]), 1,
                                      "header: rules: decks must be a whole number 1..12, not [6]\n"),
     "a double shoe logged with one side": (
@@ -313,9 +314,7 @@ def test_a_malformed_field_is_refused_at_its_line(tmp_path, name):
     _, docs = play_logged(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--actions", "stand")
     edit(docs)
     line = line or next(n for n, d in enumerate(docs, 1) if d.get("settled"))
-    seal(docs, docs[0]["machine_sha256"], None)  # as a forger would: the line's form is what is refused
-    path = tmp_path / "malformed.jsonl"
-    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    path = resealed(tmp_path / "malformed.jsonl", docs)  # as a forger would: the line's form is what is refused
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and f"error: {path}:{line}: {words}" in result.output, result.output
 
@@ -326,8 +325,7 @@ def test_the_bounds_of_an_amount_are_well_formed(tmp_path, amount):
     hash chain, not the form of the line."""
     _, docs = play_logged(tmp_path, "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--actions", "stand")
     (_set_seat_wager if amount == 0.5 else _settled_net)(amount)(docs)
-    path = tmp_path / "edited.jsonl"
-    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
+    path = written(tmp_path / "edited.jsonl", docs)
     result = CliRunner(env={"PA_TABLE_GAMES_LOG_KEY": ""}).invoke(main, ["replay", str(path)])
     assert result.exit_code == 2 and "must be" not in result.output and "positive amount" not in result.output
     assert "hash chain broken" in result.output, result.output

@@ -5,42 +5,35 @@ chain recomputed, and replayed."""
 from __future__ import annotations
 
 import copy
-import json
 
 from click.testing import CliRunner
 
 from pa_table_games import Shoe, load_game
-from pa_table_games.audit.chain import seal
 from pa_table_games.audit.log import Start, read_log, record, write_log
 from pa_table_games.audit.replay import NOT_ALLOWED, OUT_OF_ORDER, SEQUENCE, replay, rerun
 from pa_table_games.cli import main
 from pa_table_games.cli.play import play_round
 
+from forging import logged_round, resealed
+
 NO_KEY = {"PA_TABLE_GAMES_LOG_KEY": ""}
 
 
 def _played(tmp_path, *args):
-    path = tmp_path / "played.jsonl"
-    result = CliRunner(env=NO_KEY).invoke(main, ["play", *args, "--log", str(path)])
-    assert result.exit_code == 0, result.output
-    return [json.loads(line) for line in path.read_text().splitlines()]
+    return logged_round(tmp_path, "played", *args)
 
 
 def _forged(tmp_path, docs):
-    """``docs`` (header first) re-sealed with the plain chain, as a forger without the key can."""
-    docs = copy.deepcopy(docs)
-    for seq, event in enumerate(docs[1:], 1):
-        event["seq"] = seq
-    seal(docs, docs[0]["machine_sha256"], None)
-    path = tmp_path / "forged.jsonl"
-    path.write_text("".join(json.dumps(d) + "\n" for d in docs))
-    return path
+    return resealed(tmp_path / "forged.jsonl", docs)
 
 
 def _inserted(docs, before: str, event: dict):
-    """``docs`` with a copy of ``event`` logged just before the first ``before`` step."""
+    """``docs`` with a copy of ``event`` logged just before the first ``before`` step, the events numbered again."""
     at = next(i for i, d in enumerate(docs) if d.get("trigger") == before)
-    return docs[:at] + [copy.deepcopy(event)] + docs[at:]
+    docs = docs[:at] + [copy.deepcopy(event)] + docs[at:]
+    for seq, logged in enumerate(docs[1:], 1):
+        logged["seq"] = seq
+    return docs
 
 
 def _only(path):
@@ -100,12 +93,8 @@ def test_a_dealer_step_logged_to_another_state_names_both_moves(tmp_path):
 def test_an_event_numbered_out_of_sequence_is_named_by_its_logged_number(tmp_path):
     """The burn logged as event 7: reported at its line under the number the log gives it, and compared on."""
     docs = _played(tmp_path, *TWO_SEATS)
-    path = _forged(tmp_path, docs)
-    forged = [json.loads(line) for line in path.read_text().splitlines()]
-    forged[2]["seq"] = 7
-    seal(forged, forged[0]["machine_sha256"], None)
-    path.write_text("".join(json.dumps(d) + "\n" for d in forged))
-    report = replay(path)
+    docs[2]["seq"] = 7
+    report = replay(_forged(tmp_path, docs))
     assert [str(d) for d in report.departures] == [
         "line 3 (event 7): sequence differs: the log numbers this event 7; it is event 2 — § 633a.7(c)"]
     assert report.departures[0].kind == SEQUENCE and report.compared == report.events

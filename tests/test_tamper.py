@@ -27,6 +27,8 @@ from pa_table_games.cli import main
 from pa_table_games.games import machine_path
 from pa_table_games.strategies import get_strategy
 
+from forging import as_version_1, logged_round
+
 KEY = b"operator key held by the casino"
 #: Edits a forger who recomputes the plain chain gets past: the round re-deals the same under them
 #: (a Rules payout this round never used, a shuffled shoe re-declared stacked) or they are consistent
@@ -35,14 +37,6 @@ KEY = b"operator key held by the casino"
 FORGEABLE_WITHOUT_KEY = {"wager raised everywhere", "rules: blackjack pays 2:1", "seed removed and marked stacked"}
 #: Edits of the hashes themselves: a recomputed chain undoes them.
 OF_THE_HASHES = {"header hash removed", "header hash altered"}
-
-
-def _play(tmp_path, name, *args, key=None):
-    path = tmp_path / f"{name}.jsonl"
-    env = {"PA_TABLE_GAMES_LOG_KEY": key.decode()} if key else {"PA_TABLE_GAMES_LOG_KEY": ""}
-    result = CliRunner(env=env).invoke(main, ["play", *args, "--log", str(path)])
-    assert result.exit_code == 0, result.output
-    return [json.loads(line) for line in path.read_text().splitlines()]
 
 
 def _settled(docs):
@@ -74,14 +68,6 @@ def _wager_everywhere(d):
         seat["blackjack"] = seat["blackjack"] * 10
     for row in _settled(d):
         row["amount"], row["net"] = row["amount"] * 10, row["net"] * 10
-
-
-def _downgrade(d):
-    d[0]["version"] = 1
-    for key in ("stacked", "machine_sha256", "incomplete", "hash"):
-        d[0].pop(key, None)
-    for e in d[1:]:
-        e.pop("hash", None)
 
 
 def _raw_net_twice(d):
@@ -195,7 +181,7 @@ SEEDED = {  # name -> edit of the seeded Blackjack log (two seats, seed 7)
     "wager above the table maximum": _amount(1e7),
     "wager below the table minimum": _amount(0.5),
     "marked stacked (shuffled shoe)": _set(stacked=True),
-    "downgraded to version 1": _downgrade,
+    "downgraded to version 1": as_version_1,
     "version 5": _set(version=5),
     "machine_sha256 replaced": _set(machine_sha256="0" * 64),
     "decision changed": lambda d: d[0]["actions"].__setitem__(0, "hit" if d[0]["actions"][0] != "hit" else "stand"),
@@ -244,9 +230,10 @@ def logs(tmp_path_factory):
     seeded = ["blackjack", "--seed", "7", "--seat", "1:blackjack=20", "--seat", "2:blackjack=10",
               "--actions", "stand,stand"]
     stacked = ["blackjack", "--shoe", "2C TH 7S 9H KD 5C 4D 3S", "--seat", "1:blackjack=20", "--actions", "stand"]
-    return {("seeded", None): _play(folder, "seeded", *seeded), ("stacked", None): _play(folder, "stacked", *stacked),
-            ("seeded", KEY): _play(folder, "seeded_keyed", *seeded, key=KEY),
-            ("stacked", KEY): _play(folder, "stacked_keyed", *stacked, key=KEY)}
+    return {("seeded", None): logged_round(folder, "seeded", *seeded),
+            ("stacked", None): logged_round(folder, "stacked", *stacked),
+            ("seeded", KEY): logged_round(folder, "seeded_keyed", *seeded, key=KEY),
+            ("stacked", KEY): logged_round(folder, "stacked_keyed", *stacked, key=KEY)}
 
 
 def _replay(tmp_path, docs_or_lines, key=None):
@@ -330,7 +317,7 @@ def test_a_downgraded_log_is_unverifiable_without_allow_v1(logs, tmp_path):
     `--allow-v1` replays it (the committed version-1 logs), and the edit then shows only if it departs."""
     docs = copy.deepcopy(logs["seeded", None])
     docs[0]["seats"]["1"]["blackjack"] = 25  # the wager raised, and the settlements with it
-    _downgrade(docs)
+    as_version_1(docs)
     refused = _replay_lines(tmp_path, docs)
     assert refused.exit_code == 2 and refused.stderr.count("\n") == 1
     assert "unverifiable: a version-1 log has no hash chain" in refused.stderr
@@ -391,7 +378,7 @@ def test_a_payout_moved_by_a_whole_cent_in_a_relabelled_log_departs(tmp_path, ne
     """A relabelled version-2 log whose win of 10.00 is logged as 10.01 or 9.99: a whole cent is no floating-point
     error, so the settlement departs. Before, the floats subtracted came to 0.00999... and the cent was taken as
     the machine's: the log conformed."""
-    docs = _play(tmp_path, "ten", "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--seat", "1:blackjack=10",
+    docs = logged_round(tmp_path, "ten", "blackjack", "--shoe", "2C TH 7S 9H KD 5C", "--seat", "1:blackjack=10",
                  "--actions", "stand")
     row = next(r for d in docs for r in d.get("settled", []))
     assert (row["outcome"], row["net"]) == ("win", 10.0)
@@ -477,7 +464,7 @@ def test_a_double_shoe_log_with_no_seat_is_one_line(tmp_path):
     Before, a traceback (the determinant card's first box looked up among no wagers) with exit status 1."""
     rules = tmp_path / "double.yaml"
     rules.write_text("double_shoe: true\n")
-    docs = _play(tmp_path, "double", "blackjack", "--rules", str(rules), "--seed", "11", "--strategy", "basic")
+    docs = logged_round(tmp_path, "double", "blackjack", "--rules", str(rules), "--seed", "11", "--strategy", "basic")
     docs[0]["seats"] = {}
     seal(docs, docs[0]["machine_sha256"], None)
     said = _replay_lines(tmp_path, docs)
@@ -518,7 +505,7 @@ def test_a_skipped_dealer_step_is_named_with_its_cite(tmp_path):
     """A Pai Gow log with the progressive lock-out step removed and the rest renumbered, the chain recomputed: the
     departure names the step the machine fires (lock_progressive_system, § 670a.8(b)(2)). Before, it named the next
     logged step's own move and cite ((c)), as if that step were wrong."""
-    docs = _play(tmp_path, "pai_gow", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low=6D")
+    docs = logged_round(tmp_path, "pai_gow", "six-card-fortune-pai-gow", "--seed", "3", "--actions", "low=6D")
     at = next(i for i, d in enumerate(docs) if d.get("trigger") == "lock_progressive_system")
     del docs[at]
     for d in docs[at:]:
