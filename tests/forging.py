@@ -9,6 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from pa_table_games.audit.chain import seal
+from pa_table_games.audit.log_format import SINCE_VERSION_2
 from pa_table_games.cli import main
 
 
@@ -37,5 +38,5 @@ def as_version_1(docs: list[dict]) -> None:
     """``docs`` relabelled version 1 in place: no chain, none of the fields that came with version 2 or 4."""
     docs[0]["version"] = 1
     for doc in docs:
-        for field in ("stacked", "machine_sha256", "incomplete", "hash", "key_fingerprint"):
+        for field in (*SINCE_VERSION_2, "key_fingerprint"):
             doc.pop(field, None)

@@ -222,13 +222,19 @@ class TestRewritten:
         assert "key_fingerprint" not in path.read_text() and _replayed(path, b"").exit_code == 0
 
     def test_only_a_version_1_log_is_written_without_a_chain(self, tmp_path):
-        """Versions 2 and later are chained as written; version 1 never had a chain."""
+        """Versions 2 and later are chained as written; version 1 never had a chain. A log read back and relabelled
+        version 1 is written without its lines' old hashes and the header's fields that came with version 2, so a
+        version-1 reader reads it and `replay --allow-v1` replays it."""
         log = read_log(_keyed(tmp_path, b"k"), b"k")
         for version, chained in ((1, False), (2, True)):
-            header = {k: v for k, v in log.header.items() if k not in ("key_fingerprint", "hash")} | {"version": version}
-            events = [{k: v for k, v in e.items() if k != "hash"} for e in log.events]
-            docs = [json.loads(line) for line in type(log)(header, events, log.lines).to_jsonl().splitlines()]
+            path = tmp_path / f"v{version}.jsonl"
+            path.write_text(type(log)(log.header | {"version": version}, log.events, log.lines).to_jsonl())
+            docs = [json.loads(line) for line in path.read_text().splitlines()]
             assert all(("hash" in doc) == chained for doc in docs), version
+            assert read_log(path, allow_v1=True).header["version"] == version
+        assert not {"stacked", "machine_sha256", "key_fingerprint"} & json.loads((tmp_path / "v1.jsonl").read_text().splitlines()[0]).keys()
+        replayed = CliRunner().invoke(main, ["replay", str(tmp_path / "v1.jsonl"), "--allow-v1"])
+        assert replayed.exit_code == 0, replayed.output
 
 
 class TestNumbersAndNesting:

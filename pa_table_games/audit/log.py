@@ -41,7 +41,8 @@ from attrs import field, frozen
 
 from pa_table_games.files import MAX_DEPTH, read_text, write_atomic
 from pa_table_games.audit.chain import FINGERPRINTED, file_sha256, fingerprint, problem, seal
-from pa_table_games.audit.log_format import EXACT_MONEY, FORMAT, VERSION, LogFileError, check_event, check_header
+from pa_table_games.audit.log_format import (EXACT_MONEY, FORMAT, SINCE_VERSION_2, VERSION, LogFileError, check_event,
+                                             check_header)
 from pa_table_games.runtime.game import Game
 from pa_table_games.money import as_json, money
 from pa_table_games.equipment.flags import state_flags
@@ -81,13 +82,18 @@ class RoundLog:
     header_line: int = 1
 
     def to_jsonl(self, key: bytes | None = None) -> str:
-        """The log as JSON Lines; a version-2 or later log is chained (keyed with ``key``) as it is written."""
+        """The log as JSON Lines; a version-2 or later log is chained (keyed with ``key``) as it is written, a
+        version-1 log (a log read back and relabelled) without the chain and the fields that came after it."""
         docs = [dict(self.header), *(dict(e) for e in self.events)]
         docs[0].pop("key_fingerprint", None)
         if key is not None and self.header.get("version", 0) >= FINGERPRINTED:
             docs[0]["key_fingerprint"] = fingerprint(key)
         if self.header.get("version") != 1:
             seal(docs, self.header["machine_sha256"], key)
+        else:
+            for doc in docs:
+                for name in SINCE_VERSION_2:
+                    doc.pop(name, None)
         return "".join(json.dumps(doc, ensure_ascii=False, allow_nan=False) + "\n" for doc in docs)
 
 

@@ -23,6 +23,8 @@ VERSION = 4
 VERSIONS = (1, 2, 3, 4)
 #: The first version whose amounts are all whole cents.
 EXACT_MONEY = 3
+#: What a version-1 header never holds: the fields that came with version 2 (an event's 'hash' too)
+SINCE_VERSION_2 = ("stacked", "machine_sha256", "incomplete", "hash")
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")
 _FINGERPRINT = re.compile(r"[0-9a-f]{16}")
 
@@ -69,7 +71,7 @@ def check_header(doc: dict, file: str, line: int) -> None:
         for key in ("section", "stacked", "machine_sha256", "hash"):
             if key not in doc:
                 raise LogFileError(file, line, f"the header is missing {key!r}")
-    elif any(key in doc for key in ("stacked", "machine_sha256", "incomplete", "hash")):
+    elif any(key in doc for key in SINCE_VERSION_2):
         raise fail("'stacked', 'machine_sha256', 'incomplete' and 'hash' came with version 2")
     for key in ("game", "section", "machine_sha256"):
         if key in doc and not isinstance(doc[key], str):
