@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from typing import Any
+
 from attrs import define, field
 
 from pa_table_games.money import ZERO
@@ -36,39 +38,17 @@ class ChipLedger:
     inventory: Decimal = ZERO
     off_table: Decimal = ZERO
 
-    def stake(self, seat: int, amount: Decimal) -> None:
-        self.players[seat] = self.players.get(seat, ZERO) - amount
-        self.layout += amount
-
-    def collect(self, amount: Decimal) -> None:
-        self.layout -= amount
-        self.inventory += amount
-
-    def give_back(self, seat: int, amount: Decimal) -> None:
-        self.layout -= amount
-        self.players[seat] = self.players.get(seat, ZERO) + amount
-
-    def pay(self, seat: int, amount: Decimal, off_table: bool = False) -> None:
-        if off_table:
-            self.off_table -= amount
-        else:
-            self.inventory -= amount
-        self.players[seat] = self.players.get(seat, ZERO) + amount
-
-    def settle(self, seat: int, amount: Decimal, net: Decimal, off_table: Decimal) -> None:
-        """A wager of ``amount`` settled for ``net``: a loss collected (the rest returned), else the wager
-        returned and ``net`` paid, ``off_table`` of it by an outside payer."""
-        if net < 0:
-            self.collect(-net)
-            if amount + net:
-                self.give_back(seat, amount + net)
-        else:
-            self.give_back(seat, amount)
-            if net - off_table:
-                self.pay(seat, net - off_table)
-            if off_table:
-                self.pay(seat, off_table, off_table=True)
-
     def total(self) -> Decimal:
         """Always exactly 0: chips only move."""
         return sum(self.players.values(), ZERO) + self.layout + self.inventory + self.off_table
+
+
+def settlement_moves(seat: int, amount: Decimal, net: Decimal, off_table: Decimal = ZERO
+                     ) -> list[tuple[Any, Any, Decimal]]:
+    """The chips ``seat``'s wager of ``amount`` settled for ``net`` moves, each (from, to, how many): a loss collected
+    into the table inventory and the rest returned; else the wager returned and ``net`` paid, the table inventory
+    paying all of it but ``off_table``, which an outside payer (the progressive system) pays."""
+    if net < 0:
+        return [("layout", "inventory", -net), *([("layout", seat, amount + net)] if amount + net else [])]
+    return [("layout", seat, amount), *([("inventory", seat, net - off_table)] if net - off_table else []),
+            *([("off_table", seat, off_table)] if off_table else [])]

@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from pa_table_games.equipment.cards import Card
-from pa_table_games.equipment.chips import Wager
+from pa_table_games.equipment.chips import Wager, settlement_moves
 from pa_table_games.money import ZERO
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.effects import (
@@ -190,19 +190,11 @@ class Changes:
 
     def _paid(self, row: Settled | None, _: Changed, wager: Wager, outcome: str, net: Decimal, cite: str,
               off_table: Decimal = ZERO) -> None:
-        """What the chip ledger counts of a wager settled (``net`` < 0 collects that much and returns the rest;
-        >= 0 pays it) and the row the event shows."""
-        seat = wager.seat
-        if net < 0:
-            self._move_chips("layout", "inventory", -net)
-            if wager.amount + net:
-                self._move_chips("layout", seat, wager.amount + net)
-        else:
-            self._move_chips("layout", seat, wager.amount)
-            if net - off_table:
-                self._move_chips("inventory", seat, net - off_table)
-            if off_table:
-                self._move_chips("off_table", seat, off_table)
+        """What the chip ledger counts of a wager settled (:func:`~pa_table_games.equipment.chips.settlement_moves`)
+        and the row the event shows."""
+        if self.ledger is not None:
+            for source, to, amount in settlement_moves(wager.seat, wager.amount, net, off_table):
+                self._move_chips(source, to, amount)
         if row is not None and self.recorder.draft is not None:
             self.apply_taken(Shown(row))
 
