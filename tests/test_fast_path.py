@@ -593,6 +593,35 @@ class TestTheTwoForms:
             effect.apply(played)
         assert _table(played) == after, name
 
+    def test_a_hand_whose_cards_are_its_one_field_is_given_a_card_and_undone(self):
+        """``rnd.give_card(hand, card)`` and ``rnd.split_off(hand)`` keep the fields the hand's ``CARD_FIELDS`` names
+        (docs/adding-a-game.md): a new game's hand whose cards are its one field is undone as exactly as Blackjack's
+        cards, total and softness."""
+        @attrs.define
+        class OneFieldHand:
+            CARD_FIELDS = ("cards",)
+            cards: list
+
+            def add_card(self, card):
+                self.cards.append(card)
+
+            def split_off(self):
+                return self.cards.pop()
+
+        played, _ = _two_rounds()
+        first, second = played.layout.hands[0].cards
+        hand = OneFieldHand([first])
+        journal = played.recorder.journal = []
+        played.give_card(hand, second)
+        assert played.split_off(hand) is second and played.give_card(hand, first) is None
+        assert hand.cards == [first, first]
+        for effect in reversed(journal):
+            effect.undo(played)
+        assert hand.cards == [first] and type(hand.cards) is list
+        for effect in journal:
+            effect.apply(played)
+        assert hand.cards == [first, first]
+
     @pytest.mark.parametrize("name", sorted(name for name, part in plain.CHANGES.items() if part is None))
     def test_a_verb_that_only_records_changes_nothing_on_the_table(self, name):
         """``record`` and ``note`` (CHANGES None): the table as it was, and only what the event shows kept."""
