@@ -143,15 +143,10 @@ def check(rnd: Any, action: Action) -> None:
         raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
                             f"{action.seat} hand {action.hand + 1}: players act in turn", here)
     due = machine.dealer_step(rnd.state, rnd)  # a forced dealer step comes before any decision
-    if due is not None:
-        rnd.acting = action
-        try:
-            allowed = machine.decision(rnd.state, action.name, rnd) is not None
-        finally:
-            rnd.acting = None
-        if allowed:
-            raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
-                                spec.cite_text(due.cite[0]))
+    # a guard asks the unit whose turn it is (checked above), never the acting decision
+    if due is not None and machine.decision(rnd.state, action.name, rnd) is not None:
+        raise IllegalAction(word, f"the dealer's step {due.trigger!r} comes first: call advance()",
+                            spec.cite_text(due.cite[0]))
 
 
 def check_argument(rnd: Any, action: Action, t: TransitionSpec, cite: str) -> None:
