@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from pa_table_games import Shoe, load_game
+from pa_table_games.cli import main
 from pa_table_games.games import GAMES, game_info
+from pa_table_games.machine.registry import Registry
 from pa_table_games.runtime.game import MACHINES
 from pa_table_games.runtime.read_only import CHANGES, GuardWrites
 
@@ -78,3 +81,51 @@ def test_nothing_reachable_from_the_view_can_be_changed(attempt, what):
         attempt(rnd.view)
     assert what in str(refused.value) and "\n" not in str(refused.value)
     assert snapshot(rnd) == before
+
+
+@pytest.fixture
+def pass_guard_raising_its_players_wager():
+    """Blackjack's (g) pass guard made to raise the first wager of the player it is asked of, registered as a game
+    registers a guard (the registry notes it, so a refusal can name it)."""
+    entry = game_info("blackjack").registry.lookup("guard", "a_players_optional_wagers_are_due")
+    original = entry.fn
+
+    def a_players_optional_wagers_are_due(rnd, player):
+        """the player whose turn it is has an optional wager due (and, wrongly, their first wager is raised)"""
+        player.wagers[0].amount += 5
+        return original(rnd, player)
+    Registry("test").guard("(g)")(a_players_optional_wagers_are_due)
+    object.__setattr__(entry, "fn", a_players_optional_wagers_are_due)
+    try:
+        yield
+    finally:
+        object.__setattr__(entry, "fn", original)
+
+
+LUCKY_LADIES = {1: {"blackjack": 10, "lucky_ladies": 5}}
+SHOE = "2C TH 6S 5D 7C 6H TD"
+
+
+@pytest.mark.parametrize("engine", ["transitions", "compiled"])
+def test_a_pass_guard_reads_the_unit_it_is_asked_of_read_only(pass_guard_raising_its_players_wager, engine):
+    """The (g) pass asks its guard of each player holding an optional wager: the player, like the round, is read
+    through the view, so the guard's write is refused with one line naming the guard and its line, and the
+    round's wagers are as placed."""
+    game = load_game("blackjack", engine=engine, machine=MACHINES / "blackjack.yaml")
+    rnd = game.new_round(LUCKY_LADIES, shoe=Shoe.stacked(SHOE))
+    with pytest.raises(GuardWrites) as refused:
+        rnd.advance()
+    message = str(refused.value)
+    assert "\n" not in message and message.startswith(f"{__file__}:")
+    assert "guard 'a_players_optional_wagers_are_due' reads the round" in message
+    assert "tried to set unit.wagers.amount" in message
+    assert [w.amount for w in rnd.wagers] == [10, 5]
+
+
+def test_a_guard_that_writes_stops_play_with_one_line_and_exit_2(pass_guard_raising_its_players_wager):
+    """At the command line the refusal is one line naming the guard and where it wrote, exit status 2."""
+    result = CliRunner().invoke(main, ["play", "blackjack", "--machine", str(MACHINES / "blackjack.yaml"),
+                                       "--shoe", SHOE, "--seat", "1:blackjack=10,lucky_ladies=5", "--actions", "stand"])
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and result.output.count("\n") == 1
+    assert f"error: {__file__}:" in result.output and "guard 'a_players_optional_wagers_are_due'" in result.output

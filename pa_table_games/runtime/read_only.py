@@ -6,7 +6,9 @@ nothing can change it (a number, a string, a card), else a view of it in turn: a
 method that changes it, an object whose own methods run with the view as ``self`` (so a method that would
 change it is refused too). A set is read as a frozen copy. Setting or deleting anything, calling one of the
 round's changes (``draw``, ``settle``, ``set`` ...) or a built-in method that is not known to only read is
-refused with a one-line error naming what was tried.
+refused with a one-line error naming the guard, the line that tried it and what it tried. The unit whose turn it
+is, a guard's second argument, is read through the same view (:func:`viewed`), in a pass's scan and a walk's
+``only:`` as in any transition.
 
 A function or method that only reads what lies on the table but keeps a cache of its answers (the layout's memo)
 is marked :func:`reads` (:func:`reads_round` for a function of the round): asked through a view it runs on the
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import sys
 import types
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
@@ -27,6 +30,7 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from pa_table_games.equipment.cards import Card
+from pa_table_games.errors import TableGamesError
 
 #: the Round methods that change it: a guard calling one is refused
 CHANGES = ("apply", "set", "put", "append", "insert", "extend", "add_member", "restock", "randomly", "draw",
@@ -41,13 +45,39 @@ _PLAIN = (type(None), bool, int, float, complex, str, bytes, Decimal, Fraction, 
           types.FunctionType, types.ModuleType)
 
 
-class GuardWrites(AttributeError):
-    """A guard tried to change the round it only reads."""
+class GuardWrites(TableGamesError, AttributeError):
+    """A guard tried to change the round it only reads (an AttributeError too: ``hasattr`` on a view answers False
+    for what it refuses)."""
+
+
+#: each registered guard's code -> its name (the registry notes them): a refusal names the guard asked
+GUARDS: dict[types.CodeType, str] = {}
 
 
 def _refuse(what: str) -> NoReturn:
-    raise GuardWrites(f"a guard reads the round and may not change it: it tried {what} "
+    raise GuardWrites(f"{_asker()}reads the round and may not change it: it tried {what} "
                       "(guards are pure predicates; only actions change a round)")
+
+
+def _asker() -> str:
+    """``file:line: guard 'name' `` for the line that tried the change (the first outside this module) and the
+    registered guard asked (the innermost on the stack); ``a guard `` when neither is known."""
+    frame, line, guard = sys._getframe(2), "", None
+    while frame is not None and guard is None:
+        code = frame.f_code
+        if not line and code.co_filename != __file__:
+            line = f"{code.co_filename}:{frame.f_lineno}: "
+        guard = GUARDS.get(code)
+        frame = frame.f_back
+    return f"{line}guard {guard!r} " if guard is not None else f"{line}a guard "
+
+
+def viewed(view: Any, value: Any, where: str = "unit") -> Any:
+    """``value`` (the unit whose turn it is) read through ``view``, a view of the round, as what it reaches is; the
+    value itself when ``view`` is the round (not atomic)."""
+    if isinstance(view, _View):
+        return object.__getattribute__(view, "_views").of(value, where)
+    return value
 
 
 def reads(fn: Any) -> Any:

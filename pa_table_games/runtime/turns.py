@@ -32,7 +32,7 @@ from attrs import define, field
 
 from pa_table_games.machine.bound import holds_for_unit
 from pa_table_games.machine.spec import TransitionSpec, Turns
-from pa_table_games.runtime.read_only import Derived, reads
+from pa_table_games.runtime.read_only import Derived, reads, viewed
 
 T = TypeVar("T")
 _SEAT = attrgetter("seat")
@@ -176,7 +176,7 @@ def _having_a_turn(rnd: Any, only: tuple, units: list) -> list:
     """The units for which every guard the declaration's ``only`` names holds, each asked of that unit; the
     others are passed over, adding no event."""
     view = rnd.view
-    return [unit for unit in units if all(g.fn(view, unit) for g in only)]
+    return [unit for unit in units if all(g.fn(view, viewed(view, unit)) for g in only)]
 
 
 def _show_turn(rnd: Any) -> None:
@@ -203,8 +203,9 @@ def _next_with_a_turn(rnd: Any, walk: Walk, members: tuple[TransitionSpec, ...])
     view = rnd.view
     units = walk.units
     for i in range(walk.at, len(units)):
+        unit = viewed(view, units[i])
         for m, member in enumerate(members):
-            if holds_for_unit(member, view, units[i]):
+            if holds_for_unit(member, view, unit):
                 return i, m
     return None
 
@@ -229,7 +230,8 @@ def pass_holds(rnd: Any, t: TransitionSpec, found: tuple[int, int] | None) -> bo
     mine = rnd.game.machine.members[t.index]
     if mine <= m:  # the scan asked t of that unit already
         return mine == m
-    return holds_for_unit(t, rnd.view, rnd.walks[t.walk].units[i])
+    view = rnd.view
+    return holds_for_unit(t, view, viewed(view, rnd.walks[t.walk].units[i]))
 
 
 @reads
