@@ -723,49 +723,81 @@ class TestAGuardThatWritesIsRefused:
     """The fast path splices guards into code that runs on the round itself: it reads their code, and refuses, when
     it is generated, a guard that writes (directly, or in a function it calls)."""
 
-    @pytest.mark.parametrize("writes", [
-        "rnd.layout.insurance_open = True",
-        "rnd.wagers[0].amount += 1",
-        "rnd.shoe.draw()",
-        "_raise_the_wager(rnd)",
+    @pytest.mark.parametrize("guard, writes", [
+        ("dealer_shows_ace", "rnd.layout.insurance_open = True"),
+        ("dealer_shows_ace", "rnd.wagers[0].amount += 1"),
+        ("dealer_shows_ace", "rnd.shoe.draw()"),
+        ("dealer_shows_ace", "_raise_the_wager(rnd)"),
+        ("house_money_payout_awaits_answer", "rnd.wagers[0].amount += 1"),  # a declared walk's ``only:`` guard
     ])
-    def test_refused_with_its_file_and_line(self, monkeypatch, tmp_path, writes):
+    def test_refused_with_its_file_and_line(self, monkeypatch, tmp_path, guard, writes):
         """A guard flipping a flag, raising a wager, drawing a card or calling a function that writes: one line
-        naming the guard and the file:line of the write."""
-        import importlib.util
-        import sys
-
-        module = tmp_path / "writing_guard.py"
-        module.write_text("def _raise_the_wager(rnd):\n    rnd.wagers[0].amount += 1\n\n\n"
-                          f"def dealer_shows_ace(rnd, unit):\n    {writes}\n    return False\n", encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("writing_guard", module)
-        loaded = importlib.util.module_from_spec(spec)
-        sys.modules["writing_guard"] = loaded
-        spec.loader.exec_module(loaded)
-        import attrs
-        from pa_table_games.fastpath.purity import WritingGuard
-        from pa_table_games.games import game_info
-        from pa_table_games.machine.bound import BoundMachine
-        from pa_table_games.runtime.game import MACHINES, Game
-        from pa_table_games.fastpath.engine import FastEngine
-
-        info = game_info("blackjack")
-        entry = info.registry.lookup("guard", "dealer_shows_ace")
-        monkeypatch.setitem(info.registry._entries, "dealer_shows_ace", attrs.evolve(entry, fn=loaded.dealer_shows_ace))
-        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
-        game = Game(info, info.rules_class(), machine, FastEngine(machine))
-        rnd = Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}})
-        with pytest.raises(WritingGuard) as refused:
-            game.engine.function(rnd)
+        naming the guard and the file:line of the write; a guard a state's walk asks (``only:``) as well."""
+        source = ("def _raise_the_wager(rnd):\n    rnd.wagers[0].amount += 1\n\n\n"
+                  f"def {guard}(rnd, unit):\n    {writes}\n    return False\n")
+        message = _refusal(monkeypatch, tmp_path, guard, source)
         line = 2 if writes.startswith("_raise") else 6
-        assert f"writing_guard.py:{line}: guard 'dealer_shows_ace'" in str(refused.value)
-        assert "\n" not in str(refused.value)
+        assert f"writing_guard.py:{line}: guard {guard!r}" in message and "\n" not in message
+
+    @pytest.mark.parametrize("source, where", [
+        ("def dealer_shows_ace(rnd, unit):\n    cards = rnd.layout.dealer\n    cards += cards[:1]\n    return False\n",
+         "writing_guard.py:3: guard 'dealer_shows_ace' changes cards in place"),
+        ("def dealer_shows_ace(rnd, unit):\n    rnd.layout.__attrs_post_init__()\n    return False\n",
+         "layout.py:160: guard 'dealer_shows_ace' assigns self.dealer_total"),
+        ("import functools\n\n\ndef _passing(fn):\n    @functools.wraps(fn)\n    def asked(rnd, unit):\n"
+         "        return fn(rnd, unit)\n    return asked\n\n\n@_passing\ndef dealer_shows_ace(rnd, unit):\n"
+         "    rnd.layout.insurance_open = True\n    return False\n",
+         "writing_guard.py:13: guard 'dealer_shows_ace' assigns rnd.layout.insurance_open"),
+    ], ids=["a name for what it reads, changed in place", "a method of the layout", "a decorated guard"])
+    def test_a_write_through_an_alias_a_layout_method_or_a_decorator_is_refused(self, monkeypatch, tmp_path, source,
+                                                                                where):
+        """Writes an honest guard might make without seeing them: ``+=`` on a name bound to the dealer's cards, a
+        method of the layout that sets its fields, a guard wrapped by a decorator (``functools.wraps``)."""
+        assert where in _refusal(monkeypatch, tmp_path, "dealer_shows_ace", source)
+
+    def test_a_guard_changing_only_what_it_made_is_not_refused(self, monkeypatch, tmp_path):
+        """A guard may fill, sort and index lists and mappings it made itself: nothing of the round changes."""
+        source = ("def dealer_shows_ace(rnd, unit):\n    ranks = []\n    for card in rnd.layout.dealer:\n"
+                  "        ranks.append(card.rank)\n    ranks.sort()\n    counts = {}\n    counts['n'] = len(ranks)\n"
+                  "    total = 0\n    total += counts['n']\n    return bool(ranks) and ranks[0] == 'A' and total > 0\n")
+        assert _refusal(monkeypatch, tmp_path, "dealer_shows_ace", source) is None
 
     def test_every_shipped_guard_reads_only(self):
         """No guard of the three games writes: each game's round function is made."""
         for name in sorted(GAMES):
             game = load_game(name, engine="fast")
             game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {game.info.wagers[0]: 10}}))
+
+
+def _refusal(monkeypatch, tmp_path, guard, source):
+    """Blackjack's guard ``guard`` replaced by the one ``source`` (a module, writing_guard.py) defines, and its round
+    function made: the refusal's message (None when the function is made)."""
+    import importlib.util
+    import sys
+
+    import attrs
+    from pa_table_games.fastpath.engine import FastEngine
+    from pa_table_games.fastpath.purity import WritingGuard
+    from pa_table_games.games import game_info
+    from pa_table_games.machine.bound import BoundMachine
+    from pa_table_games.runtime.game import MACHINES, Game
+
+    module = tmp_path / "writing_guard.py"
+    module.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("writing_guard", module)
+    loaded = importlib.util.module_from_spec(spec)
+    monkeypatch.setitem(sys.modules, "writing_guard", loaded)
+    spec.loader.exec_module(loaded)
+    info = game_info("blackjack")
+    entry = info.registry.lookup("guard", guard)
+    monkeypatch.setitem(info.registry._entries, guard, attrs.evolve(entry, fn=getattr(loaded, guard)))
+    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+    game = Game(info, info.rules_class(), machine, FastEngine(machine))
+    try:
+        game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
+    except WritingGuard as refused:
+        return str(refused)
+    return None
 
 
 BUSY = {"blackjack": {1: {"blackjack": 10, "lucky_ladies": 5, "house_money": 5, "bad_beat": 1}, 2: {"blackjack": 10}},

@@ -128,8 +128,8 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
         ns.name_for(fn, name)
     for name, helper in helpers.items():
         ns.name_for(helper, name)
-    for guard in {g.name: g for t in spec.transitions for g in (*t.when, *t.unless)}.values():
-        check_guard(guard.name, guard.fn, round_class)  # the spliced guards run on the round itself
+    for guard in (e for e in spec.entries() if e.kind == "guard"):  # a declared walk's ``only`` guards too
+        check_guard(guard.name, guard.fn, round_class, classes)  # the spliced guards run on the round itself
     skeletons = _skeleton(spec, machine, placed, ns, trace)
     knowns = Knowns("rnd", MappingProxyType({
         "log": False, "rows": record != "totals", "atomic": False, "ledger": None,

@@ -2,16 +2,20 @@
 
 In play a guard is asked through a read-only view of the round (:mod:`pa_table_games.runtime.read_only`); the fast
 path splices guards into code that runs on the round itself, so it reads their code instead, and the functions
-they call that it can name (the module's own, the round's): an assignment to an attribute or an item, a ``del``
-of one, ``setattr``, a method known to change its object (``append``, ``pop``, a shoe's ``draw`` ...) or one of
-the round's changes is a write. A function marked as reading through a cache (``read_only.reads``) keeps its
-cache: only what it answers is read. One line names the guard and where it writes (``file:line``).
+they call that it can name (the module's own, the round's, the layout's; the function a decorator wraps): an
+assignment to an attribute or an item, a ``del`` of one, ``setattr``, a method known to change its object
+(``append``, ``pop``, a shoe's ``draw`` ...), ``+=`` on a name bound to what it reads (``cards = rnd.layout.dealer``)
+or one of the round's changes is a write. A list or a mapping the guard made itself (``ranks = []``) is its own to
+fill and sort. A function marked as reading through a cache (``read_only.reads``) keeps its cache: only what it
+answers is read. One line names the guard and where it writes (``file:line``).
 """
 
 from __future__ import annotations
 
 import ast
 import types
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
@@ -31,61 +35,107 @@ class WritingGuard(TableGamesError):
     """A guard whose code changes what it reads."""
 
 
-def check_guard(name: str, fn: Any, round_class: type) -> None:
-    """Refuse guard ``name`` (its function ``fn``) if it, or a function it calls, writes (see the module doc)."""
-    found = _writes(fn, round_class, 0, set())
+def check_guard(name: str, fn: Any, round_class: type, classes: Mapping[str, type] = MappingProxyType({})) -> None:
+    """Refuse guard ``name`` (its function ``fn``) if it, or a function it calls, writes (see the module doc);
+    ``classes``: the class of what the round holds under each name (its layout), whose methods it calls are read
+    too."""
+    found = _writes(fn, (round_class, classes), 0, set())
     if found is not None:
         where, what = found
         raise WritingGuard(f"{where}: guard {name!r} {what}: a guard only reads the round (only actions change it)")
 
 
-def _writes(fn: Any, round_class: type, depth: int, seen: set) -> tuple[str, str] | None:
-    """Where ``fn`` (or a function it calls, that can be named) writes, and what: ``(file:line, what)``."""
+def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], depth: int, seen: set) -> tuple[str, str] | None:
+    """Where ``fn`` (or a function it calls, that can be named) writes, and what: ``(file:line, what)``. A function
+    wrapped by a decorator (``functools.wraps``) is read with the function it wraps."""
     if getattr(fn, "__reads__", False) or not isinstance(fn, types.FunctionType) or fn in seen or depth > DEPTH:
         return None
     seen.add(fn)
+    wrapped = getattr(fn, "__wrapped__", None)
+    if wrapped is not None and (found := _writes(wrapped, classes, depth + 1, seen)) is not None:
+        return found
     node = definition(fn)
     if node is None:
         return None
     params = [*node.args.posonlyargs, *node.args.args]
     first = params[0].arg if params else None
-    for n in ast.walk(ast.Module(node.body, [])):  # its body (not its decorators: they ran when it was defined)
-        what = _write(n, first)
+    body = ast.Module(node.body, [])
+    scratch, aliases = _scratch(body, {p.arg for p in (*params, *node.args.kwonlyargs)})
+    for n in ast.walk(body):  # its body (not its decorators: they ran when it was defined)
+        what = _write(n, first, scratch, aliases)
         if what is not None:
             return f"{fn.__code__.co_filename}:{n.lineno}", what
-        callee = _callee(n, fn, first, round_class)
+        callee = _callee(n, fn, first, classes)
         if callee is not None:
-            found = _writes(callee, round_class, depth + 1, seen)
+            found = _writes(callee, classes, depth + 1, seen)
             if found is not None:
                 return found
     return None
 
 
-def _write(node: ast.AST, first: str | None) -> str | None:
+#: what makes a new container the guard alone holds (``[]``, ``{}``, ``sorted(...)``, a comprehension ...)
+_FRESH = (ast.List, ast.Dict, ast.Set, ast.ListComp, ast.DictComp, ast.SetComp, ast.Constant, ast.BinOp)
+_MAKERS = frozenset({"list", "dict", "set", "sorted", "Counter", "defaultdict"})
+
+
+def _scratch(body: ast.Module, params: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The local names that only ever hold a container the function made itself (changing one changes nothing of
+    the round), and those that may hold what it reads: a parameter, a loop's name, a name bound to an attribute, an
+    item or another name (``cards = rnd.layout.dealer``)."""
+    fresh, other, aliases = set(), set(params), set(params)
+    for n in ast.walk(body):
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None:
+            made = isinstance(n.value, _FRESH) or (isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+                                                   and n.value.func.id in _MAKERS)
+            for target in (n.targets if isinstance(n, ast.Assign) else [n.target]):
+                names = [t.id for t in ast.walk(target) if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)]
+                (fresh if made and isinstance(target, ast.Name) else other).update(names)
+                if isinstance(n.value, (ast.Attribute, ast.Subscript, ast.Name)):
+                    aliases.update(names)
+        elif isinstance(n, (ast.For, ast.comprehension, ast.With, ast.NamedExpr)):
+            targets = [n.target] if not isinstance(n, ast.With) else [i.optional_vars for i in n.items]
+            names = [t.id for target in targets if target is not None for t in ast.walk(target)
+                     if isinstance(t, ast.Name) and isinstance(t.ctx, ast.Store)]
+            other.update(names)
+            aliases.update(names)
+    return frozenset(fresh - other), frozenset(aliases)
+
+
+def _own(node: ast.AST, scratch: frozenset[str]) -> bool:
+    """Whether ``node`` is one of the guard's own containers itself (``ranks``), not something held in one."""
+    return isinstance(node, ast.Name) and node.id in scratch
+
+
+def _write(node: ast.AST, first: str | None, scratch: frozenset[str] = frozenset(),
+           aliases: frozenset[str] = frozenset()) -> str | None:
     if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
         targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
         for target in targets:
             for t in ast.walk(target):
-                if isinstance(t, (ast.Attribute, ast.Subscript)) and isinstance(t.ctx, (ast.Store, ast.Del)):
+                if isinstance(t, (ast.Attribute, ast.Subscript)) and isinstance(t.ctx, (ast.Store, ast.Del)) \
+                        and not (isinstance(t, ast.Subscript) and _own(t.value, scratch)):
                     return f"assigns {ast.unparse(t)}"
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id in aliases:
+            return f"changes {node.target.id} in place ({ast.unparse(node)}: what it reads, if a list, would change)"
     if isinstance(node, ast.Call):
         func = node.func
         if isinstance(func, ast.Name) and func.id in ("setattr", "delattr"):
             return f"calls {func.id}()"
         if isinstance(func, ast.Attribute):
-            if func.attr in MUTATORS:
+            if func.attr in MUTATORS and not _own(func.value, scratch):
                 return f"calls {ast.unparse(func)}()"
             if isinstance(func.value, ast.Name) and func.value.id == first and func.attr in CHANGES:
                 return f"calls the round's change {func.attr}()"
     return None
 
 
-def _callee(node: ast.AST, fn: types.FunctionType, first: str | None, round_class: type) -> Any:
-    """The function a call names, when it can be named before the run: a global of ``fn``'s module, or a method
-    of the round called on ``fn``'s first parameter."""
+def _callee(node: ast.AST, fn: types.FunctionType, first: str | None, classes: tuple[type, Mapping[str, type]]
+            ) -> Any:
+    """The function a call names, when it can be named before the run: a global of ``fn``'s module, a method of
+    the round called on ``fn``'s first parameter, or a method of what the round holds (``rnd.layout.f()``)."""
     if not isinstance(node, ast.Call):
         return None
-    func = node.func
+    func, (round_class, held) = node.func, classes
     if isinstance(func, ast.Name):
         return fn.__globals__.get(func.id)
     if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
@@ -94,4 +144,7 @@ def _callee(node: ast.AST, fn: types.FunctionType, first: str | None, round_clas
         owner = fn.__globals__.get(func.value.id)
         if isinstance(owner, types.ModuleType):
             return getattr(owner, func.attr, None)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Attribute) \
+            and isinstance(func.value.value, ast.Name) and func.value.value.id == first and func.value.attr in held:
+        return getattr(held[func.value.attr], func.attr, None)
     return None
