@@ -25,6 +25,7 @@ from randomplay import random_rules, random_wanted, valid_seats
 from test_compiled_engine import RandomPlayer
 from pa_table_games import load_game
 from pa_table_games.equipment.shoe import COVER_CARD, Shoe
+from pa_table_games.errors import IllegalAction
 from pa_table_games.fastpath import generate as generate_module
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.source import body_of, copy_of, nodes_in
@@ -717,6 +718,23 @@ class TestFallback:
         fallen = deal_tally(deal, 4, 300)
         assert fallen.engines == {"compiled": 300} and fast.engines == {"fast": 300}
         assert fallen.sums == fast.sums
+
+
+@pytest.mark.parametrize("engine", ["fast", "compiled"])
+def test_a_strategy_s_decision_no_transition_takes_is_refused_with_its_cite(engine):
+    """A strategy (an analyst's own) answering ``split`` to a hand that is no pair: the simulated round refuses it as
+    play does, naming the decision and citing § 633a.11 (the fast path once raised a NameError here: the name of its
+    spliced ``except ... as err`` was not renamed with the rest)."""
+    class AlwaysSplit:
+        def choose(self, rnd, legal):
+            return "split"
+
+    game = load_game("blackjack", engine=engine)
+    rounds = deal_rounds(game, game.new_table(seed=3), {1: {"blackjack": 10}}, AlwaysSplit(), record="totals")
+    with pytest.raises(IllegalAction, match=r"^split: allowed only when the hand is two cards of equal value .* — "
+                                            r"§ 633a\.11$"):
+        for _ in range(200):
+            next(rounds)
 
 
 class TestAGuardThatWritesIsRefused:

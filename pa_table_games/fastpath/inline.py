@@ -326,6 +326,12 @@ class _Rename(Transformer):
             return self.ns.ref(value, name)
         return node  # a builtin
 
+    def visit_ExceptHandler(self, node: ast.ExceptHandler) -> ast.ExceptHandler:
+        """``except E as name``: the name renamed apart with the other locals (it is a string, not a Name)."""
+        if node.name is not None and not self._bound_inside(node.name):
+            node.name = self.renames.get(node.name, node.name)
+        return self.generic_visit(node)
+
     def visit_Lambda(self, node: ast.Lambda) -> ast.expr:
         names = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
         self.inner.append(names)
