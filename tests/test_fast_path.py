@@ -721,18 +721,21 @@ class TestFallback:
 
 
 @pytest.mark.parametrize("engine", ["fast", "compiled"])
-def test_a_strategy_s_decision_no_transition_takes_is_refused_with_its_cite(engine):
-    """A strategy (an analyst's own) answering ``split`` to a hand that is no pair: the simulated round refuses it as
-    play does, naming the decision and citing § 633a.11 (the fast path once raised a NameError here: the name of its
-    spliced ``except ... as err`` was not renamed with the rest)."""
-    class AlwaysSplit:
+@pytest.mark.parametrize("answer, refusal", [
+    ("split", r"^split: allowed only when the hand is two cards of equal value .* — § 633a\.11$"),
+    ("stand=5", r"^stand=5: stand takes no amount \(write 'stand'\) — § 633a\.7\(i\)\(2\)$"),
+])
+def test_a_strategy_s_decision_the_round_refuses_is_refused_with_its_cite(engine, answer, refusal):
+    """A strategy (an analyst's own) answering ``split`` to a hand that is no pair, or ``stand=5``: the simulated
+    round refuses it as play does, naming the decision and citing the subsection (the fast path once raised a
+    NameError at the first: the name of its spliced ``except ... as err`` was not renamed with the rest)."""
+    class Answers:
         def choose(self, rnd, legal):
-            return "split"
+            return answer
 
     game = load_game("blackjack", engine=engine)
-    rounds = deal_rounds(game, game.new_table(seed=3), {1: {"blackjack": 10}}, AlwaysSplit(), record="totals")
-    with pytest.raises(IllegalAction, match=r"^split: allowed only when the hand is two cards of equal value .* — "
-                                            r"§ 633a\.11$"):
+    rounds = deal_rounds(game, game.new_table(seed=3), {1: {"blackjack": 10}}, Answers(), record="totals")
+    with pytest.raises(IllegalAction, match=refusal):
         for _ in range(200):
             next(rounds)
 
