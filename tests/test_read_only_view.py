@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+from collections import defaultdict
+
+import attrs
 import pytest
 from click.testing import CliRunner
 
@@ -10,7 +14,7 @@ from pa_table_games.cli import main
 from pa_table_games.games import GAMES, game_info
 from pa_table_games.machine.registry import Registry
 from pa_table_games.runtime.game import MACHINES
-from pa_table_games.runtime.read_only import CHANGES, GuardWrites
+from pa_table_games.runtime.read_only import CHANGES, GuardWrites, read_only
 
 
 @pytest.fixture(params=["transitions", "compiled"])
@@ -129,3 +133,42 @@ def test_a_guard_that_writes_stops_play_with_one_line_and_exit_2(pass_guard_rais
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output and result.output.count("\n") == 1
     assert f"error: {__file__}:" in result.output and "guard 'a_players_optional_wagers_are_due'" in result.output
+
+
+@attrs.define
+class _Hand:
+    """A hand as a new game might write it: iterable, ordered by its length, with a classmethod."""
+
+    cards: list
+
+    def __iter__(self):
+        return iter(self.cards)
+
+    def __lt__(self, other):
+        return len(self.cards) < len(other.cards)
+
+    @classmethod
+    def empty(cls):
+        return cls([])
+
+
+@attrs.define
+class _Layout:
+    hands: list
+    marks: defaultdict = attrs.field(factory=lambda: defaultdict(list))
+
+
+def test_what_a_pure_guard_does_with_a_game_s_own_objects_answers_through_the_view():
+    """Through the view a guard may iterate a hand, compare and sort hands, call a classmethod, read a defaultdict's
+    missing key (the layout keeps no new key) and change a deep copy of its own; changing a hand stays refused."""
+    layout = _Layout([_Hand(["AS", "9D"]), _Hand(["KD"])])
+    view = read_only(layout)
+    assert list(view.hands[0]) == ["AS", "9D"] and view.hands[1] < view.hands[0]
+    assert [len(h.cards) for h in sorted(view.hands)] == [1, 2] and view.hands[0].empty() == _Hand([])
+    assert view.marks[7] == [] and dict(layout.marks) == {}
+    mine = copy.deepcopy(view.hands[0])
+    mine.cards.append("5C")
+    assert layout.hands[0].cards == ["AS", "9D"]
+    with pytest.raises(GuardWrites, match="hands.cards.append"):
+        copy.copy(view.hands[0]).cards.append("5C")
+    assert layout.hands[0].cards == ["AS", "9D"]

@@ -20,10 +20,12 @@ is generated a guard whose code writes (:mod:`pa_table_games.fastpath.purity`).
 
 from __future__ import annotations
 
+import copy
 import enum
 import functools
 import sys
 import types
+from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -189,7 +191,38 @@ class _ObjectView(_View):
             return types.MethodType(method, self)
         if kind == "property":
             return views.of(_class_attribute(cls, name).fget(self), where)
+        if kind == "class":  # a class or static method: nothing of the object is reached through it
+            return getattr(cls, name)
         return views.of(getattr(target, name), where)
+
+    def _own(self, name: str) -> Any:
+        """The object's class's own ``name`` (``__iter__``, ``__lt__`` ...), to run with the view as ``self``."""
+        method = _class_attribute(type(object.__getattribute__(self, "_of")), name)
+        if method is None:
+            raise TypeError(f"{object.__getattribute__(self, '_where')} has no {name}")
+        return method
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._own("__iter__")(self))
+
+    def __lt__(self, other: Any) -> Any:
+        return self._own("__lt__")(self, other)
+
+    def __le__(self, other: Any) -> Any:
+        return self._own("__le__")(self, other)
+
+    def __gt__(self, other: Any) -> Any:
+        return self._own("__gt__")(self, other)
+
+    def __ge__(self, other: Any) -> Any:
+        return self._own("__ge__")(self, other)
+
+    def __copy__(self) -> Any:  # a copy sharing the object's lists: read through the view as they are
+        views = object.__getattribute__(self, "_views")
+        return views.of(copy.copy(object.__getattribute__(self, "_of")), object.__getattribute__(self, "_where"))
+
+    def __deepcopy__(self, memo: dict) -> Any:  # a copy of its own, which the guard may change: the round does not
+        return copy.deepcopy(object.__getattribute__(self, "_of"), memo)
 
     def __setattr__(self, name: str, value: Any) -> NoReturn:
         _refuse(f"to set {object.__getattribute__(self, '_where')}.{name}")
@@ -290,7 +323,10 @@ class _MappingView(_ListView):
         return _target(key) in object.__getattribute__(self, "_of")
 
     def __getitem__(self, key: Any) -> Any:
-        return self._item(object.__getattribute__(self, "_of")[_target(key)])
+        mapping, key = object.__getattribute__(self, "_of"), _target(key)
+        if isinstance(mapping, defaultdict) and key not in mapping and mapping.default_factory is not None:
+            return self._item(mapping.default_factory())  # what reading it would make, not put in the mapping
+        return self._item(mapping[key])
 
     def get(self, key: Any, default: Any = None) -> Any:
         mapping = object.__getattribute__(self, "_of")
@@ -327,6 +363,8 @@ def _kind(cls: type, name: str) -> str:
             kind = "refused"
         elif isinstance(attribute, types.FunctionType):
             kind = "method"
+        elif isinstance(attribute, (classmethod, staticmethod)):
+            kind = "class"
         elif isinstance(attribute, property):
             kind = "property"
         else:
