@@ -16,7 +16,10 @@ from typing import Any
 from attrs import field, frozen
 
 from pa_table_games.errors import TableGamesError
-from pa_table_games.runtime.read_only import GUARDS
+
+#: each registered guard's code -> its name: a write it tries through the round's read-only view is refused naming
+#: it (:mod:`pa_table_games.runtime.read_only`)
+GUARDS: dict[Any, str] = {}
 
 
 @frozen
@@ -78,7 +81,7 @@ class Registry:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
             self._entries[name] = Entry(name, kind, fn, cites, doc, takes, wager, choices, form)
             if kind == "guard" and hasattr(fn, "__code__"):
-                GUARDS[fn.__code__] = name  # a write it tries through the round's view is refused naming it
+                GUARDS[fn.__code__] = name
             return fn
 
         return decorate

@@ -33,6 +33,7 @@ from typing import Any, NoReturn
 
 from pa_table_games.equipment.cards import Card
 from pa_table_games.errors import TableGamesError
+from pa_table_games.machine.registry import GUARDS
 
 #: the Round methods that change it: a guard calling one is refused
 CHANGES = ("apply", "set", "put", "append", "insert", "extend", "add_member", "restock", "randomly", "draw",
@@ -50,10 +51,6 @@ _PLAIN = (type(None), bool, int, float, complex, str, bytes, Decimal, Fraction, 
 class GuardWrites(TableGamesError, AttributeError):
     """A guard tried to change the round it only reads (an AttributeError too: ``hasattr`` on a view answers False
     for what it refuses)."""
-
-
-#: each registered guard's code -> its name (the registry notes them): a refusal names the guard asked
-GUARDS: dict[types.CodeType, str] = {}
 
 
 def _refuse(what: str) -> NoReturn:
