@@ -748,6 +748,7 @@ class TestAGuardThatWritesIsRefused:
         ("dealer_shows_ace", "rnd.layout.insurance_open = True"),
         ("dealer_shows_ace", "rnd.wagers[0].amount += 1"),
         ("dealer_shows_ace", "rnd.shoe.draw()"),
+        ("dealer_shows_ace", "rnd.shoe.rng.uniform(0, 1)"),  # a draw from the shoe's generator moves its state
         ("dealer_shows_ace", "_raise_the_wager(rnd)"),
         ("house_money_payout_awaits_answer", "rnd.wagers[0].amount += 1"),  # a declared walk's ``only:`` guard
     ])

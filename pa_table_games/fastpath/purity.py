@@ -26,7 +26,11 @@ from pa_table_games.runtime.read_only import CHANGES
 MUTATORS = frozenset({"append", "extend", "insert", "pop", "remove", "clear", "update", "add", "discard",
                       "setdefault", "sort", "reverse", "popitem", "draw", "shuffle", "load", "refill", "take",
                       "take_all", "take_remaining", "set_aside_cover_card", "place", "add_card", "split_off",
-                      "use_side", "setstate", "seed", "random", "randint", "choice", "__setitem__", "__setattr__"})
+                      "use_side", "setstate", "seed", "random", "randint", "choice", "__setitem__", "__setattr__",
+                      # a random generator's other draws (``choices`` is left out: an action's chooser is called so)
+                      "uniform", "randrange", "getrandbits", "randbytes", "sample", "gauss", "normalvariate",
+                      "triangular", "expovariate", "betavariate", "gammavariate", "lognormvariate", "vonmisesvariate",
+                      "paretovariate", "weibullvariate", "binomialvariate"})
 #: how deep the functions a guard calls are read
 DEPTH = 6
 
