@@ -15,6 +15,7 @@ import pytest
 from pa_table_games import Shoe
 from pa_table_games.errors import IllegalAction
 from pa_table_games.games import GAMES, load_game
+from pa_table_games.runtime.view import places_moved
 
 @pytest.fixture(scope="module")
 def game():
@@ -44,6 +45,21 @@ def test_a_stacked_round_step_by_step(game):
     # (d) (e): settled from the dealer's right; 9 and K beat 5
     assert [(s.seat, s.outcome, s.net) for s in rnd.settlement()] == [(3, "win", 5), (1, "win", 20)]
     assert all(s.cite == "§ 1.1(d)" for s in rnd.settlement())
+
+
+def test_the_walk_through_draws_each_card_where_it_last_went(game):
+    """The toy game shows no layout of its own: the walk-through page draws its table from the card moves
+    (``places_moved``): the dealer's card face down, then face up where it lies once turned, and the table bare once
+    every card went to the discard rack."""
+    rnd = game.new_round({1: {"high_card": 10}, 3: {"high_card": 5}}, shoe=Shoe.stacked("9S KD 5H")).advance()
+    players = [("seat 1", [("9S", True)]), ("seat 3", [("KD", True)])]
+    assert places_moved(rnd) == [*players, ("dealer", [("5H", False)])]
+    rnd.act("stand")
+    rnd.act("stand")
+    rnd.step()
+    assert rnd.state == "dealer_card_turned" and places_moved(rnd) == [*players, ("dealer", [("5H", True)])]
+    rnd.advance()
+    assert rnd.is_over and places_moved(rnd) == []
 
 
 def test_a_refusal_names_the_subsection(game):
