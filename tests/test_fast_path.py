@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 import random
 import re
+import subprocess
+import sys
 from collections import Counter
 from decimal import Decimal
 from itertools import islice
@@ -29,7 +31,7 @@ from pa_table_games.errors import IllegalAction
 from pa_table_games.fastpath import generate as generate_module
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.source import body_of, copy_of, nodes_in
-from pa_table_games.games import BUILT_IN, GAMES
+from pa_table_games.games import BUILT_IN, GAMES, machine_path
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.compiled import CompiledEngine, Legal
@@ -738,6 +740,33 @@ def test_a_strategy_s_decision_the_round_refuses_is_refused_with_its_cite(engine
     with pytest.raises(IllegalAction, match=refusal):
         for _ in range(200):
             next(rounds)
+
+
+@pytest.mark.parametrize("trigger, dest", [("spin", "dealer_ready"), ("back", "round_start")])
+def test_a_simulated_round_going_round_without_end_is_stopped(tmp_path, trigger, dest):
+    """A machine file (a new game's, or an edited one) whose dealer steps go round for ever, a guarded loop nothing
+    changes: the fast path stops the round after MOST_STEPS steps, one line naming the machine file and the state's
+    line, as play stops it. Before, a simulation dealt on with no end: run as a process, so a round that does not
+    stop fails at the deadline."""
+    text = machine_path("blackjack").read_text(encoding="utf-8")
+    anchor = "  - {trigger: continue_shoe, source: round_start, dest: dealer_ready, cite: [\"(c)\"]}\n"
+    loop = f"  - {{trigger: {trigger}, source: dealer_ready, dest: {dest}, cite: ['(a)'], unless: [double_shoe_is_used]}}\n"
+    path = tmp_path / "blackjack.yaml"
+    path.write_text(text.replace(anchor, anchor + loop), encoding="utf-8")
+    script = ("import sys\nfrom pa_table_games import load_game\nfrom pa_table_games.errors import MachineFileError\n"
+              "from pa_table_games.simulation.chunks import deal_rounds\nfrom pa_table_games.strategies import get_strategy\n"
+              "game = load_game('blackjack', engine='fast', machine=sys.argv[1])\n"
+              "rounds = deal_rounds(game, game.new_table(seed=7), {1: {'blackjack': 10}},\n"
+              "                     get_strategy('blackjack', 'basic', game.rules), record='totals')\n"
+              "try:\n    next(rounds)\nexcept MachineFileError as err:\n    print(err)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL)
+    state = dest if trigger == "back" else "dealer_ready"
+    line = next(n for n, text_line in enumerate(text.splitlines(), 1) if f"{{id: {state}," in text_line)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        f"{path}:{line}: the round is still going round at state {state!r} after 10,000 steps: the machine goes round "
+        "without a decision or an end (the round stopped)"]
 
 
 class TestAGuardThatWritesIsRefused:

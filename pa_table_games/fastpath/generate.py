@@ -22,7 +22,7 @@ import ast
 import threading
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NoReturn
 
 from pa_table_games.fastpath.asked import MARK, asked_once, unmark
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
@@ -30,10 +30,12 @@ from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.loops import as_loops
 from pa_table_games.fastpath.purity import check_guard
 from pa_table_games.machine.spec import TransitionSpec
+from pa_table_games.errors import MachineFileError
 from pa_table_games.runtime import plain, turns
+from pa_table_games.runtime.round import MOST_STEPS
 
 #: the generated function's own locals: no object it names is called so
-LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
+LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS", "looped"}
 #: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
 #: a pass's turn guard as the skeleton asks it, given what the state's scan of the pass found (:func:`_scan`)
@@ -100,13 +102,25 @@ class _Unmade:
 def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callable[[Any], str | None]
             ) -> Callable[[Any, Any], Any]:
     """``play(rnd, choose)``: each state's function called in turn, from the state the round is in, until one
-    answers None (the round is over)."""
+    answers None (the round is over); a round still going after :data:`MOST_STEPS` states is stopped."""
     def play(rnd: Any, choose: Any) -> Any:
-        state = state_of(rnd)
+        state, entered = state_of(rnd), 0
         while state is not None:
+            entered += 1
+            if entered > MOST_STEPS:
+                goes_round(rnd, state)
             state = steps[state](rnd, choose)
         return rnd
     return play
+
+
+def goes_round(rnd: Any, state: str) -> NoReturn:
+    """Stop a round that went :data:`MOST_STEPS` steps (states entered, or turns back to one) with no end: a machine
+    file whose guarded loop nothing changes, named at ``state``'s line (the other engines name the transition)."""
+    spec = rnd.spec
+    raise MachineFileError(spec.shown_path, spec.state(state).line,
+                           f"the round is still going round at state {state!r} after {MOST_STEPS:,} steps: the "
+                           "machine goes round without a decision or an end (the round stopped)")
 
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
@@ -124,6 +138,7 @@ def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
                    | {f"{local}_{n}" for n in range(len(machine.passes)) for local in SCAN_LOCALS})  # each scan's
     for hook in HOOKS:
         ns.name_for(getattr(plain, hook), hook)
+    ns.name_for(goes_round, "goes_round")
     for name, fn in PASS_GUARD.items():
         ns.name_for(fn, name)
     for name, helper in helpers.items():
@@ -184,12 +199,20 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
 
 def _again(body: list[str], state: str) -> list[str]:
     """``body`` in a loop when a transition leads back to ``state`` (a hit, a turn passed on): it goes on at the top
-    (``continue``) rather than answering the state for ``play`` to call its function again."""
+    (``continue``) rather than answering the state for ``play`` to call its function again, counting its turns
+    back (:data:`MOST_STEPS`, as ``play`` counts the states)."""
     back = f"return {state!r}"
     if not any(line.strip() == back for line in body):
         return body
-    return ["while True:", *("    " + (line.replace(back, "continue") if line.strip() == back else line)
-                             for line in body)]
+    lines = ["looped = 0", "while True:"]
+    for line in body:
+        if line.strip() == back:
+            indent = "    " + line[:len(line) - len(line.lstrip())]
+            lines += [indent + again for again in ("looped += 1", f"if looped > {MOST_STEPS}:",
+                                                   f"    goes_round(rnd, {state!r})", "continue")]
+        else:
+            lines.append("    " + line)
+    return lines
 
 
 def _then(t: TransitionSpec, straight: dict[str, TransitionSpec], ns: Namespace, trace: bool,
