@@ -63,9 +63,8 @@ class CompiledEngine:
         rnd.end_event(t)
         return True
 
-    def action(self, rnd: Round, word: str, turn: tuple[int, int] | None = None) -> Action:
-        """``word`` as the acting player's :class:`Action` (as ``Round.parse_action``)."""
-        turn = turn or rnd.deciding() or (0, 0)
+    def action(self, rnd: Round, word: str, turn: tuple[int, int]) -> Action:
+        """``word`` as the :class:`Action` of the player deciding at ``turn`` (as ``Round.parse_action``)."""
         if word in self.triggers or "=" not in word:
             key = (turn, word)
             action = self._actions.get(key)
