@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import math
 from collections import defaultdict
 
 import attrs
@@ -156,16 +157,18 @@ class _Hand:
 class _Layout:
     hands: list
     marks: defaultdict = attrs.field(factory=lambda: defaultdict(list))
+    rounding: object = math.floor  # a module's built-in function, held as a field
 
 
 def test_what_a_pure_guard_does_with_a_game_s_own_objects_answers_through_the_view():
-    """Through the view a guard may iterate a hand, compare and sort hands, call a classmethod, read a defaultdict's
-    missing key (the layout keeps no new key) and change a deep copy of its own; changing a hand stays refused."""
+    """Through the view a guard may iterate a hand, compare and sort hands, call a classmethod or a module's built-in
+    function the layout holds, read a defaultdict's missing key (the layout keeps no new key) and change a deep copy
+    of its own; changing a hand stays refused."""
     layout = _Layout([_Hand(["AS", "9D"]), _Hand(["KD"])])
     view = read_only(layout)
     assert list(view.hands[0]) == ["AS", "9D"] and view.hands[1] < view.hands[0]
     assert [len(h.cards) for h in sorted(view.hands)] == [1, 2] and view.hands[0].empty() == _Hand([])
-    assert view.marks[7] == [] and dict(layout.marks) == {}
+    assert view.marks[7] == [] and dict(layout.marks) == {} and view.rounding(2.5) == 2
     mine = copy.deepcopy(view.hands[0])
     mine.cards.append("5C")
     assert layout.hands[0].cards == ["AS", "9D"]
