@@ -10,7 +10,6 @@ so the balances always sum to exactly zero.
 from __future__ import annotations
 
 from decimal import Decimal
-
 from typing import Any
 
 from attrs import define, field

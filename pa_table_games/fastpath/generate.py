@@ -29,8 +29,8 @@ from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.loops import as_loops
 from pa_table_games.fastpath.purity import check_guard
-from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.errors import MachineFileError
+from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns
 from pa_table_games.runtime.round import MOST_STEPS
 
