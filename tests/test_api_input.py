@@ -7,7 +7,9 @@ inside), or was taken as something it is not (``seat=True`` as seat 1, ``rules=5
 from __future__ import annotations
 
 import pickle
+import random
 import re
+from collections import Counter
 from decimal import Decimal
 
 import pytest
@@ -320,6 +322,33 @@ def test_a_pai_gow_table_without_the_joker_is_refused():
     with pytest.raises(TableGamesError, match="^new_round: the table's shoe is not the shoe these Rules deal from: "
                                               "missing JK$"):
         game.new_round({1: {"six_card_fortune": 10}}, table=Table(Shoe.shuffled(1), shuffled_by_game=True))
+
+
+def _shoe_of(cards, seed=1):
+    """A shoe shuffled from ``cards`` (the cover card among them), as a table's own."""
+    shoe = Shoe([], Counter(cards), random.Random(seed))
+    shoe.load(list(cards))
+    return shoe
+
+
+@pytest.mark.parametrize("swap, named", [
+    ("KD AS", "missing KD; extra AS"),  # the same kinds of card, one more of one and one fewer of another
+    ("KD AS KD AS", "missing 2x KD; extra 2x AS"),
+    ("2C AS 3C AS 4C AS 5C AS 6C AS", "missing 2C, 3C, 4C, 5C, 6C; extra 5x AS"),
+    ("2C AS 3C AS 4C AS 5C AS 6C AS 7C AS", "missing 2C, 3C, 4C, 5C, 6C and 1 more; extra 6x AS"),
+    ("KD JK", "extra JK"),  # a kind of card the Rules' shoe has not: named alone
+])
+def test_a_table_whose_shuffled_shoe_holds_other_cards_is_refused_naming_them(swap, named):
+    """A table shuffled by the game holds the Rules' six decks with cards swapped for others, as many in all: the
+    round is refused naming what is missing and what is extra (at most five named, then how many more)."""
+    game = load_game("blackjack")
+    cards = list(game.rules_shoe[""].elements())
+    codes = swap.split()
+    for old, new in zip(codes[::2], codes[1::2]):  # each card taken out, and the one put in its place
+        cards[next(i for i, card in enumerate(cards) if card.code == old)] = Card.from_code(new)
+    with pytest.raises(TableGamesError, match=f"^new_round: the table's shoe is not the shoe these Rules deal from: "
+                                              f"{re.escape(named)}$"):
+        game.new_round({1: {"blackjack": 10}}, table=Table(_shoe_of(cards), shuffled_by_game=True))
 
 
 def test_a_stacked_shoe_and_a_fresh_deck_brought_go_on_at_any_table():
