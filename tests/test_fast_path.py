@@ -750,11 +750,13 @@ def test_a_simulated_round_going_round_without_end_is_stopped(tmp_path, trigger,
     stop fails at the deadline."""
     text = machine_path("blackjack").read_text(encoding="utf-8")
     anchor = "  - {trigger: continue_shoe, source: round_start, dest: dealer_ready, cite: [\"(c)\"]}\n"
-    loop = f"  - {{trigger: {trigger}, source: dealer_ready, dest: {dest}, cite: ['(a)'], unless: [double_shoe_is_used]}}\n"
+    loop = (f"  - {{trigger: {trigger}, source: dealer_ready, dest: {dest}, cite: ['(a)'], "
+            "unless: [double_shoe_is_used]}\n")
     path = tmp_path / "blackjack.yaml"
     path.write_text(text.replace(anchor, anchor + loop), encoding="utf-8")
     script = ("import sys\nfrom pa_table_games import load_game\nfrom pa_table_games.errors import MachineFileError\n"
-              "from pa_table_games.simulation.chunks import deal_rounds\nfrom pa_table_games.strategies import get_strategy\n"
+              "from pa_table_games.simulation.chunks import deal_rounds\n"
+              "from pa_table_games.strategies import get_strategy\n"
               "game = load_game('blackjack', engine='fast', machine=sys.argv[1])\n"
               "rounds = deal_rounds(game, game.new_table(seed=7), {1: {'blackjack': 10}},\n"
               "                     get_strategy('blackjack', 'basic', game.rules), record='totals')\n"

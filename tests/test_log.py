@@ -232,7 +232,8 @@ class TestRewritten:
             docs = [json.loads(line) for line in path.read_text().splitlines()]
             assert all(("hash" in doc) == chained for doc in docs), version
             assert read_log(path, allow_v1=True).header["version"] == version
-        assert not {"stacked", "machine_sha256", "key_fingerprint"} & json.loads((tmp_path / "v1.jsonl").read_text().splitlines()[0]).keys()
+        header = json.loads((tmp_path / "v1.jsonl").read_text().splitlines()[0])
+        assert not {"stacked", "machine_sha256", "key_fingerprint"} & header.keys()
         replayed = CliRunner().invoke(main, ["replay", str(tmp_path / "v1.jsonl"), "--allow-v1"])
         assert replayed.exit_code == 0, replayed.output
 

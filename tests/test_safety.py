@@ -135,7 +135,8 @@ class TestSourceHabits:
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):
         """Every word of the generated rule and of the fast path's skeleton is Python, a registered name, a state
-        id, a trigger, a transition's index, one of the runtime's hooks, the count of a state's turns back (``looped``) or the mark on a transition's test."""
+        id, a trigger, a transition's index, one of the runtime's hooks, the count of a state's turns back
+        (``looped``) or the mark on a transition's test."""
         game = load_game(name, engine="fast")
         machine = game.machine
         spec = machine.spec
