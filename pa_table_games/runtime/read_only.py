@@ -126,22 +126,21 @@ class _Views:
         self.made: dict[int, tuple[Any, Any]] = {}  # id -> (the object, its view): the object kept alive
 
     def of(self, value: Any, where: str) -> Any:
-        if isinstance(value, _PLAIN) or type(value) in _VIEWS:  # nothing to change, or a view already
-            return value
-        if isinstance(value, (tuple, frozenset)) and all(isinstance(v, _PLAIN) for v in value):
-            return value
+        kind = _READ_AS.get(type(value)) or _read_as(type(value))
+        if kind == "as it is" or (kind == "tuple" and all(_READ_AS.get(type(v)) == "as it is" for v in value)):
+            return value  # nothing to change, or a view already
         made = self.made.get(id(value))
         if made is not None:
             return made[1]
-        if isinstance(value, (set, frozenset)):
+        if kind == "set":
             view = frozenset(self.of(v, where) for v in value)
-        elif isinstance(value, tuple):
-            view = tuple(self.of(v, where) for v in value)
-        elif isinstance(value, list):
+        elif kind == "tuple":
+            view = (frozenset if isinstance(value, frozenset) else tuple)(self.of(v, where) for v in value)
+        elif kind == "list":
             view = _ListView(value, self, where)
-        elif isinstance(value, Mapping):
+        elif kind == "mapping":
             view = _MappingView(value, self, where)
-        elif isinstance(value, (types.BuiltinMethodType, types.MethodWrapperType)):
+        elif kind == "built-in method":
             name = getattr(value, "__name__", "?")
             owner = getattr(value, "__self__", None)
             if name not in READERS and not (owner is None or isinstance(owner, types.ModuleType)):
@@ -175,10 +174,14 @@ class _ObjectView(_View):
 
     def __getattr__(self, name: str) -> Any:
         target = object.__getattribute__(self, "_of")
+        cls = type(target)
+        kind = _KINDS.get((cls, name)) or _kind(cls, name)
+        if kind == "data":  # the commonest read; a number, a flag, a card needs no view and no place named
+            value = getattr(target, name)
+            return value if _READ_AS.get(type(value)) == "as it is" else \
+                object.__getattribute__(self, "_views").of(value, f"{object.__getattribute__(self, '_where')}.{name}")
         views = object.__getattribute__(self, "_views")
         where = f"{object.__getattribute__(self, '_where')}.{name}"
-        cls = type(target)
-        kind = _kind(cls, name)
         if kind == "refused":
             _refuse(f"{where}(...)")
         if kind == "method":
@@ -188,9 +191,7 @@ class _ObjectView(_View):
             return types.MethodType(method, self)
         if kind == "property":
             return views.of(_class_attribute(cls, name).fget(self), where)
-        if kind == "class":  # a class or static method: nothing of the object is reached through it
-            return getattr(cls, name)
-        return views.of(getattr(target, name), where)
+        return getattr(cls, name)  # a class or static method: nothing of the object is reached through it
 
     def _own(self, name: str) -> Any:
         """The object's class's own ``name`` (``__iter__``, ``__lt__`` ...), to run with the view as ``self``."""
@@ -341,6 +342,23 @@ class _MappingView(_ListView):
 
 
 _VIEWS = (_ObjectView, _ListView, _MappingView)
+#: for each class met, how its objects are read through a view (:func:`_read_as`)
+_READ_AS: dict[type, str] = {}
+
+
+def _read_as(cls: type) -> str:
+    """How an object of ``cls`` is read through a view: "as it is" (nothing can change it, or a view already),
+    "tuple" (a tuple or a frozen set: as it is when its items are), "set" (a frozen copy), "list", "mapping",
+    "built-in method" or "object" (worked out once per class: ``isinstance`` against the abstract classes
+    costs a guard's read more than the read)."""
+    kind = "as it is" if issubclass(cls, _PLAIN) or cls in _VIEWS else "tuple" if issubclass(cls, (tuple, frozenset)) \
+        else "set" if issubclass(cls, set) else "list" if issubclass(cls, list) \
+        else "mapping" if issubclass(cls, Mapping) \
+        else "built-in method" if issubclass(cls, (types.BuiltinMethodType, types.MethodWrapperType)) else "object"
+    _READ_AS[cls] = kind
+    return kind
+
+
 _KINDS: dict[tuple[type, str], str] = {}
 
 
