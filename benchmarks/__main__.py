@@ -12,7 +12,7 @@ its default Rules, one seat with a Blackjack Wager of 10 and no optional wagers,
 (a) the fast path as ``simulate`` uses it (the round function generated from the machine, no event log), and the
     compiled runner (the rule generated per state, fired through the round's hooks) without and with the event log;
 (b) the transitions engine through the Round API (``advance``/``act``), and the same with
-    the interactive snapshot (``atomic=True``);
+    the interactive snapshot (``atomic=True``), then so at the busiest table of :mod:`.scenarios`;
 (c) a plain hand-written loop dealing the same game from the same shoe (``plain.py``),
     checked to give the same net as (a) for the same seed;
 (d) gymnasium's ``Blackjack-v1`` episodes per second with the same policy, if installed
@@ -57,6 +57,8 @@ from pa_table_games.simulation.simulate import simulate
 from pa_table_games.strategies import get_strategy
 
 SEATS = {1: {"blackjack": 10.0}}
+#: the busier table dealt by the interactive engine too (guards read through views: what a developer's play costs)
+BUSY = "seven seats, every optional wager"
 #: issue 31: twice OpenSpiel's C++ blackjack per core, about 0.45 of the plain loop, in at most 60,000 instructions
 TARGETS = {"plain": 0.45, "openspiel": 2.0, "instructions": 60_000, "gymnasium": 5.0, "workers": 1.7}
 #: how many runs of each compared runner, taken in turn, give its median
@@ -67,6 +69,7 @@ ROWS = {"fast": "(a) fast path, stand17, no event log (simulate)",
         "logged": "    compiled runner, stand17, event log kept",
         "transitions": "(b) transitions engine, Round API, stand17",
         "atomic": "    transitions engine, interactive (atomic snapshots)",
+        "busy": "    the same, seven seats, every optional wager, basic",
         "plain": "(c) plain hand-written loop, same game, same shoe",
         "gym": "(d) gymnasium Blackjack-v1, same policy (episodes)",
         "env": "(f) Gymnasium env pa_table_games/Blackjack-v0, stand17",
@@ -144,10 +147,10 @@ def instructions_per_round(engine: str, rounds: int = 2000) -> int | None:
     return (count(rounds) - count(0)) // rounds
 
 
-def transitions(atomic: bool) -> Callable[[int], object]:
+def transitions(atomic: bool, seats: dict = SEATS, strategy: str = "stand17") -> Callable[[int], object]:
     def run(n: int) -> None:
         game = load_game("blackjack")
-        rounds = deal_rounds(game, game.new_table(seed=1), SEATS, get_strategy("blackjack", "stand17", game.rules),
+        rounds = deal_rounds(game, game.new_table(seed=1), seats, get_strategy("blackjack", strategy, game.rules),
                              interactive=True, atomic=atomic)
         for _ in range(n):
             next(rounds).settlement()
@@ -302,6 +305,7 @@ def main() -> None:
                                      ("logged", compiled("stand17", log=True), 500, s),
                                      ("transitions", transitions(atomic=False), 100, s),
                                      ("atomic", transitions(atomic=True), 20, s / 2),
+                                     ("busy", transitions(True, scenarios.TABLES[BUSY][1], "basic"), 2, s / 2),
                                      ("gym", gymnasium_episodes(), 500, s), ("env", rl_rounds(), 100, s),
                                      ("basic", fast_path("basic"), 500, s)):
         rows[key] = per_cpu_second(run, seconds, first) if run is not None else None
