@@ -32,7 +32,7 @@ from pa_table_games.fastpath.purity import check_guard
 from pa_table_games.errors import MachineFileError
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns
-from pa_table_games.runtime.round import MOST_STEPS
+from pa_table_games.runtime.round import GOES_ROUND, MOST_STEPS
 
 #: the generated function's own locals: no object it names is called so
 LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS", "looped"}
@@ -119,8 +119,7 @@ def goes_round(rnd: Any, state: str) -> NoReturn:
     file whose guarded loop nothing changes, named at ``state``'s line (the other engines name the transition)."""
     spec = rnd.spec
     raise MachineFileError(spec.shown_path, spec.state(state).line,
-                           f"the round is still going round at state {state!r} after {MOST_STEPS:,} steps: the "
-                           "machine goes round without a decision or an end (the round stopped)")
+                           f"the round is still going round at state {state!r} after {MOST_STEPS:,} steps: {GOES_ROUND}")
 
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,

@@ -31,6 +31,8 @@ RECORDS = ("events", "settlements", "totals")
 #: The most transitions one round fires: a round of seven boxes split to the limit fires a few hundred; a machine file
 #: whose transitions go round without a decision or an end (a guarded loop nothing changes) is stopped here
 MOST_STEPS = 10_000
+#: why a round past :data:`MOST_STEPS` is stopped, as every engine says it
+GOES_ROUND = "the machine goes round without a decision or an end (the round stopped)"
 
 
 class Round(Changes):
@@ -244,7 +246,7 @@ class Round(Changes):
         if self.steps_fired > MOST_STEPS:
             raise MachineFileError(self.spec.shown_path, t.line,
                                    f"transition {t.trigger!r} ({t.source} -> {t.dest}) takes one round past {MOST_STEPS:,} "
-                                   f"steps: the machine goes round without a decision or an end (the round stopped)")
+                                   f"steps: {GOES_ROUND}")
         self.firing = t
         if t.turn_guard is not None:
             _turns.take_pass_turn(self, t)
