@@ -104,13 +104,15 @@ def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callab
     """``play(rnd, choose)``: each state's function called in turn, from the state the round is in, until one
     answers None (the round is over); a round still going after :data:`MOST_STEPS` states is stopped."""
     def play(rnd: Any, choose: Any) -> Any:
-        state, entered = state_of(rnd), 0
-        while state is not None:
-            entered += 1
-            if entered > MOST_STEPS:
-                goes_round(rnd, state)
+        state = state_of(rnd)
+        if state is None:
+            return rnd
+        for _ in bound:
             state = steps[state](rnd, choose)
-        return rnd
+            if state is None:
+                return rnd
+        goes_round(rnd, state)
+    bound = range(MOST_STEPS)
     return play
 
 
