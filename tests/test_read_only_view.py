@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import enum
 import math
 from collections import defaultdict
 
@@ -175,3 +176,39 @@ def test_what_a_pure_guard_does_with_a_game_s_own_objects_answers_through_the_vi
     with pytest.raises(GuardWrites, match="hands.cards.append"):
         copy.copy(view.hands[0]).cards.append("5C")
     assert layout.hands[0].cards == ["AS", "9D"]
+
+
+class _Pair(tuple):
+    """A tuple of a class no view has read before: its items decide how it is read."""
+
+
+class _Suit(enum.Enum):
+    """Items of a class no view has read before either."""
+
+    SPADES = "S"
+    HEARTS = "H"
+
+
+@attrs.define
+class _Held:
+    pair: tuple
+    mixed: tuple
+    seats: set
+    fixed: frozenset
+    first_seen: _Pair
+
+
+def test_what_cannot_change_is_read_as_it_is_and_what_can_through_a_view():
+    """A tuple or a frozen set of numbers and strings is the object itself, read first or again (``is`` answers as
+    on the round); a tuple holding a list is a tuple of views; a set is a frozen copy; a changing list stays
+    refused however the value holding it was read first."""
+    cards = ["AS"]
+    held = _Held((1, "two"), (3, cards), {1, 2}, frozenset({"a"}), _Pair((_Suit.SPADES, _Suit.HEARTS)))
+    view = read_only(held)
+    assert view.pair is held.pair and view.fixed is held.fixed and view.first_seen is held.first_seen
+    assert view.pair is view.pair and view.first_seen is view.first_seen
+    assert view.mixed == (3, cards) and view.mixed is not held.mixed and view.mixed[0] == 3
+    assert view.seats == frozenset({1, 2}) and type(view.seats) is frozenset
+    with pytest.raises(GuardWrites, match="tried rnd.mixed.append"):
+        view.mixed[1].append("KD")
+    assert held.mixed == (3, ["AS"])

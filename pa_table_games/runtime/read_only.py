@@ -127,7 +127,7 @@ class _Views:
 
     def of(self, value: Any, where: str) -> Any:
         kind = _READ_AS.get(type(value)) or _read_as(type(value))
-        if kind == "as it is" or (kind == "tuple" and all(_READ_AS.get(type(v)) == "as it is" for v in value)):
+        if kind == "as it is" or (kind == "tuple" and all(_read_as(type(v)) == "as it is" for v in value)):
             return value  # nothing to change, or a view already
         made = self.made.get(id(value))
         if made is not None:
@@ -351,11 +351,12 @@ def _read_as(cls: type) -> str:
     "tuple" (a tuple or a frozen set: as it is when its items are), "set" (a frozen copy), "list", "mapping",
     "built-in method" or "object" (worked out once per class: ``isinstance`` against the abstract classes
     costs a guard's read more than the read)."""
-    kind = "as it is" if issubclass(cls, _PLAIN) or cls in _VIEWS else "tuple" if issubclass(cls, (tuple, frozenset)) \
-        else "set" if issubclass(cls, set) else "list" if issubclass(cls, list) \
-        else "mapping" if issubclass(cls, Mapping) \
-        else "built-in method" if issubclass(cls, (types.BuiltinMethodType, types.MethodWrapperType)) else "object"
-    _READ_AS[cls] = kind
+    kind = _READ_AS.get(cls)
+    if kind is None:
+        kind = _READ_AS[cls] = "as it is" if issubclass(cls, _PLAIN) or cls in _VIEWS \
+            else "tuple" if issubclass(cls, (tuple, frozenset)) else "set" if issubclass(cls, set) \
+            else "list" if issubclass(cls, list) else "mapping" if issubclass(cls, Mapping) \
+            else "built-in method" if issubclass(cls, (types.BuiltinMethodType, types.MethodWrapperType)) else "object"
     return kind
 
 
