@@ -120,8 +120,8 @@ def goes_round(rnd: Any, state: str) -> NoReturn:
     """Stop a round that went :data:`MOST_STEPS` steps (states entered, or turns back to one) with no end: a machine
     file whose guarded loop nothing changes, named at ``state``'s line (the other engines name the transition)."""
     spec = rnd.spec
-    raise MachineFileError(spec.shown_path, spec.state(state).line,
-                           f"the round is still going round at state {state!r} after {MOST_STEPS:,} steps: {GOES_ROUND}")
+    raise MachineFileError(spec.shown_path, spec.state(state).line, f"the round is still going round at state "
+                           f"{state!r} after {MOST_STEPS:,} steps: {GOES_ROUND}")
 
 
 def generate(game: Any, placed: frozenset[str], record: str, round_class: type,
