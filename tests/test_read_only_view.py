@@ -200,13 +200,14 @@ class _Held:
 
 def test_what_cannot_change_is_read_as_it_is_and_what_can_through_a_view():
     """A tuple or a frozen set of numbers and strings is the object itself, read first or again (``is`` answers as
-    on the round); a tuple holding a list is a tuple of views; a set is a frozen copy; a changing list stays
+    on the round), and so is a view; a tuple holding a list is a tuple of views; a set is a frozen copy; a changing list stays
     refused however the value holding it was read first."""
     cards = ["AS"]
     held = _Held((1, "two"), (3, cards), {1, 2}, frozenset({"a"}), _Pair((_Suit.SPADES, _Suit.HEARTS)))
     view = read_only(held)
     assert view.pair is held.pair and view.fixed is held.fixed and view.first_seen is held.first_seen
     assert view.pair is view.pair and view.first_seen is view.first_seen
+    assert read_only(view) is view and read_only(view.seats) is view.seats  # a view is read as it is: no view of it
     assert view.mixed == (3, cards) and view.mixed is not held.mixed and view.mixed[0] == 3
     assert view.seats == frozenset({1, 2}) and type(view.seats) is frozenset
     with pytest.raises(GuardWrites, match="tried rnd.mixed.append"):
