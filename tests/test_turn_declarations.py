@@ -22,7 +22,7 @@ from functools import cache
 import attrs
 import pytest
 
-from pa_table_games import Shoe
+from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import MachineFileError
 from pa_table_games.games import game_info
@@ -236,6 +236,17 @@ def test_a_split_hand_takes_its_turn_right_after_the_hand_it_split_from():
     for flipped, order in ((None, [(1, 0), (1, 0), (1, 1), (2, 0)]), (k, [(2, 0), (1, 0), (1, 0), (1, 1)])):
         decided = [(seat, hand) for trigger, seat, hand, *_ in play("blackjack", flipped, recipe) if seat is not None]
         assert decided[:len(order)] == order, decided
+
+
+def test_items_a_game_reads_its_own_way_are_put_in_the_declared_order():
+    """``rnd.in_turn_order(items, seat=...)`` (a new game's own items, which hold no ``seat``): at Blackjack's
+    player decisions, declared from the dealer's left ((i)), seat 1 first; the hand read as 0 when not given."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}, 2: {"blackjack": 10}},
+                         shoe=Shoe.stacked("2C 8H 9S 6D 8S TS 7C TH 3D TD 4C 5C 6C")).advance()
+    assert rnd.state == "player_decisions"
+    items = [(3, "c"), (1, "a"), (2, "b")]
+    assert rnd.in_turn_order(items, seat=lambda item: item[0]) == [(1, "a"), (2, "b"), (3, "c")]
+    assert rnd.in_turn_order(items, seat=lambda item: item[0], hand=lambda item: 0) == [(1, "a"), (2, "b"), (3, "c")]
 
 
 def test_the_house_money_choice_goes_the_declared_way():
