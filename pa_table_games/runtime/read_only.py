@@ -364,28 +364,19 @@ _KINDS: dict[tuple[type, str], str] = {}
 
 
 def _class_attribute(cls: type, name: str) -> Any:
-    for klass in cls.__mro__:
-        if name in klass.__dict__:
-            return klass.__dict__[name]
-    return None
+    return next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
 
 
 def _kind(cls: type, name: str) -> str:
-    """How an attribute of ``cls`` is read through a view: "method", "property" or "data" (worked out once)."""
+    """How an attribute of ``cls`` is read through a view: "refused" (a change of the round), "method", "class" (a
+    class or static method), "property" or "data" (worked out once)."""
     kind = _KINDS.get((cls, name))
     if kind is None:
         attribute = _class_attribute(cls, name)
-        if name in CHANGES and getattr(cls, "is_round", False):
-            kind = "refused"
-        elif isinstance(attribute, types.FunctionType):
-            kind = "method"
-        elif isinstance(attribute, (classmethod, staticmethod)):
-            kind = "class"
-        elif isinstance(attribute, property):
-            kind = "property"
-        else:
-            kind = "data"
-        _KINDS[cls, name] = kind
+        kind = _KINDS[cls, name] = "refused" if name in CHANGES and getattr(cls, "is_round", False) \
+            else "method" if isinstance(attribute, types.FunctionType) \
+            else "class" if isinstance(attribute, (classmethod, staticmethod)) \
+            else "property" if isinstance(attribute, property) else "data"
     return kind
 
 
