@@ -364,7 +364,10 @@ _KINDS: dict[tuple[type, str], str] = {}
 
 
 def _class_attribute(cls: type, name: str) -> Any:
-    return next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
+    for klass in cls.__mro__:  # a loop: asked for every property read through a view
+        if name in klass.__dict__:
+            return klass.__dict__[name]
+    return None
 
 
 def _kind(cls: type, name: str) -> str:
