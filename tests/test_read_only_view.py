@@ -200,8 +200,8 @@ class _Held:
 
 def test_what_cannot_change_is_read_as_it_is_and_what_can_through_a_view():
     """A tuple or a frozen set of numbers and strings is the object itself, read first or again (``is`` answers as
-    on the round), and so is a view; a tuple holding a list is a tuple of views; a set is a frozen copy; a changing list stays
-    refused however the value holding it was read first."""
+    on the round), and so is a view; a tuple holding a list is a tuple of views; a set is a frozen copy; a changing
+    list stays refused however the value holding it was read first."""
     cards = ["AS"]
     held = _Held((1, "two"), (3, cards), {1, 2}, frozenset({"a"}), _Pair((_Suit.SPADES, _Suit.HEARTS)))
     view = read_only(held)

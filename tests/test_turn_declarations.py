@@ -242,7 +242,7 @@ def test_items_a_game_reads_its_own_way_are_put_in_the_declared_order():
     """``rnd.in_turn_order(items, seat=...)`` (a new game's own items, which hold no ``seat``): at Blackjack's
     player decisions, declared from the dealer's left ((i)), seat 1 first; the hand read as 0 when not given."""
     rnd = load_game("blackjack").new_round({1: {"blackjack": 10}, 2: {"blackjack": 10}},
-                         shoe=Shoe.stacked("2C 8H 9S 6D 8S TS 7C TH 3D TD 4C 5C 6C")).advance()
+                                           shoe=Shoe.stacked("2C 8H 9S 6D 8S TS 7C TH 3D TD 4C 5C 6C")).advance()
     assert rnd.state == "player_decisions"
     items = [(3, "c"), (1, "a"), (2, "b")]
     assert rnd.in_turn_order(items, seat=lambda item: item[0]) == [(1, "a"), (2, "b"), (3, "c")]

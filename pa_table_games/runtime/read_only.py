@@ -126,7 +126,7 @@ class _Views:
         self.made: dict[int, tuple[Any, Any]] = {}  # id -> (the object, its view): the object kept alive
 
     def of(self, value: Any, where: str) -> Any:
-        kind = _READ_AS.get(type(value)) or _read_as(type(value))
+        kind = _read_as(type(value))
         if kind == "as it is" or (kind == "tuple" and all(_read_as(type(v)) == "as it is" for v in value)):
             return value  # nothing to change, or a view already
         made = self.made.get(id(value))
