@@ -22,7 +22,7 @@ from functools import cache
 import attrs
 import pytest
 
-from pa_table_games import Shoe, load_game
+from pa_table_games import IllegalAction, Shoe, load_game
 from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.errors import MachineFileError
 from pa_table_games.games import game_info
@@ -225,6 +225,27 @@ def test_every_turn_taken_is_asked_only_where_a_pass_is_declared():
     """The runtime's guard ``every_turn_taken`` out of a state without ``turns`` is a file:line error."""
     with pytest.raises(MachineFileError, match=r"'every_turn_taken' is asked only out of a state that declares"):
         _bind_edited("blackjack", "when: [dealer_total_below_17]", "when: [every_turn_taken]")
+
+
+def test_a_state_left_before_every_turn_is_taken_leaves_nobody_deciding():
+    """A machine built wrong on purpose: Double Down Madness's dealer turns the hole card as soon as the hand deciding
+    has its second card, not once every turn is taken (§ 692.7(m)). Seat 1 hits, the hole card is turned with seat 2
+    never asked, and from then on nobody is deciding (the state entered declares no walk): a decision is refused."""
+    info = game_info("double-down-madness")
+    bound = BoundMachine(_bind_edited("double-down-madness", "when: [every_turn_taken], do: [turn_hole_card]",
+                                      "when: [acting_hand_has_second_card], do: [turn_hole_card]"))
+    game = Game(info, info.rules_class(), bound, TransitionsEngine(bound))
+    rnd = game.new_round({1: {"double_down_madness": 10}, 2: {"double_down_madness": 10}},
+                         shoe=Shoe.stacked("4H 6H 6C 5H 5S 2H 4D QD")).advance()
+    assert rnd.deciding() == (1, 0)
+    rnd.act("hit")
+    deciding = []
+    while (event := rnd.step()) is not None:
+        deciding.append((event.trigger, rnd.deciding()))
+        with pytest.raises(IllegalAction, match="stand: no player decision is open while the round is in"):
+            rnd.act("stand")
+    assert deciding[:2] == [("turn_hole_card", None), ("draw_dealer_card", None)]
+    assert {who for _, who in deciding} == {None} and rnd.is_over
 
 
 def test_a_split_hand_takes_its_turn_right_after_the_hand_it_split_from():
