@@ -15,10 +15,9 @@ from pa_table_games.machine.spec import MachineSpec
 from regulation_texts import REGULATIONS, illustrative, normalise, occurs, path_of, quoted, section_text, subsections
 
 #: the words of the text that give each direction a ``turns: {from: ...}`` can declare
-DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "farthest to the dealer's right",
-             "starting_position": "starting position"}
+DIRECTION = {"dealer_left": "farthest to the dealer's left", "dealer_right": "farthest to the dealer's right"}
 #: the same directions in the words of a reading
-READ_AS = {"dealer_left": "dealer's left", "dealer_right": "dealer's right", "starting_position": "starting position"}
+READ_AS = {"dealer_left": "dealer's left", "dealer_right": "dealer's right"}
 #: a ``turns:`` declaration as a machine file writes it, outside a comment (counted in the text, not by the loader)
 WRITTEN = re.compile(r"^[^#\n]*\bturns: \{", re.M)
 

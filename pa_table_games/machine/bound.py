@@ -123,9 +123,9 @@ class BoundMachine:
     #: a pass's key -> its transitions, in file order
     passes: Mapping[Any, tuple[TransitionSpec, ...]] = field(init=False)
     #: state -> how to start its walks, worked out once here: ``(key, turns, from the dealer's right, the wagers
-    #: of its holding)`` each (None for a ring the runtime does not walk by seat: the runtime refuses it if asked;
-    #: an empty set for a walk not limited to holders). A plain dict, read on every state entered: never changed.
-    plans: dict[str, tuple[tuple[Any, Turns, bool | None, frozenset[str]], ...]] = field(init=False)
+    #: of its holding)`` each (an empty set for a walk not limited to holders). A plain dict, read on every state
+    #: entered: never changed.
+    plans: dict[str, tuple[tuple[Any, Turns, bool, frozenset[str]], ...]] = field(init=False)
     #: a pass's transition (its index) -> its place among its pass's transitions
     members: Mapping[int, int] = field(init=False)
     #: the rule, generated (:func:`generate`): state -> its dealer step; (state, trigger) -> that decision
@@ -153,9 +153,9 @@ class BoundMachine:
             if isinstance(t.walk, PassKey):
                 passes.setdefault(t.walk, []).append(t)
         object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
-        reverse = {"dealer_left": False, "dealer_right": True}
-        object.__setattr__(self, "plans", {s: tuple((key, turns, reverse.get(turns.start), frozenset(turns.holding))
-                                                    for key, turns in w) for s, w in self.walks.items()})
+        object.__setattr__(self, "plans", {
+            s: tuple((key, turns, turns.start == "dealer_right", frozenset(turns.holding)) for key, turns in w)
+            for s, w in self.walks.items()})
         object.__setattr__(self, "members", MappingProxyType(
             {t.index: k for ts in passes.values() for k, t in enumerate(ts)}))
         object.__setattr__(self, "_dealer_rule", generate(self.spec, self.dealer)[0])

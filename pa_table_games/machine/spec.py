@@ -25,7 +25,6 @@ from pa_table_games.machine.registry import Entry
 TURN_ORDERS = {
     "dealer_left": "starting with the player farthest to the dealer's left, clockwise",
     "dealer_right": "starting with the player farthest to the dealer's right, counterclockwise",
-    "starting_position": "from the starting position, clockwise",
 }
 #: What a pass goes over.
 TURN_ITEMS = ("box", "hand", "player", "position", "wager")

@@ -60,13 +60,6 @@ class Walk:
         return self.units[self.at] if self.at < len(self.units) else None
 
 
-def _direction(start: str) -> bool:
-    """True for a pass from the dealer's right (highest seat first)."""
-    if start not in ("dealer_left", "dealer_right"):
-        raise AssertionError(f"a pass {start!r} is dealt by the game's own ring, not by seat")
-    return start == "dealer_right"
-
-
 def mark_of(items: list) -> tuple[int, int]:
     """What a memo was derived from: the list's length and its last item (a refused step may take an item
     back and a later one add another: the length alone would not tell; the memo keeps the item alive)."""
@@ -162,8 +155,6 @@ def enter(rnd: Any, state: str) -> None:
         units = units_of(rnd, turns.each, turns.holding)
         if turns.only and units:
             units = _having_a_turn(rnd, turns.only, units)
-        if reverse is None:
-            _direction(turns.start)  # raises: a ring the runtime does not walk by seat
         if reverse and len(units) > 1:
             units.reverse()
         walks[key] = Walk(turns, units)
@@ -315,8 +306,7 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
     if turns is None:
         raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
                              f"{firing.trigger if firing else rnd.state!r}")
-    start = turns.start
-    reverse = True if start == "dealer_right" else False if start == "dealer_left" else _direction(start)
+    reverse = turns.start == "dealer_right"
     if seat is None and hand is None:
         kinds = set(map(type, items))
         key = _key_of(kinds.pop(), items[0]) if len(kinds) == 1 else _seat_and_hand
