@@ -29,7 +29,7 @@ from pa_table_games.games import game_info
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.runtime.game import MACHINES, Game
+from pa_table_games.runtime.game import MACHINES, Game, bind
 
 DECLARATION = re.compile(r"turns: \{each: \w+, from: (dealer_left|dealer_right), cite: \"[^\"]*\""
                          r"(, holding: \[[^\]]*\])?(, only: \[[^\]]*\])?\}")
@@ -219,6 +219,22 @@ def test_ends_turn_needs_a_declared_pass():
     """``ends_turn: true`` on a transition out of a state that declares no pass is a file:line error."""
     with pytest.raises(MachineFileError, match=r"blackjack.yaml:\d+: .*'ends_turn' needs a pass round the table"):
         _bind_edited("blackjack", "dest: up_card_dealt, cite:", "dest: up_card_dealt, ends_turn: true, cite:")
+
+
+@pytest.mark.parametrize("name, old, new", [
+    ("blackjack", "turns: {each: hand, from: dealer_left", "turns: {each: position, from: dealer_left"),
+    ("six-card-fortune-pai-gow", "turns: {each: box, from: dealer_left", "turns: {each: hand, from: dealer_left")])
+def test_a_pass_over_what_the_game_does_not_walk_is_refused_as_the_file_is_loaded(tmp_path, name, old, new):
+    """Blackjack walks boxes and hands, Six-Card Fortune its boxes (the stacks of the positions holding a wager), every
+    game its players and wagers: a pass over anything else (walked before as hands, or as boxes) is refused at its line
+    when the file is bound to the game."""
+    text, path = _text(name), tmp_path / game_info(name).machine
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    line = text[:text.index(old)].count("\n") + 1
+    walked = "player, wager, box, hand" if name == "blackjack" else "player, wager, box"
+    with pytest.raises(MachineFileError, match=rf"{path.name}:{line}: state '\w+': turns each '{new.split()[2][:-1]}' "
+                                               rf"is not one of {walked}$"):
+        bind(game_info(name), path)
 
 
 def test_every_turn_taken_is_asked_only_where_a_pass_is_declared():

@@ -56,18 +56,18 @@ _PHASE = {"id", "label", "cite", "states"}
 
 
 def load_spec(path: str | Path, registry: Registry, text: str | None = None,
-              wagers: tuple[str, ...] | None = None) -> MachineSpec:
-    """Load and validate one machine file against ``registry`` (``text``: its content, read
-    elsewhere, e.g. from a git revision; ``path`` then only names it in errors). ``wagers``: the
-    game's wager names, the only ones a ``turns: {holding: [...]}`` may name (None: not checked)."""
-    return _Loader(Path(path), registry, text, wagers).load()
+              wagers: tuple[str, ...] | None = None, items: tuple[str, ...] = TURN_ITEMS) -> MachineSpec:
+    """Load and validate one machine file against ``registry`` (``text``: its content, read elsewhere, e.g. from a
+    git revision; ``path`` then only names it in errors). ``wagers``: the game's wager names, the only ones a ``turns:
+    {holding: [...]}`` may name (None: not checked); ``items``: what the game's passes go over (``turns: {each}``)."""
+    return _Loader(Path(path), registry, text, wagers, items).load()
 
 
 class _Loader:
     def __init__(self, path: Path, registry: Registry, text: str | None = None,
-                 wagers: tuple[str, ...] | None = None) -> None:
+                 wagers: tuple[str, ...] | None = None, items: tuple[str, ...] = TURN_ITEMS) -> None:
         self.path, self.registry, self.source, self.wagers = path, registry, text, wagers
-        self.file = str(path)
+        self.file, self.walks = str(path), items  # what the game walks: what a pass may go over (turns: {each})
         self.reading_refs: list[tuple[int, str, str]] = []  # (line, what, id) of each turns cite "reading:<id>"
 
     def fail(self, line: int | None, message: str) -> MachineFileError:
@@ -271,8 +271,8 @@ class _Loader:
             raise self.fail(node.line_of("turns"), f"{what}: 'turns' must be a mapping with each, from, cite")
         self.check_keys(value, _TURNS, f"{what} turns", required=_TURNS - {"holding", "only"})
         each, start = value["each"], value["from"]
-        if each not in TURN_ITEMS:
-            raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(TURN_ITEMS)}")
+        if each not in self.walks:
+            raise self.fail(value.line_of("each"), f"{what}: turns each {each!r} is not one of {', '.join(self.walks)}")
         if not isinstance(start, str) or start not in TURN_ORDERS:  # a mapping or list there is no name
             raise self.fail(value.line_of("from"), f"{what}: turns from {start!r} is not one of {', '.join(TURN_ORDERS)}")
         holding = self.holding(value, what, each)

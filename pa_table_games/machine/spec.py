@@ -26,8 +26,11 @@ TURN_ORDERS = {
     "dealer_left": "starting with the player farthest to the dealer's left, clockwise",
     "dealer_right": "starting with the player farthest to the dealer's right, counterclockwise",
 }
-#: What a pass goes over.
+#: What a pass may go over (``turns: {each}``): a game's machine file, only the units the game walks
+#: (``GameInfo.units``) and :data:`FOUND_BY_THE_RUNTIME`.
 TURN_ITEMS = ("box", "hand", "player", "position", "wager")
+#: What every game's passes can go over: the runtime finds a round's players and wagers itself.
+FOUND_BY_THE_RUNTIME = ("player", "wager")
 #: A ``turns:`` cite of the form ``reading:<id>``: where the section gives no direction for a pass,
 #: the readings register entry with that ``id`` records the one taken.
 READING_CITE = "reading:"

@@ -27,7 +27,6 @@ from attrs import field, frozen
 from pa_table_games.errors import MachineFileError, TableGamesError
 from pa_table_games.games import GAMES, canonical_game, game_info
 from pa_table_games.machine.registry import Entry
-from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec, TransitionSpec
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 from pa_table_games.review.trace import transition_name
@@ -98,7 +97,7 @@ def _game_of(path: str, text: str | None = None) -> str:
 def load_side(path: str, text: str | None = None) -> MachineSpec:
     """A machine file (or its ``text`` from a revision, named ``path``) against its game's registry."""
     info = game_info(_game_of(path, text))
-    return load_spec(path, info.registry, text, info.wagers)
+    return info.machine_spec(path, text)
 
 
 def machine_file(name: str) -> Path:

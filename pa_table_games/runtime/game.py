@@ -22,7 +22,7 @@ from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.machine.loader import load_spec
-from pa_table_games.machine.spec import MachineSpec, no_new_dealer
+from pa_table_games.machine.spec import FOUND_BY_THE_RUNTIME, MachineSpec, no_new_dealer
 from pa_table_games.runtime.compiled import CompiledEngine
 from pa_table_games.runtime.composition import table_shoe_differs
 from pa_table_games.fastpath.engine import FastEngine
@@ -61,9 +61,10 @@ class GameInfo:
     #: its strategies, name -> factory(rules), or the factory's name ``"package.module:function"`` (imported when
     #: the strategy is asked for); any mapping: one that reads its files when first asked is fine
     strategies: Mapping[str, Callable[[Any], Any] | str] = field(factory=dict)
-    #: (round, "box" | "hand") -> the boxes or hands a declared pass goes over, seat 1 first, a box's hands in
-    #: the order they are played (players and wagers the runtime finds itself, :mod:`.turns`)
-    units: Callable[[Any, str], list] | None = None
+    #: what its passes go over beyond the players and wagers the runtime finds itself (:mod:`.turns`): each item a
+    #: ``turns: {each}`` may name ("box", "hand") -> round -> those units, seat 1 first, a box's hands in the order
+    #: they are played; a machine file naming any other item is refused as it is loaded
+    units: Mapping[str, Callable[[Any], list]] = field(factory=dict)
     view: Any = None  # its TableView (runtime/view.py): what a person at the table sees, and its words
     #: round -> None: the wagers placed before the deal checked together, and the shoe against the Rules, once
     #: every wager is placed (raises a WagerError, say); a round placing wagers checked already skips it
@@ -116,6 +117,12 @@ class GameInfo:
     def machine_file(self) -> Path:
         """Where the machine file really is: in the package's ``machines/`` or at the path the game gives."""
         return MACHINES / self.machine
+
+    def machine_spec(self, path: str | Path | None = None, text: str | None = None) -> MachineSpec:
+        """The machine file at ``path`` (default: the game's own; ``text``: its content, read elsewhere) against the
+        game's registry: a pass names only the game's wagers and goes over only what the game walks."""
+        return load_spec(self.machine_file if path is None else path, self.registry, text, self.wagers,
+                         FOUND_BY_THE_RUNTIME + tuple(self.units))
 
 
 def resolved(ref: Any) -> Any:
@@ -225,8 +232,7 @@ ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine, "fast":
 def bind(info: GameInfo, path: str | Path | None = None) -> BoundMachine:
     """The machine file at ``path`` (default: ``info``'s installed one) bound to ``info``'s registry; a pass over
     the players holding some wagers names ``info``'s wagers (a file:line error otherwise)."""
-    return BoundMachine(load_spec(info.machine_file if path is None else path, info.registry,
-                                  wagers=info.wagers))
+    return BoundMachine(info.machine_spec(path))
 
 
 def bound_machine(info: GameInfo) -> BoundMachine:

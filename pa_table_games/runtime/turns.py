@@ -128,10 +128,10 @@ def units_of(rnd: Any, each: str, holding: tuple[str, ...] = ()) -> list:
     if each == "wager":
         found = rnd.wagers
     else:
-        units = rnd.game.info.units
-        if units is None:
-            raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units")
-        found = units(rnd, each)
+        units = rnd.game.info.units.get(each)
+        if units is None:  # a machine file bound to the game is refused as it is loaded (GameInfo.machine_spec)
+            raise AssertionError(f"{rnd.game.info.name}: a pass over each {each} needs GameInfo.units[{each!r}]")
+        found = units(rnd)
     return sorted(found, key=_SEAT) if len(found) > 1 else list(found)  # stable: a box's hands keep their order
 
 

@@ -21,7 +21,6 @@ from pa_table_games.files import read_text
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
-from pa_table_games.machine.loader import load_spec
 from pa_table_games.review.coverage import ScenarioFileError, read_scenarios
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
@@ -133,7 +132,7 @@ def turn_checks(name: str, found: Findings, count: int = 12, seed: int = 633, sc
     checked = declarations(game.spec, text)
     for line, start, end in checked:
         flipped_text = text[:start] + FLIP[text[start:end]] + text[end:]
-        bound = BoundMachine(load_spec(path, info.registry, flipped_text, info.wagers))
+        bound = BoundMachine(info.machine_spec(path, flipped_text))
         flipped = Game(info, game.rules, bound, TransitionsEngine(bound))
         if not any(_play(flipped, r, seed) != f for r, f in zip(recipes, filed)):
             found.add("turns", found.machine(line),

@@ -23,9 +23,18 @@ OPTIONAL = wagers()
 WAGERS = ("blackjack", "insurance") + OPTIONAL
 
 
-def units(rnd, each: str) -> list:
-    """The boxes or hands a declared pass goes over, seat 1 first."""
-    return rnd.layout.units(each)
+def each_box(rnd) -> list:
+    """Each box a declared pass goes over (its first hand), seat 1 first."""
+    return rnd.layout.boxes()
+
+
+def each_hand(rnd) -> list:
+    """Each hand a declared pass goes over, seat 1 first, a box's split hands in the order they are played."""
+    return list(rnd.layout.hands)
+
+
+#: what Blackjack's passes go over beyond its players and wagers (``GameInfo.units``)
+UNITS = {"box": each_box, "hand": each_hand}
 
 
 def check_wager(rnd, seat: int, name: str, amount: float) -> None:
@@ -102,7 +111,7 @@ INFO = GameInfo(
     cover_card_cite="(e)",
     demo={"seats": {1: {"blackjack": 10}, 2: {"blackjack": 10}},
           "shoe": "5C 9H TS 6D 2H 7S 8C 9S 3D KH", "actions": ["double", "stand"], "tampered": True},
-    units=units,
+    units=UNITS,
     strategies=TableStrategies(
         "blackjack", FOLDER, extra={"computed": "pa_table_games.games.blackjack.computed_strategy:computed_table"}),
     default_strategy="basic",

@@ -205,10 +205,6 @@ class BlackjackLayout:
         """The first hand of each box, seat 1 first."""
         return [h for h in self.hands if h.index == 0]
 
-    def units(self, each: str) -> list[Hand]:
-        """What a declared pass goes over: each ``box`` (its first hand) or each ``hand``, seat 1 first."""
-        return self.boxes() if each == "box" else list(self.hands)
-
     def cards(self) -> list[Card]:
         """Cards still on the layout (not yet in the discard rack)."""
         held = [c for h in self.hands if not h.discarded for c in h.cards]

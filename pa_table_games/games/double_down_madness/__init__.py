@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pa_table_games.errors import WagerError
 from pa_table_games.runtime.game import GameInfo
-from pa_table_games.games.blackjack import insurance_maximum, units
+from pa_table_games.games.blackjack import UNITS, insurance_maximum
 from pa_table_games.games.blackjack.strategies import FOLDER as BLACKJACK_TABLES, TableStrategies
 from pa_table_games.games.double_down_madness import actions, guards  # noqa: F401  (register the names)
 from pa_table_games.games.double_down_madness.layout import INSURANCE, MAIN, PUSH_22, check_seats, new_layout
@@ -55,7 +55,7 @@ INFO = GameInfo(
     # The dealer turns 8D (14), hits 8S: 22 — (p)(1) returns both hands and pays the Push 22.
     demo={"seats": {1: {"double_down_madness": 10, "push_22": 5}, 2: {"double_down_madness": 10}},
           "shoe": "9C 8D 5H AS 6C 6S KD 7H 8S", "actions": ["double", "double", "hit"]},
-    units=units,
+    units=UNITS,
     strategies=TableStrategies("double-down-madness", TABLES, BLACKJACK_TABLES),
     default_strategy="madness",
     pricing="pa_table_games.games.double_down_madness.pricing:price",

@@ -31,7 +31,7 @@ WAGERS = (MAIN, "double_down", "fortune_bonus", "progressive")
 LATE = "after \"no more bets\" no wager but the Double Down Wager may be made, changed or withdrawn"
 
 
-def units(rnd, each: str) -> list:
+def each_box(rnd) -> list:
     """What the players' walk goes over (each box): the stacks of the positions holding a wager, seat 1 first."""
     return rnd.layout.player_stacks()
 
@@ -79,7 +79,7 @@ INFO = GameInfo(
     rules_class=SixCardFortuneRules,
     wagers=WAGERS,
     layout=new_layout,
-    units=units,
+    units={"box": each_box},
     check_wager=check_wager,
     new_shoe=new_shoe,
     view=VIEW,

@@ -17,7 +17,7 @@ from pa_table_games.runtime.game import GameInfo
 from pa_table_games.money import table_maximum_option, table_minimum_option
 from pa_table_games.rules.options import flag, option, whole
 
-from casino_high_card.rules_of_play import REGISTRY, HighCardLayout, stand_always, units
+from casino_high_card.rules_of_play import REGISTRY, HighCardLayout, each_box, stand_always
 
 
 @frozen
@@ -51,5 +51,5 @@ INFO = GameInfo(
     cover_card_cite="(a)",
     demo={"seats": {1: {"high_card": 10}, 2: {"high_card": 10}}, "seed": 1, "actions": ["double", "stand"]},
     strategies={"stand": stand_always},
-    units=units,
+    units={"box": each_box},
 )

@@ -38,7 +38,7 @@ class HighCardLayout:
         return [c for box in self.boxes.values() for c in box.cards] + self.dealer
 
 
-def units(rnd, each: str) -> list[Box]:
+def each_box(rnd) -> list[Box]:
     """The boxes a declared pass goes over (the runtime orders them from the declared end)."""
     return list(rnd.layout.boxes.values())
 
