@@ -28,6 +28,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from pa_table_games.errors import MachineFileError
 from pa_table_games.machine.registry import Entry, Registry
 from pa_table_games.machine.loader import load_spec
 from pa_table_games.machine.spec import MachineSpec, PassKey, TransitionSpec, Turns
@@ -107,6 +108,22 @@ def _by_state(spec: MachineSpec, by: str) -> Mapping[str, tuple[TransitionSpec, 
     return MappingProxyType({s.id: tuple(t for t in spec.outgoing(s.id) if t.by == by) for s in spec.states})
 
 
+def check_units(spec: MachineSpec) -> None:
+    """A guard reading the unit whose turn it is (``def acting_hand_is_busted(rnd, hand)``) is asked only where a walk
+    over such units is under way: out of a state declaring ``turns: {each: hand}``, in a pass over hands, or as a
+    walk's ``only``; anywhere else it would be handed another thing, or nothing (a file:line error)."""
+    walks = {s.id: s.turns for s in spec.states}
+    asked = [(t.line, f"transition {t.trigger!r}", t.turns if isinstance(t.walk, PassKey) else walks[t.source],
+              (*t.when, *t.unless, *(t.turns.only if t.turns else ()))) for t in spec.transitions]
+    asked += [(s.line, f"state {s.id!r}", s.turns, s.turns.only) for s in spec.states if s.turns]
+    for line, what, walk, guards in asked:
+        for g in guards:
+            if g.unit is not None and (walk is None or walk.each != g.unit):
+                raise MachineFileError(spec.path, line, f"{what}: guard {g.name!r} reads the {g.unit} whose turn it "
+                                       f"is, but " + (f"the walk goes over each {walk.each}" if walk else
+                                                      "no walk round the table is under way"))
+
+
 @frozen
 class BoundMachine:
     """A machine spec whose guard and action names are resolved, indexed per state in file order."""
@@ -137,6 +154,7 @@ class BoundMachine:
     _by_trigger: Mapping[tuple[str, str], Sequence[TransitionSpec]] = field(init=False)
 
     def __attrs_post_init__(self) -> None:
+        check_units(self.spec)
         object.__setattr__(self, "dealer", _by_state(self.spec, "dealer"))
         object.__setattr__(self, "player", _by_state(self.spec, "player"))
         object.__setattr__(self, "finals", frozenset(self.spec.final_states()))

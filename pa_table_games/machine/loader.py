@@ -20,8 +20,8 @@ from typing import Any
 import attrs
 
 from pa_table_games.errors import MachineFileError, TableGamesError
-from pa_table_games.machine.registry import Entry, Registry
-from pa_table_games.machine.spec import (READING_CITE, TURN_ITEMS, TURN_ORDERS, MachineSpec, PassKey, PhaseSpec, Reading,
+from pa_table_games.machine.registry import TURN_ITEMS, Entry, Registry
+from pa_table_games.machine.spec import (READING_CITE, TURN_ORDERS, MachineSpec, PassKey, PhaseSpec, Reading,
                                          Refusal, StateSpec, TransitionSpec, Turns)
 from pa_table_games.machine.yamlio import LineDict, LineList, check_text, load_yaml
 

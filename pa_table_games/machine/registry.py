@@ -3,7 +3,8 @@
 A machine file names them; the loader looks every name up here and never evaluates
 anything. A guard is ``def dealer_shows_ace(rnd, unit) -> bool``: pure, a question about the round
 (its read-only view) and the unit whose turn it is (a hand, a box, a player; None outside a walk round
-the table), in the regulation's words, whose doc string's first paragraph reads as a condition ("the dealer's
+the table), whose second parameter names what it reads of that unit (``def acting_hand_is_busted(rnd, hand)``;
+``unit``: nothing), in the regulation's words, whose doc string's first paragraph reads as a condition ("the dealer's
 up card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
 """
 
@@ -16,6 +17,10 @@ from typing import Any
 from attrs import field, frozen
 
 from pa_table_games.errors import TableGamesError
+
+#: What a pass round the table may go over (``turns: {each}``), and what a guard reading the unit whose turn it is
+#: calls its second parameter: it is asked only in a walk over such units (:func:`.bound.check_units`).
+TURN_ITEMS = ("box", "hand", "player", "position", "wager")
 
 #: each registered guard's code -> its name: a write it tries through the round's read-only view is refused naming
 #: it (:mod:`pa_table_games.runtime.read_only`)
@@ -37,10 +42,20 @@ class Entry:
     #: what the value is, as a player writes the decision (``low=CARD``)
     choices: Callable[[Any], tuple[str, ...]] | None = None
     form: str = "VALUE"
+    unit: str | None = None  # what a guard reads of the unit whose turn it is (one of TURN_ITEMS), None: nothing
 
     @property
     def meaning(self) -> str:
         return self.doc
+
+
+def _unit_read(fn: Callable) -> str | None:
+    """What a guard reads of the unit whose turn it is: its second parameter's name, None for ``unit``."""
+    try:
+        name = list(inspect.signature(fn).parameters)[1]
+    except (TypeError, ValueError, IndexError):
+        return None
+    return None if name == "unit" else name
 
 
 def _positional(fn: Callable) -> int | None:
@@ -77,9 +92,13 @@ class Registry:
             if kind == "guard" and _positional(fn) != 2:
                 raise ValueError(f"{self.game}: guard {name!r} takes the round's view and the unit whose turn it "
                                  f"is: def {name}(rnd, unit) -> bool")
+            unit = _unit_read(fn) if kind == "guard" else None
+            if unit is not None and unit not in TURN_ITEMS:
+                raise ValueError(f"{self.game}: guard {name!r} calls the unit whose turn it is by what it reads "
+                                 f"({', '.join(TURN_ITEMS)}; 'unit' when it reads none), not {unit!r}")
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
-            self._entries[name] = Entry(name, kind, fn, cites, doc, takes, wager, choices, form)
+            self._entries[name] = Entry(name, kind, fn, cites, doc, takes, wager, choices, form, unit)
             if kind == "guard" and hasattr(fn, "__code__"):
                 GUARDS[fn.__code__] = name
             return fn

@@ -26,10 +26,8 @@ TURN_ORDERS = {
     "dealer_left": "starting with the player farthest to the dealer's left, clockwise",
     "dealer_right": "starting with the player farthest to the dealer's right, counterclockwise",
 }
-#: What a pass may go over (``turns: {each}``): a game's machine file, only the units the game walks
-#: (``GameInfo.units``) and :data:`FOUND_BY_THE_RUNTIME`.
-TURN_ITEMS = ("box", "hand", "player", "position", "wager")
-#: What every game's passes can go over: the runtime finds a round's players and wagers itself.
+#: What every game's passes can go over (of :data:`~.registry.TURN_ITEMS`; a game's own, ``GameInfo.units``): the
+#: runtime finds a round's players and wagers itself.
 FOUND_BY_THE_RUNTIME = ("player", "wager")
 #: A ``turns:`` cite of the form ``reading:<id>``: where the section gives no direction for a pass,
 #: the readings register entry with that ``id`` records the one taken.
@@ -49,7 +47,7 @@ class Turns:
     """A pass around the table, declared on a state (its decisions) or a transition (its actions):
     ``turns: {each: hand, from: dealer_left, cite: "(i)"}``."""
 
-    each: str  # one of TURN_ITEMS
+    each: str  # one of registry.TURN_ITEMS
     start: str  # one of TURN_ORDERS
     cite: str  # the subsection whose sentence gives the direction, or "reading:<id>"
     #: a pass over each player: only the players holding one of these wagers (empty: every player)

@@ -154,10 +154,9 @@ def double_down_may_match_entire_wager(rnd, hand) -> bool:
 
 
 @guard("§ 633a.11")
-def acting_hand_may_split(rnd, player) -> bool:
+def acting_hand_may_split(rnd, hand) -> bool:
     """the hand is two cards of equal value and the Rules allow another split"""
     lay, rules = rnd.layout, rnd.rules
-    hand = player
     return (hand is not None and len(hand.cards) == 2 and POINTS[hand.cards[0].rank] == POINTS[hand.cards[1].rank]
             and not (hand.split_aces and not rules.resplit_aces)
             and sum(1 for h in lay.hands if h.seat == hand.seat) < rules.split_max_hands)

@@ -67,7 +67,7 @@ def a_stack_is_not_six_cards(rnd, unit) -> bool:
 
 # -- § 670a.7(c) and § 670a.11: completing the round ------------------------------------------
 @guard("§ 670a.7(c)")
-def acting_player_may_double_down(rnd, stack) -> bool:
+def acting_player_may_double_down(rnd, box) -> bool:
     """the Double Down Wager is offered, can be a cent or more, and the player setting the hand has not made one"""
-    return (rnd.rules.double_down and stack is not None and not stack.doubled
-            and fraction_of(rnd.wager(stack.spot, MAIN).amount, rnd.rules.double_down_max) > 0)
+    return (rnd.rules.double_down and box is not None and not box.doubled  # the box: its position's stack
+            and fraction_of(rnd.wager(box.spot, MAIN).amount, rnd.rules.double_down_max) > 0)
