@@ -25,11 +25,11 @@ class TestTheUnitIsAnArgument:
 
     def test_a_guard_calls_its_unit_by_what_it_reads_or_is_refused_when_registered(self):
         """The second parameter says what the guard reads of the unit whose turn it is (a box, a hand, a player ...),
-        or ``unit`` when it reads none: another name is refused, so that a walk over other things can be refused."""
+        or ``unit`` when it reads no more than its seat: another name is refused (so a walk over others can be)."""
         registry = Registry("test")
         with pytest.raises(ValueError, match=r"guard 'stack_has_doubled' calls the unit whose turn it is by what it "
-                                             r"reads \(box, hand, player, position, wager; 'unit' when it reads none\)"
-                                             r", not 'stack'"):
+                                             r"reads \(box, hand, player, position, wager; 'unit' when it reads no "
+                                             r"more than its seat\), not 'stack'"):
             @registry.guard("(a)")
             def stack_has_doubled(rnd, stack):
                 """the stack has doubled"""

@@ -32,6 +32,11 @@ VERIFY = ('turns: {each: player, from: dealer_right, cite: "(o)", holding: [bad_
           '     cite: ["(o)(1)(ii)(B)"',
           'turns: {each: player, from: dealer_right, cite: "(o)",\n'
           '       holding: HOLDING},\n     cite: ["(o)(1)(ii)(B)"')
+#: the House Money choice (§ 633a.7(g)(10)(ii)) declared over each player holding a Blackjack Wager (its guards read
+#: only the seat whose turn it is: the Insurance offer's read a box, so binding refuses it over players)
+HOUSE_MONEY = ('turns: {each: box, from: dealer_right, cite: "reading:house_money_choice_from_dealers_right",',
+               'turns: {each: player, from: dealer_right, cite: "reading:house_money_choice_from_dealers_right",'
+               ' holding: [blackjack],')
 WHERE = {"state": (INSURANCE, "state 'insurance_offered'"),
          "transition": (VERIFY, "transition 'verify_bad_beat_payout'")}
 #: (the holding written, the line of the fault counted from the ``holding:`` line, what the error says)
@@ -88,20 +93,18 @@ def test_the_review_diff_reads_the_holding_as_the_game_does(tmp_path):
 
 
 def test_a_state_may_go_over_the_players_holding_a_wager(tmp_path):
-    """The same declaration naming the game's wagers once each loads, on the state as on the pass."""
-    path, *_ = broken(tmp_path, "state", "unknown wager")
-    path.write_text(path.read_text(encoding="utf-8").replace("royal_mach]", "royal_match_21]"), encoding="utf-8")
+    """A state's walk over the players holding the game's wagers, named once each, loads as a pass's does."""
+    path = tmp_path / "blackjack.yaml"
+    path.write_text(ORIGINAL.replace(*HOUSE_MONEY), encoding="utf-8")
     code, out, err = cli("trace", "blackjack", "--machine", str(path))
-    assert (code, err) == (0, "") and "insurance_offered" in out
+    assert (code, err) == (0, "") and "house_money_offered" in out and "each player holding blackjack" in out
 
 
 def test_the_fast_path_starts_a_state_walk_over_the_holders(tmp_path):
     """§ 633a.7(g)(10)(ii) with the House Money choice declared over each player holding a Blackjack Wager: the
     compiled runner, on a round keeping only its settlements (as a simulation's), starts that walk as the
     transitions engine does, and both settle alike (it left the walk unstarted and never ended the round)."""
-    text = ORIGINAL.replace('turns: {each: box, from: dealer_right, cite: "reading:house_money_choice_from_dealers_right",',
-                            'turns: {each: player, from: dealer_right, cite: "reading:house_money_choice_from_dealers_right",'
-                            ' holding: [blackjack],')
+    text = ORIGINAL.replace(*HOUSE_MONEY)
     assert text != ORIGINAL
     path = tmp_path / "blackjack.yaml"
     path.write_text(text, encoding="utf-8")

@@ -109,9 +109,9 @@ def _by_state(spec: MachineSpec, by: str) -> Mapping[str, tuple[TransitionSpec, 
 
 
 def check_units(spec: MachineSpec) -> None:
-    """A guard reading the unit whose turn it is (``def acting_hand_is_busted(rnd, hand)``) is asked only where a walk
-    over such units is under way: out of a state declaring ``turns: {each: hand}``, in a pass over hands, or as a
-    walk's ``only``; anywhere else it would be handed another thing, or nothing (a file:line error)."""
+    """A guard reading more of the unit whose turn it is than its seat (``def acting_hand_is_busted(rnd, hand)``) is
+    asked only where a walk over such units is under way: out of a state declaring ``turns: {each: hand}``, in a pass
+    over hands, or as a walk's ``only``; anywhere else it would be handed another thing, or nothing (file:line)."""
     walks = {s.id: s.turns for s in spec.states}
     asked = [(t.line, f"transition {t.trigger!r}", t.turns if isinstance(t.walk, PassKey) else walks[t.source],
               (*t.when, *t.unless, *(t.turns.only if t.turns else ()))) for t in spec.transitions]

@@ -3,9 +3,10 @@
 A machine file names them; the loader looks every name up here and never evaluates
 anything. A guard is ``def dealer_shows_ace(rnd, unit) -> bool``: pure, a question about the round
 (its read-only view) and the unit whose turn it is (a hand, a box, a player; None outside a walk round
-the table), whose second parameter names what it reads of that unit (``def acting_hand_is_busted(rnd, hand)``;
-``unit``: nothing), in the regulation's words, whose doc string's first paragraph reads as a condition ("the dealer's
-up card is an ace"). An action is ``def burn_one_card(rnd) -> None``: one procedural step.
+the table), in the regulation's words, whose doc string's first paragraph reads as a condition ("the dealer's
+up card is an ace"); its second parameter names what it reads of that unit (``def acting_hand_is_busted(rnd,
+hand)``; ``unit``: at most its seat, which every unit has). An action is ``def burn_one_card(rnd) -> None``:
+one procedural step.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Entry:
     #: what the value is, as a player writes the decision (``low=CARD``)
     choices: Callable[[Any], tuple[str, ...]] | None = None
     form: str = "VALUE"
-    unit: str | None = None  # what a guard reads of the unit whose turn it is (one of TURN_ITEMS), None: nothing
+    unit: str | None = None  # the unit a guard reads (one of TURN_ITEMS), None: none, or only its seat
 
     @property
     def meaning(self) -> str:
@@ -50,7 +51,7 @@ class Entry:
 
 
 def _unit_read(fn: Callable) -> str | None:
-    """What a guard reads of the unit whose turn it is: its second parameter's name, None for ``unit``."""
+    """What a guard reads of the unit whose turn it is: its second parameter's name, None for ``unit`` (its seat)."""
     try:
         name = list(inspect.signature(fn).parameters)[1]
     except (TypeError, ValueError, IndexError):
@@ -95,7 +96,7 @@ class Registry:
             unit = _unit_read(fn) if kind == "guard" else None
             if unit is not None and unit not in TURN_ITEMS:
                 raise ValueError(f"{self.game}: guard {name!r} calls the unit whose turn it is by what it reads "
-                                 f"({', '.join(TURN_ITEMS)}; 'unit' when it reads none), not {unit!r}")
+                                 f"({', '.join(TURN_ITEMS)}; 'unit' when it reads no more than its seat), not {unit!r}")
             if not doc:
                 raise ValueError(f"{self.game}: {kind} {name!r} needs a doc string saying what it means")
             self._entries[name] = Entry(name, kind, fn, cites, doc, takes, wager, choices, form, unit)

@@ -109,10 +109,10 @@ def house_money_choice_pending(rnd, unit) -> bool:
 
 
 @guard("(g)(10)(ii)", wager="house_money")
-def house_money_payout_awaits_answer(rnd, box) -> bool:
+def house_money_payout_awaits_answer(rnd, unit) -> bool:
     """the player was paid a House Money payout under (ii) and has not yet said whether to add it to the Blackjack Wager"""
-    lay = rnd.layout
-    return box is not None and box.seat in lay.house_money_payouts and box.seat not in lay.house_money_answered
+    lay = rnd.layout  # of the unit, its seat alone: a box or a player
+    return unit is not None and unit.seat in lay.house_money_payouts and unit.seat not in lay.house_money_answered
 
 
 @guard("(h)")
