@@ -99,6 +99,21 @@ def test_the_players_holding_a_passs_wagers_are_picked_once_a_round():
     assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 2, 3]
 
 
+def test_a_wager_taken_back_and_another_placed_in_its_stead_is_picked_up():
+    """The players are grouped anew when the wagers changed though their count did not: a step refused after placing
+    a wager takes it back, and a later step may place another (here seat 2's Straight Jack, picked up, taken back,
+    then a Lucky Ladies Wager in its stead: seat 2 holds none of the (o) pass's progressives again)."""
+    game = load_game("blackjack", engine="compiled")
+    seats = {1: {"blackjack": 10, "bad_beat": 1}, 2: {"blackjack": 10}, 3: {"blackjack": 10, "hit_and_run": 1}}
+    rnd = Unrecorded(game, game.new_table(seed=SEED), seats)
+    holding = ("bad_beat", "hit_and_run", "straight_jack")
+    rnd.place_wager(2, "straight_jack", 1)
+    assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 2, 3]
+    rnd.wagers.pop()  # as a refused step's undo takes it back
+    rnd.place_wager(2, "lucky_ladies", 5)
+    assert [p.seat for p in turns.units_of(rnd, "player", holding)] == [1, 3]
+
+
 def test_a_passs_walk_is_found_by_the_one_key_its_transitions_share(monkeypatch):
     """The transitions of a pass (a dealer self-loop declaring ``turns``) take part in one walk, looked up by its
     key at every turn: the loader makes that key once per pass, a string naming the pass, so finding the walk never
