@@ -77,9 +77,7 @@ class Players(Derived):
         self.of, self.mark = wagers, mark_of(wagers or [])
         self.players: tuple[Player, ...] = ()  # none placed, or not worked out yet (:data:`NOT_YET`)
         self.holders: dict[tuple[str, ...], tuple[Player, ...]] = {}  # a pass's ``holding`` -> its players
-        if wagers and len(wagers) == 1:  # one seat, one wager
-            self.players = (Player(wagers[0].seat, (wagers[0],)),)
-        elif wagers:
+        if wagers:
             seats: dict[int, list] = {}
             for w in wagers:
                 seats.setdefault(w.seat, []).append(w)
