@@ -66,3 +66,11 @@ def test_every_pass_turned_to_other_things_is_refused_at_a_line_or_played(name):
             except Exception as err:  # the game's own refusals end a round in play: anything else is a crash
                 pytest.fail(f"{info.machine}:{line} turned to each {item}: {type(err).__name__}: {err}")
     assert refused  # each game refuses some: its guards read hands or boxes, and no game walks positions
+
+
+def test_a_game_giving_what_its_passes_go_over_as_one_function_is_refused_in_one_line():
+    """``GameInfo.units`` maps each thing to the function giving it; a game written when it was one function
+    ``units(rnd, each)`` is refused as it is declared (a plugin's import then fails alone, in one line)."""
+    with pytest.raises(TableGamesError, match=r"^game blackjack: units maps each thing a pass goes over to a function "
+                                              r"of the round giving them \({'box': each_box}\), not function$"):
+        attrs.evolve(game_info("blackjack"), units=lambda rnd, each: [])

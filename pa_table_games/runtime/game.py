@@ -98,6 +98,9 @@ class GameInfo:
     options: Mapping[str, RoundOption] = field(factory=dict)
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.units, Mapping):  # a plugin written before it was a mapping passed one function
+            raise TableGamesError(f"game {self.name}: units maps each thing a pass goes over to a function of the "
+                                  f"round giving them ({{'box': each_box}}), not {type(self.units).__name__}")
         unknown = set(self.round_options) - set(self.options)
         if unknown:
             raise TableGamesError(f"game {self.name}: round_options {', '.join(sorted(unknown))} not among its options")
