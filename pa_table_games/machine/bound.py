@@ -172,7 +172,7 @@ class BoundMachine:
                 passes.setdefault(t.walk, []).append(t)
         object.__setattr__(self, "passes", MappingProxyType({k: tuple(ts) for k, ts in passes.items()}))
         object.__setattr__(self, "plans", {
-            s: tuple((key, turns, turns.start == "dealer_right", frozenset(turns.holding)) for key, turns in w)
+            s: tuple((key, turns, turns.from_right, frozenset(turns.holding)) for key, turns in w)
             for s, w in self.walks.items()})
         object.__setattr__(self, "members", MappingProxyType(
             {t.index: k for ts in passes.values() for k, t in enumerate(ts)}))

@@ -57,6 +57,11 @@ class Turns:
     only: tuple[Entry, ...] = field(default=(), converter=tuple)
 
     @property
+    def from_right(self) -> bool:
+        """The pass starts from the dealer's right: the highest seat first."""
+        return self.start == "dealer_right"
+
+    @property
     def reading_id(self) -> str | None:
         """``insurance_offer_from_dealers_left`` for ``cite: "reading:insurance_offer_from_dealers_left"``; None for a
         subsection."""

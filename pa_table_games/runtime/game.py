@@ -232,10 +232,10 @@ _ENGINES: dict[tuple[str, str], Any] = {}
 ENGINES = {"transitions": TransitionsEngine, "compiled": CompiledEngine, "fast": FastEngine}
 
 
-def bind(info: GameInfo, path: str | Path | None = None) -> BoundMachine:
-    """The machine file at ``path`` (default: ``info``'s installed one) bound to ``info``'s registry; a pass over
-    the players holding some wagers names ``info``'s wagers (a file:line error otherwise)."""
-    return BoundMachine(info.machine_spec(path))
+def bind(info: GameInfo, path: str | Path | None = None, text: str | None = None) -> BoundMachine:
+    """The machine file at ``path`` (default: ``info``'s installed one; ``text``: its content, read elsewhere) bound
+    to ``info``'s registry, as :meth:`GameInfo.machine_spec` reads it."""
+    return BoundMachine(info.machine_spec(path, text))
 
 
 def bound_machine(info: GameInfo) -> BoundMachine:

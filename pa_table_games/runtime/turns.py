@@ -304,7 +304,7 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
     if turns is None:
         raise AssertionError(f"{rnd.spec.path}: no 'turns' declared for a pass around the table in "
                              f"{firing.trigger if firing else rnd.state!r}")
-    reverse = turns.start == "dealer_right"
+    reverse = turns.from_right
     if seat is None and hand is None:
         kinds = set(map(type, items))
         key = _key_of(kinds.pop(), items[0]) if len(kinds) == 1 else _seat_and_hand

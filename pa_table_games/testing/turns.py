@@ -20,11 +20,10 @@ from typing import Any
 from pa_table_games.files import read_text
 from pa_table_games.games import game_info, load_game
 from pa_table_games.machine.adapter import TransitionsEngine
-from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.review.coverage import ScenarioFileError, read_scenarios
 from pa_table_games.rules.options import rules_from_mapping
 from pa_table_games.equipment.shoe import Shoe
-from pa_table_games.runtime.game import Game
+from pa_table_games.runtime.game import Game, bind
 from pa_table_games.strategies import get_strategy, strategy_names
 from pa_table_games.testing.findings import Findings
 from pa_table_games.testing.randomplay import decision_words, positions, random_rules, valid_seats
@@ -132,7 +131,7 @@ def turn_checks(name: str, found: Findings, count: int = 12, seed: int = 633, sc
     checked = declarations(game.spec, text)
     for line, start, end in checked:
         flipped_text = text[:start] + FLIP[text[start:end]] + text[end:]
-        bound = BoundMachine(info.machine_spec(path, flipped_text))
+        bound = bind(info, path, flipped_text)
         flipped = Game(info, game.rules, bound, TransitionsEngine(bound))
         if not any(_play(flipped, r, seed) != f for r, f in zip(recipes, filed)):
             found.add("turns", found.machine(line),
