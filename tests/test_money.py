@@ -25,6 +25,7 @@ from pa_table_games.games import BUILT_IN, game_info
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 from pa_table_games.audit.log import read_log
+from pa_table_games.audit.log_format import VERSION
 from pa_table_games.games.blackjack.paytables import table_names, wagers as paytable_wagers
 
 BJ, DDM = "blackjack", "double_down_madness"
@@ -145,12 +146,12 @@ class TestAmountsTypedAndWritten:
         assert "blackjack 10.01: blackjack +15.01" in shown and "│ +15.01 │" in shown
 
     def test_a_log_holds_whole_cents_and_replays(self, tmp_path):
-        """A log of the current version (4: whole cents since 3) writes each amount to the cent and replays."""
+        """A log of the current version (whole cents since version 3) writes each amount to the cent and replays."""
         log = tmp_path / "round.jsonl"
         assert run("play", BJ, "--shoe", "2C AH 6S KD 7C", "--seat", "1:blackjack=10.01", "--log", str(log)).exit_code == 0
         text = log.read_text()
         header, *events = (json.loads(line) for line in text.splitlines())
-        assert (header["version"], header["seats"]) == (4, {"1": {"blackjack": 10.01}})
+        assert (header["version"], header["seats"]) == (VERSION, {"1": {"blackjack": 10.01}})
         assert '"net": 15.01' in text
         assert run("replay", str(log)).exit_code == 0
 

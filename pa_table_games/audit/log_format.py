@@ -16,13 +16,16 @@ from pa_table_games.money import MOST, amount_problem, whole_cents
 from pa_table_games.numbers import is_whole
 
 FORMAT = "pa-table-games round"
-VERSION = 4
+VERSION = 5
 #: version 1: no hash chain, no 'stacked' (a log without a seed was stacked); version 2: amounts not
 #: rounded to the cent; version 3: every amount whole cents (:mod:`pa_table_games.money`); version 4: a keyed
-#: log's header names its key by fingerprint (:func:`pa_table_games.audit.chain.fingerprint`)
-VERSIONS = (1, 2, 3, 4)
+#: log's header names its key by fingerprint (:func:`pa_table_games.audit.chain.fingerprint`); version 5: a box's
+#: split hands settled in one step go where they lie, not by their numbers (:func:`.turns.in_turn_order`)
+VERSIONS = (1, 2, 3, 4, 5)
 #: The first version whose amounts are all whole cents.
 EXACT_MONEY = 3
+#: The first version settling a box's hands where they lie: before it, after a resplit, by number.
+HANDS_WHERE_THEY_LIE = 5
 #: What a version-1 header never holds: the fields that came with version 2 (an event's 'hash' too)
 SINCE_VERSION_2 = ("stacked", "machine_sha256", "incomplete", "hash")
 _SEAT_KEY = re.compile(r"[1-9][0-9]{0,2}")

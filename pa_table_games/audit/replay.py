@@ -37,9 +37,10 @@ from pa_table_games.audit.given import taken_as_given
 from pa_table_games.runtime.game import Game
 from pa_table_games.runtime.turns import unit_at
 from pa_table_games.audit.log import RoundLog, read_log
-from pa_table_games.audit.log_format import EXACT_MONEY
+from pa_table_games.audit.log_format import EXACT_MONEY, HANDS_WHERE_THEY_LIE
 from pa_table_games.audit.replay_setup import setup
-from pa_table_games.audit.settled_rows import AMOUNTS, counted, figure, settled_as, wager_named, within_a_cent
+from pa_table_games.audit.settled_rows import (AMOUNTS, counted, figure, hands_by_number, settled_as, wager_named,
+                                                within_a_cent)
 
 # kinds of departure
 CARD = "card out of order"
@@ -368,7 +369,8 @@ class _Replay:
             if k not in keys:
                 self.depart(SETTLEMENT, f"the log does not settle {wager_named(k)}; the machine: {settled_as(row)}",
                             row["cite"])
-        if keys != [key(r) for r in mine] and set(keys) == set(ours) and len(theirs) == len(keys):
+        order = hands_by_number if self.log.header["version"] < HANDS_WHERE_THEY_LIE else list
+        if order(keys) != order([key(r) for r in mine]) and set(keys) == set(ours) and len(theirs) == len(keys):
             self.depart(SETTLEMENT, "the wagers are settled in a different order", cite)
 
 

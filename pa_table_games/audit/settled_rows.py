@@ -3,6 +3,7 @@ was settled, an amount as logged; and an earlier version's row read within a cen
 
 from __future__ import annotations
 
+from itertools import groupby
 from typing import Any
 
 from pa_table_games.money import CENT, exactly
@@ -44,3 +45,9 @@ AMOUNTS = ("amount", "net", "paid_off_table")
 def counted(hand: Any) -> str:
     """A logged hand index as people count it (0 -> 1); anything else in a malformed log as it stands."""
     return str(hand + 1) if is_whole(hand) else repr(hand)
+
+
+def hands_by_number(keys: list[tuple]) -> list[tuple]:
+    """Row keys ``(seat, wager, hand)`` with each run of one seat's one wager sorted by hand, so that a box's hands
+    settled in one step compare in any order: a log before version 5 settled them by number, not where they lie."""
+    return [k for _, run in groupby(keys, key=lambda k: k[:2]) for k in sorted(run)]

@@ -279,7 +279,8 @@ def _seat_and_hand(item: Any) -> tuple[int, int]:
     return item.seat, getattr(item, "hand", getattr(item, "index", 0))
 
 
-#: how to read an item's (seat, hand) by its class: a wager's ``hand``, a hand's ``index``, else hand 0
+#: how to order items by their class: a wager by its seat and ``hand``; a box's hands (an ``index``) by seat alone,
+#: each box's as they lie (:func:`in_turn_order`); else by seat, hand 0
 _KEYS: dict[type, Callable[[Any], Any]] = {}
 
 
@@ -287,7 +288,7 @@ def _key_of(cls: type, item: Any) -> Callable[[Any], Any]:
     key = _KEYS.get(cls)
     if key is None:
         key = _KEYS[cls] = (attrgetter("seat", "hand") if hasattr(item, "hand") else
-                            attrgetter("seat", "index") if hasattr(item, "index") else _seat_and_hand)
+                            _SEAT if hasattr(item, "index") else _seat_and_hand)
     return key
 
 
@@ -295,7 +296,9 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
                   hand: Callable[[T], int] | None = None) -> list[T]:
     """``items`` (boxes, hands, wagers) in the pass declared on the transition firing now (else on
     the state), from the dealer's left or right; ``seat``/``hand`` read an item's seat and hand
-    (default: its ``seat``, and its ``hand`` or ``index`` or 0)."""
+    (default: its ``seat``, and its ``hand`` or 0). A box's hands (items with an ``index``) go where they lie,
+    given as the layout lists them: a split hand lies to the right of the hand it was split from, whatever
+    its number, so from the dealer's right a box's rightmost hand comes first, as a walk over hands goes."""
     items = list(items)
     if len(items) < 2:  # one box: nothing to order (a pass with no declaration is refused once there are two)
         return items
@@ -311,4 +314,9 @@ def in_turn_order(rnd: Any, items: Iterable[T], seat: Callable[[T], int] | None 
     else:
         read_seat, read_hand = seat or _SEAT, hand or (lambda item: getattr(item, "hand", getattr(item, "index", 0)))
         key = lambda item: (read_seat(item), read_hand(item))  # noqa: E731
+    if key is _SEAT:  # hands: by seat, stable, then the whole turned round (a reversed sort keeps ties in order)
+        ordered = sorted(items, key=_SEAT)
+        if reverse:
+            ordered.reverse()
+        return ordered
     return sorted(items, key=key, reverse=reverse)
