@@ -80,12 +80,17 @@ class CompiledEngine:
         ``Round.act`` with the forbidding cite. A round made with ``record="settlements"`` or ``"totals"`` keeps
         no event log."""
         finals, dealer_step, fire = self.finals, self.machine.dealer_step, self._fire
-        while True:
-            if fire(rnd, dealer_step(rnd.state, rnd)):
-                continue
-            if rnd.state in finals:
-                return rnd
-            self._decide(rnd, choose)
+        try:
+            while True:
+                if fire(rnd, dealer_step(rnd.state, rnd)):
+                    continue
+                if rnd.state in finals:
+                    return rnd
+                self._decide(rnd, choose)
+        except Exception as err:
+            if not rnd.failed_in_edited_step(err):
+                raise
+            raise rnd.failed_step(err) from None
 
     def player_for(self, rnd: Round) -> Callable[[Round, Choose], Round]:
         """How to play ``rnd`` and the rounds a simulation makes like it to their end: :meth:`play_out`."""

@@ -288,30 +288,47 @@ class Round(Changes):
         finally:
             self._taken = None
 
+    def failed_in_edited_step(self, err: Exception) -> bool:
+        """``err`` came from a step of an edited machine file (``--machine``) as it fired, and is no user error: the
+        file's steps do not fit its game's actions (the installed machine's failing is the project's bug)."""
+        return self.game.edited and self.firing is not None and not isinstance(err, TableGamesError)
+
+    def failed_step(self, err: Exception, after: str = "") -> MachineFileError:
+        """The edited machine file's transition firing when ``err`` came, named at its line (any engine)."""
+        t = self.firing
+        return MachineFileError(self.spec.shown_path, t.line, f"transition {t.trigger!r} ({t.source} -> {t.dest}) "
+                                f"failed: {type(err).__name__}: {err} (the edited machine's steps do not fit its "
+                                f"game's actions{after})")
+
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire`` keeping its effects in a journal; on a user error undo them in reverse, so the
         round and its table are as they were (no copy is taken: each effect knows its undo)."""
         if not self.atomic:
-            return fire()
+            try:
+                return fire()
+            except Exception as err:
+                if not self.failed_in_edited_step(err):
+                    raise
+                raise self.failed_step(err) from None
         recorder = self.recorder
         journal = recorder.journal = []
         logged, steps = len(self.events), self.steps_fired
         try:
             fired = fire()
         except Exception as err:
-            failed = self.firing
-            if not isinstance(err, TableGamesError) and not (self.game.edited and failed is not None):
+            failed = self.failed_in_edited_step(err)
+            if not failed and not isinstance(err, TableGamesError):
                 raise  # the installed machine's step failing is the project's bug: shown as one
             for effect in reversed(journal):
                 effect.undo(self)
             del self.events[logged:]
             self.steps_fired = steps
-            recorder.draft = self.firing = None
-            if isinstance(err, TableGamesError):
+            if not failed:
+                recorder.draft = self.firing = None
                 raise
-            raise MachineFileError(self.spec.shown_path, failed.line, f"transition {failed.trigger!r} ({failed.source} "
-                                   f"-> {failed.dest}) failed: {type(err).__name__}: {err} (the edited machine's "
-                                   "steps do not fit its game's actions; the round is as it was)") from None
+            error = self.failed_step(err, "; the round is as it was")
+            recorder.draft = self.firing = None
+            raise error from None
         finally:
             recorder.journal = None
         if fired:  # a decision no transition takes changed nothing: the last step is still the one before
