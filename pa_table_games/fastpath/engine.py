@@ -67,12 +67,7 @@ class FastEngine(CompiledEngine):
         play, placed = made.play, len(rnd.wager_names)
 
         def play_alike(rnd: Round, choose: Any) -> Round:
-            try:
-                play(rnd, choose)
-            except Exception as err:
-                if not rnd.failed_in_edited_step(err):
-                    raise
-                raise rnd.failed_step(err) from None
+            rnd.naming_a_failed_step(play, rnd, choose)
             if len(rnd.wager_names) != placed and made is not self.function(rnd, trace):
                 raise AssertionError(f"{rnd}: a wager a pass's 'holding' names was placed during the round; the "
                                      "fast path chooses a round's steps from the wagers placed before the deal")

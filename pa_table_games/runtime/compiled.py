@@ -79,18 +79,16 @@ class CompiledEngine:
         The same procedure as ``advance()`` and ``act()``; a decision no transition accepts is refused by
         ``Round.act`` with the forbidding cite. A round made with ``record="settlements"`` or ``"totals"`` keeps
         no event log."""
+        return rnd.naming_a_failed_step(self._play_out, rnd, choose)
+
+    def _play_out(self, rnd: Round, choose: Choose) -> Round:
         finals, dealer_step, fire = self.finals, self.machine.dealer_step, self._fire
-        try:
-            while True:
-                if fire(rnd, dealer_step(rnd.state, rnd)):
-                    continue
-                if rnd.state in finals:
-                    return rnd
-                self._decide(rnd, choose)
-        except Exception as err:
-            if not rnd.failed_in_edited_step(err):
-                raise
-            raise rnd.failed_step(err) from None
+        while True:
+            if fire(rnd, dealer_step(rnd.state, rnd)):
+                continue
+            if rnd.state in finals:
+                return rnd
+            self._decide(rnd, choose)
 
     def player_for(self, rnd: Round) -> Callable[[Round, Choose], Round]:
         """How to play ``rnd`` and the rounds a simulation makes like it to their end: :meth:`play_out`."""

@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from pa_table_games.equipment.table import Table
 from pa_table_games.equipment.chips import ChipLedger, Wager
@@ -33,6 +33,7 @@ RECORDS = ("events", "settlements", "totals")
 MOST_STEPS = 10_000
 #: why a round past :data:`MOST_STEPS` is stopped, as every engine says it
 GOES_ROUND = "the machine goes round without a decision or an end (the round stopped)"
+T = TypeVar("T")
 
 
 class Round(Changes):
@@ -300,16 +301,21 @@ class Round(Changes):
                                 f"failed: {type(err).__name__}: {err} (the edited machine's steps do not fit its "
                                 f"game's actions{after})")
 
+    def naming_a_failed_step(self, play: Callable[..., T], *args: Any) -> T:
+        """``play(*args)`` (steps that keep no journal: a simulation's, a round's that is not atomic), an edited
+        machine file's step failing in it named at its line (:meth:`failed_step`)."""
+        try:
+            return play(*args)
+        except Exception as err:
+            if not self.failed_in_edited_step(err):
+                raise
+            raise self.failed_step(err) from None
+
     def _atomically(self, fire: Callable[[], bool]) -> bool:
         """Run ``fire`` keeping its effects in a journal; on a user error undo them in reverse, so the
         round and its table are as they were (no copy is taken: each effect knows its undo)."""
         if not self.atomic:
-            try:
-                return fire()
-            except Exception as err:
-                if not self.failed_in_edited_step(err):
-                    raise
-                raise self.failed_step(err) from None
+            return self.naming_a_failed_step(fire)
         recorder = self.recorder
         journal = recorder.journal = []
         logged, steps = len(self.events), self.steps_fired
