@@ -79,3 +79,16 @@ def test_the_installed_machine_deals_those_rounds(edited):
     game = load_game(GAME, engine="fast")
     rounds = deal_rounds(game, game.new_table(seed=SEED), SEATS, get_strategy(GAME, None, game.rules))
     assert len(list(itertools.islice(rounds, 200))) == 200
+
+
+@pytest.mark.parametrize("engine", ["fast", "compiled"])
+def test_a_step_failing_under_the_installed_file_is_the_projects_bug_and_raised_as_it_is(edited, engine):
+    """The same failing steps, the game taken for the installed one (not edited): no file of the user's is to blame,
+    so the error is not dressed as a machine-file error; it stays the bug it is, for a maintainer's traceback."""
+    path, _ = edited
+    game = load_game(GAME, engine=engine, machine=path)
+    game.edited = False
+    rounds = deal_rounds(game, game.new_table(seed=SEED), SEATS, get_strategy(GAME, None, game.rules))
+    with pytest.raises(AssertionError, match="settled twice"):
+        for _ in itertools.islice(rounds, 200):
+            pass
