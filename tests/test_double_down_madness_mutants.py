@@ -1,0 +1,45 @@
+"""Double Down Madness behaviour pinned where mutation testing found no test watching: the Rules options' bounds
+and the cover card check, the cover card's place in a shuffled shoe."""
+
+from __future__ import annotations
+
+import pytest
+
+from pa_table_games.equipment.cards import COVER_CARD
+from pa_table_games.errors import RulesValueError
+from pa_table_games.games.double_down_madness import INFO
+from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
+
+
+@pytest.mark.parametrize("option, value", [("decks", 1), ("decks", 12), ("positions", 1), ("positions", 9),
+                                           ("max_double_downs", 1), ("max_double_downs", 21)])
+def test_rules_accept_each_end_of_an_options_range(option, value) -> None:
+    assert getattr(DoubleDownMadnessRules(**{option: value}), option) == value
+
+
+@pytest.mark.parametrize("option, value, allowed", [("decks", 0, "1..12"), ("decks", 13, "1..12"),
+                                                    ("positions", 0, "1..9"), ("positions", 10, "1..9"),
+                                                    ("max_double_downs", 0, "1..21"),
+                                                    ("max_double_downs", 22, "1..21")])
+def test_rules_refuse_one_past_each_end_of_an_options_range(option, value, allowed) -> None:
+    with pytest.raises(RulesValueError, match=rf"{option} must be a whole number {allowed}, not {value}$"):
+        DoubleDownMadnessRules(**{option: value})
+
+
+def test_rules_refuse_a_cover_card_leaving_less_than_one_deal() -> None:
+    """(d): 1 deck with the cover card 0.75 decks deep leaves 13 cards, fewer than the 21 of a deal to 9 boxes."""
+    with pytest.raises(RulesValueError, match=r"leaves 13 cards before the cover card, fewer than one deal to 9 "
+                                              r"positions and the dealer \(21 cards with the burn card\) "
+                                              r"\(§ 692\.7\(d\)\)"):
+        DoubleDownMadnessRules(decks=1, positions=9, cover_card_depth_decks=0.75)
+    with pytest.raises(RulesValueError, match=r"cover_card_depth_decks 7 is deeper than the 6-deck shoe"):
+        DoubleDownMadnessRules(cover_card_depth_decks=7)
+
+
+@pytest.mark.parametrize("changes, behind", [({}, 78), ({"cover_card_depth_decks": 1}, 52),
+                                             ({"decks": 2}, 26)])
+def test_shuffled_shoe_has_the_cover_card_at_the_rules_depth(changes, behind) -> None:
+    """(d): a quarter of the shoe (1.5 of 6 decks: 78 cards) lies behind the cover card unless the Rules say."""
+    cards = INFO.new_shoe(DoubleDownMadnessRules(**changes), 7).remaining()
+    assert cards.count(COVER_CARD) == 1
+    assert len(cards) - 1 - cards.index(COVER_CARD) == behind
