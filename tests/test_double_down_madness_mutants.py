@@ -1,5 +1,5 @@
 """Double Down Madness behaviour pinned where mutation testing found no test watching: the Rules options' bounds
-and the cover card check, the cover card's place in a shuffled shoe."""
+and the cover card check, the cover card's place in a shuffled shoe, the dealer odds' defaults."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import pytest
 from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.errors import RulesValueError
 from pa_table_games.games.double_down_madness import INFO
+from pa_table_games.games.double_down_madness.dealer_odds import (
+    dealer_final_totals, probability_dealer_ends_on, push_22_house_edge)
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules
 
 
@@ -43,3 +45,20 @@ def test_shuffled_shoe_has_the_cover_card_at_the_rules_depth(changes, behind) ->
     cards = INFO.new_shoe(DoubleDownMadnessRules(**changes), 7).remaining()
     assert cards.count(COVER_CARD) == 1
     assert len(cards) - 1 - cards.index(COVER_CARD) == behind
+
+
+def test_dealer_odds_default_to_six_decks_hitting_soft_17_and_push_22_at_11_to_1() -> None:
+    """docs/reference.md's check with every argument left out: six decks, soft 17 hit ((n)), Push 22 at 11 to 1."""
+    six_h17 = dealer_final_totals(6, True)
+    assert dealer_final_totals() == six_h17 != dealer_final_totals(6, False)
+    assert probability_dealer_ends_on(22) == six_h17[22] != probability_dealer_ends_on(22, 6, False)
+    assert round(float(six_h17[22]), 6) == 0.073536
+    assert push_22_house_edge() == 1 - 12 * six_h17[22]
+    assert round(float(push_22_house_edge()) * 100, 4) == 11.7565
+
+
+@pytest.mark.parametrize("value", [16, 27])
+def test_a_total_the_dealer_never_ends_on_has_probability_0(value) -> None:
+    """(n): the dealer draws on 16 and stops by hard 26 at the most (16 and a 10-value card)."""
+    assert probability_dealer_ends_on(value, 6) == 0
+    assert sorted(dealer_final_totals(6)) == [17, 18, 19, 20, 21, 22, 23, 24, 25, 26]
