@@ -1,10 +1,12 @@
 """Double Down Madness behaviour pinned where mutation testing found no test watching: the Rules options' bounds
-and the cover card check, the cover card's place in a shuffled shoe, the dealer odds' defaults."""
+and the cover card check, the cover card's place in a shuffled shoe, the dealer odds' defaults, the
+exact analysis' outcome frequencies and two-card strategy."""
 
 from __future__ import annotations
 
 import pytest
 
+from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysis
 from pa_table_games.equipment.cards import COVER_CARD
 from pa_table_games.errors import RulesValueError
 from pa_table_games.games.double_down_madness import INFO
@@ -62,3 +64,21 @@ def test_a_total_the_dealer_never_ends_on_has_probability_0(value) -> None:
     """(n): the dealer draws on 16 and stops by hard 26 at the most (16 and a 10-value card)."""
     assert probability_dealer_ends_on(value, 6) == 0
     assert sorted(dealer_final_totals(6)) == [17, 18, 19, 20, 21, 22, 23, 24, 25, 26]
+
+
+@pytest.mark.slow  # the exact analysis, as tests/test_exact_edge.py's: `make test-long`
+def test_double_down_madness_analysis_outcomes_and_two_card_strategy() -> None:
+    """§ 692.7 under the default Rules, six decks: how often each outcome comes and how many Double Down wagers a
+    round carries, and two-card decisions that differ by up card (hard 12, soft 18, a first card of 9)."""
+    doc = DoubleDownMadnessAnalysis(DoubleDownMadnessRules()).to_json()
+    assert doc["outcomes"] == pytest.approx({
+        "dealer blackjack (wager lost)": 0.047489488003957, "hands won (player Blackjack included)": 0.367477435051551,
+        "hands pushed (dealer 22 included)": 0.142645938219163, "hands lost": 0.442387138725330,
+        "double down wagers per round": 0.530259763093748}, abs=1e-12)
+    assert doc["strategy"]["hard"]["12"] == list("HHHSSHHHHH")
+    assert doc["strategy"]["soft"]["A,7"] == list("SSSDDSSHHH")
+    assert doc["strategy"]["first card"]["9"] == list("HDDDDDDHHH")
+    assert doc["strategy"]["hard"]["17"] == list("SSSSSSSSSS")
+    assert doc["approximations"] == ["none in the expectation; the strategy is composition-dependent (each hand "
+                                     "played optimally); the table shows two-card decisions by total with no Double "
+                                     "Down yet"]
