@@ -66,10 +66,10 @@ def test_a_total_the_dealer_never_ends_on_has_probability_0(value) -> None:
     assert sorted(dealer_final_totals(6)) == [17, 18, 19, 20, 21, 22, 23, 24, 25, 26]
 
 
-@pytest.mark.slow  # the exact analysis, as tests/test_exact_edge.py's: `make test-long`
 def test_double_down_madness_analysis_outcomes_and_two_card_strategy() -> None:
     """§ 692.7 under the default Rules, six decks: how often each outcome comes and how many Double Down wagers a
-    round carries, and two-card decisions that differ by up card (hard 12, soft 18, a first card of 9)."""
+    round carries, and two-card decisions that differ by up card (hard 12, soft 18, a first card of 9). In the quick
+    suite (about 2 s with no dealer cache): the other tests of this analysis are all `make test-long`'s."""
     doc = DoubleDownMadnessAnalysis(DoubleDownMadnessRules()).to_json()
     assert doc["outcomes"] == pytest.approx({
         "dealer blackjack (wager lost)": 0.047489488003957, "hands won (player Blackjack included)": 0.367477435051551,
