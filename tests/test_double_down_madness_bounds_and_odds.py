@@ -82,3 +82,19 @@ def test_double_down_madness_analysis_outcomes_and_two_card_strategy() -> None:
     assert doc["approximations"] == ["none in the expectation; the strategy is composition-dependent (each hand "
                                      "played optimally); the table shows two-card decisions by total with no Double "
                                      "Down yet"]
+
+
+def test_double_down_madness_strategy_tables_in_full() -> None:
+    """§ 692.7, six decks, default Rules: every row of the printed strategy (up cards 2..10 then A), so a row that
+    only a few hands make (hard 4 is 2,2 alone, A,2 is 2 then an ace) is checked as well as the common ones."""
+    strategy = DoubleDownMadnessAnalysis(DoubleDownMadnessRules()).strategy_tables()
+    assert {name: {row: "".join(cells) for row, cells in table.items()} for name, table in strategy.items()} == {
+        "first card": {"A": "DDDDDDDDDD", "2": "HHHHHHHHHH", "3": "HHHHHHHHHH", "4": "HHHHHHHHHH",
+                       "5": "HHHHHHHHHH", "6": "HHHHHHHHHH", "7": "HHHHHHHHHH", "8": "HHHHDDHHHH",
+                       "9": "HDDDDDDHHH", "10": "DDDDDDDDDD"},
+        "hard": {"4": "HHHHHHHHHH", "5": "HHHHHHHHHH", "6": "HHHHHHHHHH", "7": "HHHHHHHHHH", "8": "HHHHDDHHHH",
+                 "9": "HDDDDDDHHH", "10": "DDDDDDDDHH", "11": "DDDDDDDDDD", "12": "HHHSSHHHHH", "13": "HSSSSHHHHH",
+                 "14": "SSSSSHHHHH", "15": "SSSSSHHHHH", "16": "SSSSSHHHHH", "17": "SSSSSSSSSS",
+                 "18": "SSSSSSSSSS", "19": "SSSSSSSSSS", "20": "SSSSSSSSSS"},
+        "soft": {"A,2": "HHDDDDDHHH", "A,3": "HHHDDDHHHH", "A,4": "HHHHDHHHHH", "A,5": "HHHHDHHHHH",
+                 "A,6": "HHHDDDHHHH", "A,7": "SSSDDSSHHH", "A,8": "SSSSSSSSSS", "A,9": "SSSSSSSSSS"}}
