@@ -20,7 +20,7 @@ from pa_table_games.cli import main
 from forging import logged_round, written
 
 #: burn 2C; seat 1 8C, up card 6S, seat 1 8H, hole card TD; three splits take 8D, 8S, 3C; the split hands' second
-#: cards 2D, 9C, 7H; the dealer draws JS and busts (or, under (r)(1) with a hole card making 17, collects first)
+#: cards 2D, 9C, 7H; the dealer's 16 draws JS and busts: every hand wins, under either settlement procedure
 RESPLIT = ["blackjack", "--shoe", "2C 8C 6S 8H TD 8D 8S 3C 2D 9C 7H JS TH 5C 5D",
            "--actions", "split,split,split,stand,stand,stand,stand"]
 #: a log of that round written by version 4, which settled the hands by number
