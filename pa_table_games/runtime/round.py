@@ -322,19 +322,18 @@ class Round(Changes):
         try:
             fired = fire()
         except Exception as err:
-            failed = self.failed_in_edited_step(err)
-            if not failed and not isinstance(err, TableGamesError):
+            edited_step = self.failed_in_edited_step(err)
+            if not edited_step and not isinstance(err, TableGamesError):
                 raise  # the installed machine's step failing is the project's bug: shown as one
             for effect in reversed(journal):
                 effect.undo(self)
             del self.events[logged:]
             self.steps_fired = steps
-            if not failed:
-                recorder.draft = self.firing = None
-                raise
-            error = self.failed_step(err, "; the round is as it was")
+            named = self.failed_step(err, "; the round is as it was") if edited_step else None  # before firing clears
             recorder.draft = self.firing = None
-            raise error from None
+            if named is None:
+                raise
+            raise named from None
         finally:
             recorder.journal = None
         if fired:  # a decision no transition takes changed nothing: the last step is still the one before
