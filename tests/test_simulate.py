@@ -165,6 +165,23 @@ class TestSimulate:
             anew = game.engine.play_out(Round(game, anew_table, seats, atomic=False, record="settlements"), basic.choose)
             assert next(simulated).settlement() == anew.settlement()
 
+    @pytest.mark.parametrize("log", [False, True])
+    def test_rounds_dealt_on_the_transitions_engine_are_the_compiled_runners(self, log):
+        """``deal_rounds`` with a game loaded on the ``transitions`` engine (which plays only through the Round
+        API) deals, from the same seeded table, the very rounds the compiled runner deals: the same cards out of
+        the shoe and the same settlements, split, doubled or surrendered, with and without the event log."""
+        seats = {1: {"blackjack": 10.0, "lucky_ladies": 5.0}, 4: {"blackjack": 25.0}}
+        dealt = {}
+        for engine in ("transitions", "compiled"):
+            game = load_game("blackjack", engine=engine)
+            table = game.new_table(seed=chunk_seed(5, 0))
+            rounds = deal_rounds(game, table, seats, get_strategy("blackjack", "basic", game.rules), log=log)
+            dealt[engine] = [(next(rounds).settlement(), tuple(table.rack.bundles)) for _ in range(60)]
+        assert dealt["transitions"] == dealt["compiled"]
+        racks = [rack for _, rack in dealt["compiled"]]
+        assert all(before != after for before, after in zip(racks, racks[1:]))  # each round discarded cards
+        assert any(row.net > 10 for settled, _ in dealt["compiled"] for row in settled)  # a double, a split or 3 to 2
+
     def test_a_new_dealer_every_k_rounds_burns_a_card_at_each_table(self):
         """--new-dealer-every 7: at each chunk's table a new dealer burns one card before rounds 8, 15, ...
         (§ 633a.7(c)); the net is that of rounds dealt one by one with the new dealer set so, and differs

@@ -99,9 +99,10 @@ def deal_rounds(game: Game, table: Table, seats: dict[int, dict[str, float]], st
     log, else the rounds keep ``record``: ``"settlements"`` or ``"totals"``, and the seats' wagers, checked
     as a player places them at the first round, are placed again unchanged at the next ones).
     ``interactive=True`` plays through the Round API instead (``advance``/``act``, any engine, ``atomic``
-    as for an interactive round): the path the differential test compares."""
+    as for an interactive round): the path the differential test compares. A game on the ``transitions`` engine,
+    which has no ``play_out``, is always played so."""
     choose = strategy.choose
-    if interactive:
+    if interactive or not hasattr(game.engine, "play_out"):
         while True:
             rnd = game.new_round(seats, table=table, atomic=atomic).advance()
             while not rnd.is_over:
