@@ -417,6 +417,30 @@ def test_a_new_table_takes_a_seed_as_seed_takes_it_or_a_shoe(call, said):
         load_game("blackjack").new_round({1: {"blackjack": 10}}, **call)
 
 
+@pytest.mark.parametrize("codes", [SHOE, SHOE.split()])
+def test_a_shoe_given_as_card_codes_deals_them_as_play_shoe_does(codes):
+    """``shoe=`` takes card codes, a text or a list, as ``play --shoe`` and the Gymnasium reset take them: the
+    burn card, then 10 and 5 against the dealer's 6, double open (before: AttributeError, 'str' object has no
+    attribute 'held')."""
+    rnd = load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=codes).advance()
+    assert [card.code for card in rnd.layout.box(1).cards] == ["TH", "5D"]
+    assert rnd.legal_names() == ("hit", "stand", "double", "surrender")
+    rnd.act("double")
+    rnd.advance()
+    # 6H doubles to 21; the dealer's 6S 7C draw TD and bust
+    assert [(row.wager, float(row.net)) for row in rnd.settlement()] == [("blackjack", 20.0)]
+
+
+@pytest.mark.parametrize("shoe, said", [
+    (42, "new_round: shoe= is a Shoe, a DoubleShoe or card codes ('2C TH 6S'), not 42"),
+    (b"2C TH", "new_round: shoe= is a Shoe, a DoubleShoe or card codes ('2C TH 6S'), not b'2C TH'"),
+    ("2C ZZ", "card 2: unknown card code 'ZZ'"),
+])
+def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
+    with pytest.raises(TableGamesError, match="^" + re.escape(said)):
+        load_game("blackjack").new_round({1: {"blackjack": 10}}, shoe=shoe)
+
+
 @pytest.mark.parametrize("make, said", [
     (lambda: Shoe.stacked(5), "a stacked shoe is card codes, a text ('AS TD') or a list of codes, not 5"),
     (lambda: Shoe.stacked(["2C", 3]), "card 2: a card code is a word such as 'AS', not 3"),

@@ -18,6 +18,7 @@ from attrs import field, frozen
 from pa_table_games.errors import TableGamesError
 from pa_table_games.numbers import MOST_SEED, given, is_seed
 from pa_table_games.machine.registry import Registry
+from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.equipment.shoe import Shoe, sides
 from pa_table_games.machine.adapter import TransitionsEngine
 from pa_table_games.machine.bound import BoundMachine
@@ -174,23 +175,29 @@ class Game:
         why = getattr(self.rules, "no_new_dealer_burn", None)
         return f"{what}: {why}" if why else None
 
-    def new_table(self, *, seed: int | None = None, shoe: Shoe | None = None) -> Table:
+    def new_table(self, *, seed: int | None = None, shoe: Shoe | DoubleShoe | str | list[str] | None = None) -> Table:
         """A table dealing from a shoe shuffled from ``seed``, or from ``shoe``: the developer's own, at its first round
         and the next ones there, whatever it holds (a test may stack a card more often than the Rules' decks hold it,
-        or a joker the game must refuse); ``play --shoe`` and ``replay`` refuse such a shoe (:func:`.check_stacked`)."""
+        or a joker the game must refuse); ``play --shoe`` and ``replay`` refuse such a shoe (:func:`.check_stacked`).
+        Card codes (a text or a list) are the shoe :meth:`Shoe.stacked` makes of them, as ``play --shoe`` takes them."""
         if seed is not None and shoe is not None:
             raise TableGamesError("new_round: give seed= (a shoe shuffled from it) or shoe= (a shoe of your own), "
                                   "not both")
         if seed is not None and not is_seed(seed):
             raise TableGamesError(f"new_round: seed= must be a whole number from {-MOST_SEED:,} to {MOST_SEED:,}, "
                                   f"not {given(seed)}")
+        if isinstance(shoe, (str, list, tuple)):
+            shoe = Shoe.stacked(shoe)
+        if shoe is not None and not isinstance(shoe, (Shoe, DoubleShoe)):
+            raise TableGamesError(f"new_round: shoe= is a Shoe, a DoubleShoe or card codes ('2C TH 6S'), "
+                                  f"not {given(shoe)}")
         if shoe is not None:
             return Table(shoe, game=self.info.name)
         return Table(self.info.new_shoe(self.rules, seed), game=self.info.name, shuffled_by_game=True)
 
     def new_round(self, seats: dict[int, dict[str, float]], *, seed: int | None = None,
-                  shoe: Shoe | None = None, table: Table | None = None, atomic: bool = True,
-                  options: dict | None = None) -> Round:
+                  shoe: Shoe | DoubleShoe | str | list[str] | None = None, table: Table | None = None,
+                  atomic: bool = True, options: dict | None = None) -> Round:
         """A round with ``seats`` = {seat: {wager: amount}} at ``table`` (or a new one, from ``seed`` or ``shoe``).
 
         ``options`` carries game-specific extras (e.g. ``{"misdeal": 3}`` in Pai Gow). A table goes on with its own
