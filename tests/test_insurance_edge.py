@@ -65,12 +65,13 @@ class TestExactPrice:
             ("dealer_blackjack", "208960/676813", 2.0), ("lose", "467853/676813", -1.0)]
         assert doc["cite"] == "§ 633a.7(h), § 633a.8" and doc["paytable"] is None
 
-    @pytest.mark.parametrize(("decks", "house_edge"), [(1, Fraction(1161, 20041)),
-                                                       (8, Fraction(2523245, 33839981))])
-    def test_other_deck_counts(self, decks: int, house_edge: Fraction) -> None:
-        """One deck: 1 - 3 * 18880/60123 (the count above); eight decks, the same formula."""
+    @pytest.mark.parametrize(("decks", "house_edge", "shoe"), [(1, Fraction(1161, 20041), "1 deck"),
+                                                               (8, Fraction(2523245, 33839981), "8 decks")])
+    def test_other_deck_counts(self, decks: int, house_edge: Fraction, shoe: str) -> None:
+        """One deck: 1 - 3 * 18880/60123 (the count above); eight decks, the same formula; each shoe named in words."""
         doc = priced("blackjack", "insurance", "--decks", str(decks))
         assert doc["decks"] == decks and Fraction(doc["house_edge_exact"]) == house_edge
+        assert f"a 10-value card of a shuffled shoe of {shoe};" in doc["assumes"]
 
     def test_the_text_says_exact_and_what_it_assumes(self) -> None:
         """The text names the wager and its cites, says exact, per wager taken, beside which box, what is not
