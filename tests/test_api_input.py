@@ -11,9 +11,11 @@ import random
 import re
 from collections import Counter
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
+import pa_table_games
 from pa_table_games import Shoe, load_game
 from pa_table_games.equipment.cards import COVER_CARD, Card
 from pa_table_games.equipment.table import Table
@@ -23,6 +25,7 @@ from pa_table_games.games.six_card_fortune_pai_gow.rules import SixCardFortuneRu
 from pa_table_games.runtime import round as round_module
 from pa_table_games.strategies import get_strategy
 
+MACHINE = Path(pa_table_games.__file__).parent / "machines" / "blackjack.yaml"  # the installed machine file
 SHOE = "2C TH 6S 5D 7C 6H TD"  # the burn card; the player's 10 and 5 against the dealer's 6: double is open
 
 
@@ -446,10 +449,17 @@ def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
     (lambda: Shoe.stacked(["2C", 3]), "card 2: a card code is a word such as 'AS', not 3"),
     (lambda: load_game("blackjack").new_round({1: {"blackjack": 10}}, seed=1, options=[1]),
      "options map each round option's name to its value, not [1]"),
+    (lambda: load_game("blackjack").new_round({1: {"blackjack": 10}}, table=5),
+     "new_round: table= is a Table (game.new_table(...)), not 5"),
+    (lambda: load_game("blackjack", machine=5), "machine for blackjack: a machine file's path, not 5"),
+    (lambda: load_game("blackjack", engine="fastest", machine=MACHINE),
+     "unknown engine 'fastest' (known: transitions, compiled, fast)"),
+    (lambda: load_game("blackjack", engine=["fast"]), "unknown engine ['fast'] (known: transitions, compiled, fast)"),
 ])
 def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
-    audit); a program catching TableGamesError, as the command line does, saw a traceback."""
+    audit); a program catching TableGamesError, as the command line does, saw a traceback. The last four (a later
+    audit): AttributeError ('int' object has no attribute 'game'), TypeError, KeyError, TypeError (unhashable)."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
 

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pa_table_games.errors import TableGamesError
+from pa_table_games.numbers import given
 
 if TYPE_CHECKING:
     from pa_table_games.runtime.game import Game, GameInfo
@@ -284,7 +285,7 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
     ``engine="compiled"`` fires the same bound machine from plain tables (simulation). ``machine``: an
     edited machine file of this game (its ``game:``), bound to the game's registry instead of the
     installed one (``--machine FILE``: a new game registers its own module)."""
-    from pa_table_games.runtime.game import ENGINES, Game, bind, machine_and_engine
+    from pa_table_games.runtime.game import Game, bind, engine_class, machine_and_engine
     from pa_table_games.rules.options import load_rules, rules_from_mapping
 
     info = game_info(name)
@@ -297,11 +298,14 @@ def load_game(name: str, rules: Any = None, engine: str = "transitions", machine
                               f"Rules file, not {rules!r}")
     if machine is None:
         return Game(info, rules, *machine_and_engine(info, engine))
+    made = engine_class(engine)
+    if not isinstance(machine, (str, Path)):
+        raise TableGamesError(f"machine for {info.name}: a machine file's path, not {given(machine)}")
     named = game_of_machine(machine)
     if named != info.name:
         raise TableGamesError(f"--machine {machine}: a machine file of {named}, not of {info.name}")
     bound = bind(info, machine)
-    return Game(info, rules, bound, ENGINES[engine](bound), edited=True)
+    return Game(info, rules, bound, made(bound), edited=True)
 
 
 def game_of_machine(path: str | Path) -> str:

@@ -214,6 +214,8 @@ class Game:
 
 def _check_table(game: Game, table: Table, seed: int | None, shoe: Shoe | None) -> None:
     """Why ``game`` cannot begin a round at ``table`` (:meth:`Game.new_round`), as one line."""
+    if not isinstance(table, Table):
+        raise TableGamesError(f"new_round: table= is a Table (game.new_table(...)), not {given(table)}")
     if seed is not None or shoe is not None:
         raise TableGamesError("new_round: a table goes on with its own shoe: give table=, or seed= or shoe= for a "
                               "new table, not both")
@@ -254,9 +256,15 @@ def bound_machine(info: GameInfo) -> BoundMachine:
 
 def machine_and_engine(info: GameInfo, engine: str = "transitions") -> tuple[BoundMachine, Any]:
     """The bound machine and the named engine built from it (each once per process)."""
-    if engine not in ENGINES:
-        raise TableGamesError(f"unknown engine {engine!r} (known: {', '.join(ENGINES)})")
+    made = engine_class(engine)
     machine = bound_machine(info)
     if (info.name, engine) not in _ENGINES:
-        _ENGINES[info.name, engine] = ENGINES[engine](machine)
+        _ENGINES[info.name, engine] = made(machine)
     return machine, _ENGINES[info.name, engine]
+
+
+def engine_class(engine: Any) -> type:
+    """The engine named ``engine`` (:data:`ENGINES`); any other name or value is one line."""
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise TableGamesError(f"unknown engine {given(engine)} (known: {', '.join(ENGINES)})")
+    return ENGINES[engine]
