@@ -455,11 +455,20 @@ def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
     (lambda: load_game("blackjack", engine="fastest", machine=MACHINE),
      "unknown engine 'fastest' (known: transitions, compiled, fast)"),
     (lambda: load_game("blackjack", engine=["fast"]), "unknown engine ['fast'] (known: transitions, compiled, fast)"),
+    (lambda: Shoe.shuffled("6"), "Shoe.shuffled: decks= must be a whole number of decks, 1 or more, not '6'"),
+    (lambda: Shoe.shuffled(0), "Shoe.shuffled: decks= must be a whole number of decks, 1 or more, not 0"),
+    (lambda: Shoe.shuffled(1, seed="7"), "Shoe.shuffled: seed= must be a whole number as --seed takes it, not '7'"),
+    (lambda: Shoe.shuffled(1, cover_depth=53),
+     "Shoe.shuffled: cover_depth= must be None or a whole number of cards from 0 to 52, not 53"),
+    (lambda: Shoe.shuffled(1, joker=True, cover_depth="5"),
+     "Shoe.shuffled: cover_depth= must be None or a whole number of cards from 0 to 53, not '5'"),
 ])
 def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
-    audit); a program catching TableGamesError, as the command line does, saw a traceback. The last four (a later
-    audit): AttributeError ('int' object has no attribute 'game'), TypeError, KeyError, TypeError (unhashable)."""
+    audit); a program catching TableGamesError, as the command line does, saw a traceback. The next four (a later
+    audit): AttributeError ('int' object has no attribute 'game'), TypeError, KeyError, TypeError (unhashable). A
+    shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7': taken as a text; a cover card 53
+    cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
 

@@ -18,8 +18,8 @@ from attrs import define, evolve, field
 
 from pa_table_games.equipment.cards import COVER_CARD, Card, parse_cards, standard_deck
 from pa_table_games.equipment.flags import state_flag
-from pa_table_games.errors import CardCodeError, ShoeExhausted
-from pa_table_games.numbers import given
+from pa_table_games.errors import CardCodeError, ShoeExhausted, TableGamesError
+from pa_table_games.numbers import given, is_seed, is_whole
 
 
 @cache
@@ -47,6 +47,19 @@ def shuffle(rng: random.Random, cards: list) -> None:
 def sides(shoe: Any) -> dict[str, Any]:
     """The sides of a shoe: ``{"": shoe}`` for a single shoe, ``{"red": ..., "black": ...}`` for a double shoe."""
     return getattr(shoe, "sides", None) or {"": shoe}
+
+def _shuffled_problem(decks: Any, seed: Any, cover_depth: Any, deck: int) -> str | None:
+    """What is wrong with :meth:`Shoe.shuffled`'s ``decks``, ``seed`` and ``cover_depth`` (decks of ``deck`` cards), as
+    one phrase; None."""
+    if not is_whole(decks) or decks < 1:
+        return f"decks= must be a whole number of decks, 1 or more, not {given(decks)}"
+    if seed is not None and not is_seed(seed):
+        return f"seed= must be a whole number as --seed takes it, not {given(seed)}"
+    if cover_depth is not None and not (is_whole(cover_depth) and 0 <= cover_depth <= deck * decks):
+        return f"cover_depth= must be None or a whole number of cards from 0 to {deck * decks}, " \
+               f"not {given(cover_depth)}"
+    return None
+
 
 @define
 class DiscardRack:
@@ -123,6 +136,9 @@ class Shoe:
                  cover_depth: int | None = None, back: str = "", rng: random.Random | None = None) -> Shoe:
         """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end.
         ``back``: the back colour of every card (a side of a double shoe); ``rng``: a generator to share."""
+        problem = _shuffled_problem(decks, seed, cover_depth, 53 if joker else 52)
+        if problem:
+            raise TableGamesError(f"Shoe.shuffled: {problem}")
         cards = [card.with_back(back) for card in standard_deck(joker=joker)] * decks
         if cover_depth is not None:
             cards.append(COVER_CARD)
