@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import pa_table_games
-from pa_table_games import Shoe, load_game
+from pa_table_games import Action, Shoe, load_game
 from pa_table_games.equipment.cards import COVER_CARD, Card
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
@@ -89,6 +89,13 @@ def test_a_typed_amount_with_another_script_s_space_is_refused_as_the_command_li
     ({"seat": 1, "name": "hit", "hand": "0"}, "act: hand must be a whole number, not '0'"),
     ({"seat": 1, "name": 5}, "act: name must be a word, not 5"),
     ({"action": b"hit"}, "act takes an Action, a word such as 'hit', or seat= and name=, not b'hit'"),
+    # an Action made by the caller holds the same values (before: seat True and hand False were taken, and the
+    # round's event said seat True, hand False: JSON true and false where a number belongs)
+    ({"action": Action(seat=True, name="hit")}, "act: seat must be a whole number, not True"),
+    ({"action": Action(seat=1, name="hit", hand=False)}, "act: hand must be a whole number, not False"),
+    ({"action": Action(seat=None, name="hit")}, "act: seat must be a whole number, not None"),
+    ({"action": Action(seat=1, name=b"hit")}, "act: name must be a word, not b'hit'"),
+    ({"action": Action(seat=1, name="hit", choice=3)}, "act: choice must be a word, not 3"),
 ])
 def test_act_with_an_argument_of_the_wrong_kind_is_refused(call, said):
     rnd = round_at_double()

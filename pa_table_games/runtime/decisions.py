@@ -93,9 +93,13 @@ def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str
     if action is not None and (name, amount, choice) != (None, None, None) or \
             isinstance(action, Action) and (seat, hand) != (None, None):
         raise TableGamesError(f"act: give the decision as a word ({_word(action)!r}) or as name=, not both")
-    for what, value, number in (("seat", seat, True), ("hand", hand, True), ("name", name, False),
-                                ("choice", choice, False)):
-        if value is not None and not (is_whole(value) if number else isinstance(value, str)):
+    is_action = isinstance(action, Action)  # made by the caller: what it holds is read as a keyword's value
+    values = (action.seat, action.hand, action.name, action.choice) if is_action else (seat, hand, name, choice)
+    for what, value in zip(("seat", "hand", "name", "choice"), values):
+        if value is None and (what == "choice" or not is_action):  # an Action holds a seat, a hand and a name
+            continue
+        number = what in ("seat", "hand")
+        if not (is_whole(value) if number else isinstance(value, str)):
             raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {value!r}")
     if isinstance(action, str):
         word = parse_action(rnd, action)
