@@ -199,3 +199,48 @@ def test_one_deck_cell_worked_by_hand() -> None:
     assert adding["first_decision"]["10,10"][4] == "S"
     assert adding["ev"]["10,10"][4] == pytest.approx(float(stand_20), abs=1e-12)
     assert f"{adding['house_edge'] * 100:.4f}" == "15.4250" and f"{doc['house_edge'] * 100:.4f}" == "31.8250"
+
+
+#: The with-adding section of ``edge blackjack house_money`` at the default table (six decks, pay table A), as
+#: printed: each outcome's chance of being added and gain, the add-or-keep table row by row (the pairs first, aces
+#: first, then two consecutive values upwards, ace-king last) and what 10,10 stands for.
+ADDING_TABLE = """\
+  outcome                                    P(added)       gain
+  ace_king_suited                          0.00283269  +0.038241
+  two_card_straight_flush                  0.01824443  +0.032296
+  pair                                     0.04611652  +0.061286
+  two_card_straight                        0.06323135  +0.036969
+
+add the payout (Y) or keep it (N), by the initial two cards and the up card (first decision the best for THE_REST
+           |   2   3   4   5   6   7   8   9  10   A
+-----------------------------------------------------
+       A,A |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+       2,2 |   N   N   Y   Y   Y   Y   N   N   N   N
+       3,3 |   N   N   Y   Y   Y   N   N   N   N   N
+       4,4 |   N   Y   Y   Y   Y   Y   N   N   N   N
+       5,5 |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+       6,6 |   N   N   Y   Y   Y   N   N   N   N   N
+       7,7 |   N   N   Y   Y   Y   N   N   N   N   N
+       8,8 |   Y   Y   Y   Y   Y   Y   N   N   N   N
+       9,9 |   Y   Y   Y   Y   Y   Y   Y   N   N   N
+     10,10 |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+       A,2 |   Y   Y   Y   Y   Y   Y   Y   N   N   N
+       2,3 |   N   N   N   N   Y   N   N   N   N   N
+       3,4 |   N   N   N   Y   Y   N   N   N   N   N
+       4,5 |   Y   Y   Y   Y   Y   Y   Y   N   N   N
+       5,6 |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+       6,7 |   N   N   N   N   N   N   N   N   N   N
+       7,8 |   N   N   N   N   N   N   N   N   N   N
+       8,9 |   N   N   N   N   Y   N   N   N   N   N
+      9,10 |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+       A,K |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
+10,10 is two 10-value cards: a pair, or a two-card straight 10-J, J-Q or Q-K
+""".replace("THE_REST\n", "the two cards, then the table of `edge blackjack`):\n")
+
+
+def test_the_adding_section_is_printed_row_by_row() -> None:
+    """What an analyst reads: every row of the add-or-keep table, in its order, with the outcomes' gains above it
+    (their figures are the independent count's, above; these are the words and cells around them)."""
+    out, expected = edge().splitlines(), ADDING_TABLE.splitlines()
+    start = out.index(expected[0])
+    assert out[start:start + len(expected)] == expected
