@@ -99,9 +99,14 @@ class TestGymnasiumApi:
         ({"other_seats": {2: {"blackjak": 10}}}, "blackjak"),
         ({"rules": {"dekcs": 2}}, "did you mean decks"),
         ({"other_seats": {1: {"blackjack": 10}}}, "seat 1 is the learner's"),
+        ({"wagers": 5}, r"^seat 1: wagers map each wager's name to its amount \({'blackjack': 10}\), not 5$"),
+        ({"other_seats": [2]},
+         r"^other_seats map each seat number to its wagers \({2: {'blackjack': 10}}\), not \[2\]$"),
+        ({"other_seats": {2: "blackjack"}}, r"^seat 2: wagers map each wager's name to its amount"),
     ])
     def test_bad_seats_and_rules_are_refused_when_made(self, kwargs, message):
-        """A wager or Rules option the table cannot take is refused at make, naming it."""
+        """A wager or Rules option the table cannot take is refused at make, naming it (the last three, seats and
+        wagers of the wrong kind, were a TypeError or an AttributeError before)."""
         with pytest.raises(TableGamesError, match=message):
             rl.make("blackjack", **kwargs)
 

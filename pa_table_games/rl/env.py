@@ -21,6 +21,7 @@ import numpy as np
 from gymnasium import spaces
 
 from pa_table_games.errors import WagerError
+from pa_table_games.numbers import given
 from pa_table_games.rl.dealer import REFUSALS, Dealer
 from pa_table_games.rl.observe import observer_for
 from pa_table_games.rl.table import (RENDER_MODES, checked, generator_seed, illegal_mode, load, render_mode_of,
@@ -46,6 +47,9 @@ class TableEnv(gymnasium.Env):
                  seat: int = 1, other_seats: Mapping[int, Mapping[str, Any]] | None = None,
                  strategy: str | None = None, illegal: str = "refuse", render_mode: str | None = None) -> None:
         loaded = load(game, rules)
+        if other_seats is not None and not isinstance(other_seats, Mapping):
+            example = f"{{2: {{'{loaded.info.wagers[0]}': 10}}}}"
+            raise WagerError(f"other_seats map each seat number to its wagers ({example}), not {given(other_seats)}")
         seats = {s: wagers_of(loaded, s, w, learner=False) for s, w in (other_seats or {}).items()}
         if seat in seats:
             raise WagerError(f"seat {seat} is the learner's: other_seats must not hold it")

@@ -39,8 +39,11 @@ def wagers_of(game: Any, seat: Any, wagers: Mapping[str, Any] | None, learner: b
     amount ``simulate`` places. A learner's reward is counted in units of its main wager: it must hold one."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise WagerError(f"seat {seat!r}: a seat is a whole number, 1 for the box farthest to the dealer's left")
-    wagers = dict(wagers) if wagers is not None else {game.info.wagers[0]: 10}
     main = game.info.wagers[0]
+    if wagers is not None and not isinstance(wagers, Mapping):
+        raise WagerError(f"seat {seat}: wagers map each wager's name to its amount ({{'{main}': 10}}), "
+                         f"not {given(wagers)}")
+    wagers = dict(wagers) if wagers is not None else {main: 10}
     if learner and main not in wagers:
         raise WagerError(f"seat {seat}: the {main} wager is the one every reward is counted in: place it")
     try:
