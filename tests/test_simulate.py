@@ -317,6 +317,25 @@ class TestSimulate:
         with pytest.raises(Exception, match="unknown Blackjack wager"):
             simulate("blackjack", 10, seats={1: {"nope": 5}})
 
+    @pytest.mark.parametrize("given, said", [
+        ({"seats": 5}, "seats map each seat number to its wagers ({1: {'blackjack': 10}}), not 5"),
+        ({"seats": {1: 10}}, "seats map each seat number to its wagers ({1: {'blackjack': 10}}), not {1: 10}"),
+        ({"seats": {"1": {"blackjack": 10}}}, "seats map each seat number to its wagers ({1: {'blackjack': 10}}), not "
+                                              "{'1': {'blackjack': Decimal('10.00')}}"),
+        ({"seats": {1.5: {"blackjack": 10}}}, "seats map each seat number to its wagers ({1: {'blackjack': 10}}), not "
+                                              "{1.5: {'blackjack': Decimal('10.00')}}"),
+        ({"progress": 5}, "progress is a function called with (rounds done, rounds), not 5"),
+        ({"chunk_timeout": -1}, "--chunk-timeout -1: give a number of seconds above 0"),
+        ({"chunk_timeout": "600"}, "--chunk-timeout '600': give a number of seconds above 0"),
+        ({"connect_timeout": float("nan")}, "--connect-timeout nan: give a number of seconds above 0"),
+        ({"worker_timeout": True}, "--worker-timeout True: give a number of seconds above 0"),
+    ])
+    def test_arguments_of_the_wrong_kind_are_one_line_before_anything_is_dealt(self, given, said):
+        """Before: AttributeError for seats that are no mapping, seat '1' played as seat 1 and seat 1.5 as seat 1,
+        TypeError for a progress that is no function (after the first chunk was dealt), and any timeout taken."""
+        with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
+            simulate("blackjack", 10, **given)
+
 
 class TestCommand:
     def run(self, *args: str):

@@ -21,12 +21,13 @@ the result so far is returned (``complete`` false).
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from decimal import Decimal
 from fractions import Fraction
@@ -189,10 +190,12 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         if seed is not None and not is_seed(seed):
             raise SimulationError(f"seed {given(seed)}: give a whole number from {-MOST_SEED:,} to {MOST_SEED:,}")
+        _check_calls_and_seconds(seats, progress, connect_timeout=connect_timeout, worker_timeout=worker_timeout,
+                                 chunk_timeout=chunk_timeout)
         loaded = load_game(game, rules, engine=engine)
         per_table = min(chunk, rounds)  # the most rounds any table of the run deals
         _check_new_dealer(loaded, new_dealer_every, per_table)
-        seats = {int(s): {n: _amount(n, a) for n, a in w.items()}
+        seats = {s: {n: _amount(n, a) for n, a in w.items()}
                  for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
@@ -223,6 +226,19 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             tally, time.perf_counter() - started, loaded.info.wagers, loaded.rules,
                             getattr(chosen, "note", ""), notes, scheduler, new_dealer_every, why, top_payout,
                             seated_tops)
+
+
+def _check_calls_and_seconds(seats: Any, progress: Any, **seconds: Any) -> None:
+    """``seats`` a mapping of seats to mappings of wagers (their numbers, names and amounts are ``new_round``'s to
+    check), ``progress`` a function, and each timeout a number of seconds above 0: else one line."""
+    if seats is not None and not (isinstance(seats, Mapping) and all(isinstance(w, Mapping) for w in seats.values())):
+        raise SimulationError(f"seats map each seat number to its wagers ({{1: {{'blackjack': 10}}}}), "
+                              f"not {given(seats)}")
+    if progress is not None and not callable(progress):
+        raise SimulationError(f"progress is a function called with (rounds done, rounds), not {given(progress)}")
+    for name, value in seconds.items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+            raise SimulationError(f"--{name.replace('_', '-')} {given(value)}: give a number of seconds above 0")
 
 
 def _swing(top_payout: Callable[[Any, str, Any], Any], rules: Any, name: str, amount: Any) -> int | None:
