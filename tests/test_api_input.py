@@ -458,6 +458,8 @@ def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
      "options map each round option's name to its value, not [1]"),
     (lambda: load_game("blackjack").new_round({1: {"blackjack": 10}}, table=5),
      "new_round: table= is a Table (game.new_table(...)), not 5"),
+    (lambda: load_game("blackjack").new_round({1: {"blackjack": 10}}, seed=1, atomic="no"),
+     "new_round: atomic= is True (a refused step changes nothing) or False, not 'no'"),
     (lambda: load_game("blackjack", machine=5), "machine for blackjack: a machine file's path, not 5"),
     (lambda: load_game("blackjack", engine="fastest", machine=MACHINE),
      "unknown engine 'fastest' (known: transitions, compiled, fast)"),
@@ -472,10 +474,10 @@ def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
 ])
 def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
-    audit); a program catching TableGamesError, as the command line does, saw a traceback. The next four (a later
-    audit): AttributeError ('int' object has no attribute 'game'), TypeError, KeyError, TypeError (unhashable). A
-    shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7': taken as a text; a cover card 53
-    cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
+    audit); a program catching TableGamesError, as the command line does, saw a traceback. The next five (a later
+    audit): AttributeError ('int' object has no attribute 'game'), atomic 'no' taken as True, TypeError, KeyError,
+    TypeError (unhashable). A shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7': taken as
+    a text; a cover card 53 cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
 

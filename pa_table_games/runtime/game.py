@@ -205,6 +205,9 @@ class Game:
         has no new dealer's burn, while cards are on its layout (a round begun at it is not over), or when the shoe
         these Rules' game shuffled for it holds other cards than these Rules' shoe (a shoe given, ``shoe=``, is the
         developer's own, at its first round and the next)."""
+        if not isinstance(atomic, bool):
+            raise TableGamesError(f"new_round: atomic= is True (a refused step changes nothing) or False, "
+                                  f"not {given(atomic)}")
         if table is None:
             table = self.new_table(seed=seed, shoe=shoe)
         else:
