@@ -190,9 +190,9 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
             raise SimulationError(f"chunk {chunk!r}: give a whole number of rounds per chunk, at least 1")
         if seed is not None and not is_seed(seed):
             raise SimulationError(f"seed {given(seed)}: give a whole number from {-MOST_SEED:,} to {MOST_SEED:,}")
-        _check_calls_and_seconds(seats, progress, connect_timeout=connect_timeout, worker_timeout=worker_timeout,
-                                 chunk_timeout=chunk_timeout)
         loaded = load_game(game, rules, engine=engine)
+        _check_calls_and_seconds(seats, progress, loaded.info.wagers[0], connect_timeout=connect_timeout,
+                                 worker_timeout=worker_timeout, chunk_timeout=chunk_timeout)
         per_table = min(chunk, rounds)  # the most rounds any table of the run deals
         _check_new_dealer(loaded, new_dealer_every, per_table)
         seats = {s: {n: _amount(n, a) for n, a in w.items()}
@@ -228,12 +228,12 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             seated_tops)
 
 
-def _check_calls_and_seconds(seats: Any, progress: Any, **seconds: Any) -> None:
+def _check_calls_and_seconds(seats: Any, progress: Any, main: str, **seconds: Any) -> None:
     """``seats`` a mapping of seats to mappings of wagers (their numbers, names and amounts are ``new_round``'s to
-    check), ``progress`` a function, and each timeout a number of seconds above 0: else one line."""
+    check; ``main`` the game's main wager, for the example), ``progress`` a function, and each timeout a number of
+    seconds above 0: else one line."""
     if seats is not None and not (isinstance(seats, Mapping) and all(isinstance(w, Mapping) for w in seats.values())):
-        raise SimulationError(f"seats map each seat number to its wagers ({{1: {{'blackjack': 10}}}}), "
-                              f"not {given(seats)}")
+        raise SimulationError(f"seats map each seat number to its wagers ({{1: {{{main!r}: 10}}}}), not {given(seats)}")
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress is a function called with (rounds done, rounds), not {given(progress)}")
     for name, value in seconds.items():
