@@ -51,18 +51,19 @@ def best_ev(card, a: int, b: int, rules: BlackjackRules) -> float:
     hand = plus(plus(EMPTY, a), b)
     if {a, b} == {0, 9}:
         return 1.5
-    evs = [card.stand(hand)[EV], card.hit(hand)[EV], -0.5]
+    evs = [card.stand(hand)[EV], card.hit(hand)[EV]] + [-0.5] * (rules.surrender == "late")
     if card.may_double(hand, False):
         evs.append(card.double(hand)[EV])
-    if a == b:
+    if a == b and rules.split_max_hands >= 2:  # a pair is split only where the Rules allow two hands or more
         evs.append(card.split(a)[EV])
     return float(max(evs))
 
 
 @cache
-def counted(decks: int) -> tuple[float, float]:
-    """(cash-only edge, with-adding edge) counted over the physical cards of ``decks`` decks."""
-    rules = BlackjackRules(decks=decks)
+def counted(decks: int, **options: object) -> tuple[float, float]:
+    """(cash-only edge, with-adding edge) counted over the physical cards of ``decks`` decks, under the Rules of
+    these ``options``."""
+    rules = BlackjackRules(decks=decks, **options)
     ups = BlackjackAnalysis(rules).ups
     shoe = [rank + suit for rank in "A23456789TJQK" for suit in "SHDC"] * decks
     n = len(shoe)
@@ -129,6 +130,22 @@ def test_json_fields() -> None:
     assert adding["add"]["10,10"] == ["Y"] * 10 and adding["first_decision"]["10,10"] == ["S"] * 10
     assert any("table maximum" in what for what in adding["ignores"])
     assert any("other boxes" in what for what in adding["ignores"])
+
+
+@pytest.mark.parametrize("options", [
+    {"split_max_hands": 1, "surrender": "none"},  # no split: A,A against a 10 is no longer added
+    {"split_max_hands": 2, "double_after_split": False},  # one split, no double after it: A,A still split
+])
+def test_rules_that_change_the_first_decision_are_the_independent_count(tmp_path, options) -> None:
+    """The best first decision is the one the Rules allow ((g)(10)(ii)(C)): no split where they allow one hand, a
+    split where they allow two, a double on the two cards where they allow no double after a split."""
+    rules = tmp_path / "casino.yaml"
+    rules.write_text("".join(f"{name}: {str(value).lower()}\n" for name, value in options.items()))
+    doc = json.loads(edge("--json", "--rules", str(rules)))
+    cash, with_adding = counted(6, **options)
+    assert doc["with_adding"]["house_edge"] == pytest.approx(with_adding, abs=1e-12)
+    assert doc["house_edge"] == pytest.approx(cash, abs=1e-12) == counted(6)[0]
+    assert (doc["with_adding"]["add"]["A,A"][8] == "Y") == (options["split_max_hands"] >= 2)
 
 
 def test_published_figure_counts_the_wager_too() -> None:
