@@ -18,6 +18,7 @@ import pytest
 import pa_table_games
 from pa_table_games import Action, Shoe, load_game
 from pa_table_games.equipment.cards import COVER_CARD, Card
+from pa_table_games.equipment.double_shoe import DoubleShoe
 from pa_table_games.equipment.table import Table
 from pa_table_games.errors import IllegalAction, MachineFileError, TableGamesError
 from pa_table_games.games.blackjack.rules import BlackjackRules
@@ -467,6 +468,11 @@ def test_a_shoe_of_another_kind_is_refused_in_one_line(shoe, said):
     (lambda: Shoe.shuffled("6"), "Shoe.shuffled: decks= must be a whole number of decks, 1 or more, not '6'"),
     (lambda: Shoe.shuffled(0), "Shoe.shuffled: decks= must be a whole number of decks, 1 or more, not 0"),
     (lambda: Shoe.shuffled(1, seed="7"), "Shoe.shuffled: seed= must be a whole number as --seed takes it, not '7'"),
+    (lambda: Shoe.stacked("AS", seed=1.5), "Shoe.stacked: seed= must be a whole number as --seed takes it, not 1.5"),
+    (lambda: DoubleShoe.shuffled(2, seed="7"),
+     "DoubleShoe.shuffled: seed= must be a whole number as --seed takes it, not '7'"),
+    (lambda: DoubleShoe.stacked("AS", "KD", seed=[1]),
+     "DoubleShoe.stacked: seed= must be a whole number as --seed takes it, not [1]"),
     (lambda: Shoe.shuffled(1, cover_depth=53),
      "Shoe.shuffled: cover_depth= must be None or a whole number of cards from 0 to 52, not 53"),
     (lambda: Shoe.shuffled(1, joker=True, cover_depth="5"),
@@ -476,8 +482,8 @@ def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
     audit); a program catching TableGamesError, as the command line does, saw a traceback. The next five (a later
     audit): AttributeError ('int' object has no attribute 'game'), atomic 'no' taken as True, TypeError, KeyError,
-    TypeError (unhashable). A shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7': taken as
-    a text; a cover card 53 cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
+    TypeError (unhashable). A shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7' or 1.5: taken as
+    a seed, and [1]: TypeError; a cover card 53 cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
 

@@ -26,7 +26,7 @@ from attrs import define, field
 from pa_table_games.equipment.cards import Card
 from pa_table_games.equipment.flags import state_flag
 from pa_table_games.errors import TableGamesError
-from pa_table_games.equipment.shoe import DiscardRack, Shoe
+from pa_table_games.equipment.shoe import DiscardRack, Shoe, seed_problem
 
 SIDES = ("red", "black")
 SIDE_OF_SUIT = {"H": "red", "D": "red", "S": "black", "C": "black"}
@@ -46,6 +46,8 @@ class DoubleShoe:
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, cover_depth: int | None = None) -> DoubleShoe:
         """``decks`` shuffled decks in each side, its cards with the side's back, each side with its own cover card."""
+        if seed_problem(seed):
+            raise TableGamesError(f"DoubleShoe.shuffled: {seed_problem(seed)}")
         rng = random.Random(seed)
         sides = {side: Shoe.shuffled(decks, cover_depth=cover_depth, back=side, rng=rng) for side in SIDES}
         return cls(sides, rng)
@@ -54,6 +56,8 @@ class DoubleShoe:
     def stacked(cls, red: str | Iterable[str], black: str | Iterable[str], *, seed: int | None = 0) -> DoubleShoe:
         """Each side dealing exactly these card codes, first code first (see :meth:`Shoe.stacked`), each
         card with its side's back."""
+        if seed_problem(seed):
+            raise TableGamesError(f"DoubleShoe.stacked: {seed_problem(seed)}")
         return cls({side: Shoe.stacked(cards, seed=seed, back=side) for side, cards in (("red", red), ("black", black))},
                    random.Random(seed))
 
