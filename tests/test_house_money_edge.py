@@ -221,14 +221,16 @@ def test_one_deck_cell_worked_by_hand() -> None:
 #: The with-adding section of ``edge blackjack house_money`` at the default table (six decks, pay table A), as
 #: printed: each outcome's chance of being added and gain, the add-or-keep table row by row (the pairs first, aces
 #: first, then two consecutive values upwards, ace-king last) and what 10,10 stands for.
-ADDING_TABLE = """\
+OUTCOME_ROWS = """\
   outcome                                    P(added)       gain
   ace_king_suited                          0.00283269  +0.038241
   two_card_straight_flush                  0.01824443  +0.032296
   pair                                     0.04611652  +0.061286
   two_card_straight                        0.06323135  +0.036969
-
-add the payout (Y) or keep it (N), by the initial two cards and the up card (first decision the best for THE_REST
+"""
+ADD_OR_KEEP = ("add the payout (Y) or keep it (N), by the initial two cards and the up card (first decision the best "
+               "for the two cards, then the table of `edge blackjack`):")
+TABLE_ROWS = """\
            |   2   3   4   5   6   7   8   9  10   A
 -----------------------------------------------------
        A,A |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
@@ -252,12 +254,12 @@ add the payout (Y) or keep it (N), by the initial two cards and the up card (fir
       9,10 |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
        A,K |   Y   Y   Y   Y   Y   Y   Y   Y   Y   Y
 10,10 is two 10-value cards: a pair, or a two-card straight 10-J, J-Q or Q-K
-""".replace("THE_REST\n", "the two cards, then the table of `edge blackjack`):\n")
+""".splitlines()
 
 
 def test_the_adding_section_is_printed_row_by_row() -> None:
     """What an analyst reads: every row of the add-or-keep table, in its order, with the outcomes' gains above it
     (their figures are the independent count's, above; these are the words and cells around them)."""
-    out, expected = edge().splitlines(), ADDING_TABLE.splitlines()
+    out, expected = edge().splitlines(), [*OUTCOME_ROWS.splitlines(), "", ADD_OR_KEEP, *TABLE_ROWS]
     start = out.index(expected[0])
     assert out[start:start + len(expected)] == expected
