@@ -191,8 +191,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         if seed is not None and not is_seed(seed):
             raise SimulationError(f"seed {given(seed)}: give a whole number from {-MOST_SEED:,} to {MOST_SEED:,}")
         loaded = load_game(game, rules, engine=engine)
-        _check_calls_and_seconds(seats, progress, loaded.info.wagers[0], connect_timeout=connect_timeout,
-                                 worker_timeout=worker_timeout, chunk_timeout=chunk_timeout)
+        _check_seats_progress_timeouts(seats, progress, loaded.info.wagers[0], connect_timeout=connect_timeout,
+                                       worker_timeout=worker_timeout, chunk_timeout=chunk_timeout)
         per_table = min(chunk, rounds)  # the most rounds any table of the run deals
         _check_new_dealer(loaded, new_dealer_every, per_table)
         seats = {s: {n: _amount(n, a) for n, a in w.items()}
@@ -228,7 +228,7 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             seated_tops)
 
 
-def _check_calls_and_seconds(seats: Any, progress: Any, main: str, **seconds: Any) -> None:
+def _check_seats_progress_timeouts(seats: Any, progress: Any, main: str, **seconds: Any) -> None:
     """``seats`` a mapping of seats to mappings of wagers (their numbers, names and amounts are ``new_round``'s to
     check; ``main`` the game's main wager, for the example), ``progress`` a function, and each timeout a number of
     seconds above 0: else one line."""
