@@ -142,10 +142,35 @@ class TestCommandLine:
             "  progressive        Progressive Payout Wager (§ 670a.8(b)(2)): exact, house edge 79.8696 %"]
 
     def test_one_side_wager_prints_its_outcome_table(self) -> None:
+        """The wager named with its cite, its outcomes, its edge and what the Envy Bonus adds at a full table."""
         result = edge(GAME, "fortune_bonus")
         assert result.exit_code == 0
-        assert "  straight              696,228           13389/441490      3  +0.090981" in result.output
-        assert "house edge 59.8162 % = 12955/21658 (exact)" in result.output
+        lines = result.output.splitlines()
+        assert lines[0] == ("fortune_bonus: the Fortune Bonus Wager (§ 670a.8(b)(1)), six-card-fortune-pai-gow, "
+                            "joker bug")
+        assert "  straight              696,228           13389/441490      3  +0.090981" in lines
+        assert lines[-2:] == [
+            "house edge 59.8162 % = 12955/21658 (exact)",
+            "Envy Bonus: each other wagered position's hand is worth 0.044927 to a Qualifying Fortune Bonus Wager "
+            "(exact, ILLUSTRATIVE amounts); a 5 wager with 5 others at the table: house edge 55.3236 %"]
+
+    def test_the_progressive_says_who_pays_it(self) -> None:
+        """§ 670a.8(b)(2): the Progressive Payout Wager is paid by the progressive table game system, in the text and
+        in --json; it has no Envy Bonus."""
+        lines = edge(GAME, "progressive").output.splitlines()
+        assert lines[0] == ("progressive: the Progressive Payout Wager (§ 670a.8(b)(2)), six-card-fortune-pai-gow, "
+                            "joker bug")
+        note = "paid by the progressive table game system (§ 670a.8(b)(2)) at the fixed odds of the table"
+        assert lines[-2:] == ["house edge 79.8696 % = 4584011/5739370 (exact)", f"note: {note}"]
+        doc = json.loads(edge(GAME, "progressive", "--json").output)
+        assert (doc["name"], doc["cite"], doc["note"]) == ("Progressive Payout Wager", "§ 670a.8(b)(2)", note)
+        assert "envy_bonus" not in doc and "note" not in json.loads(edge(GAME, "fortune_bonus", "--json").output)
+
+    def test_the_list_says_which_wagers_the_rules_do_not_offer(self, tmp_path) -> None:
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("progressive: false\n", encoding="utf-8")
+        assert edge(GAME, "--rules", str(rules)).output.splitlines()[-1] == (
+            "  progressive        Progressive Payout Wager (§ 670a.8(b)(2)): not offered by the Rules")
 
     def test_json_gives_the_same_numbers(self) -> None:
         doc = json.loads(edge(GAME, "progressive", "--json").output)
