@@ -46,8 +46,8 @@ class DoubleShoe:
     @classmethod
     def shuffled(cls, decks: int = 1, *, seed: int | None = None, cover_depth: int | None = None) -> DoubleShoe:
         """``decks`` shuffled decks in each side, its cards with the side's back, each side with its own cover card."""
-        if seed_problem(seed):
-            raise TableGamesError(f"DoubleShoe.shuffled: {seed_problem(seed)}")
+        if problem := seed_problem(seed):
+            raise TableGamesError(f"DoubleShoe.shuffled: {problem}")
         rng = random.Random(seed)
         sides = {side: Shoe.shuffled(decks, cover_depth=cover_depth, back=side, rng=rng) for side in SIDES}
         return cls(sides, rng)
@@ -56,8 +56,8 @@ class DoubleShoe:
     def stacked(cls, red: str | Iterable[str], black: str | Iterable[str], *, seed: int | None = 0) -> DoubleShoe:
         """Each side dealing exactly these card codes, first code first (see :meth:`Shoe.stacked`), each
         card with its side's back."""
-        if seed_problem(seed):
-            raise TableGamesError(f"DoubleShoe.stacked: {seed_problem(seed)}")
+        if problem := seed_problem(seed):
+            raise TableGamesError(f"DoubleShoe.stacked: {problem}")
         return cls({side: Shoe.stacked(cards, seed=seed, back=side) for side, cards in (("red", red), ("black", black))},
                    random.Random(seed))
 

@@ -48,6 +48,7 @@ def sides(shoe: Any) -> dict[str, Any]:
     """The sides of a shoe: ``{"": shoe}`` for a single shoe, ``{"red": ..., "black": ...}`` for a double shoe."""
     return getattr(shoe, "sides", None) or {"": shoe}
 
+
 def seed_problem(seed: Any) -> str | None:
     """What is wrong with a shoe's ``seed`` (None, or a whole number as ``--seed`` takes it), as one phrase; None."""
     if seed is None or is_seed(seed):
@@ -60,12 +61,10 @@ def _shuffled_problem(decks: Any, seed: Any, cover_depth: Any, deck: int) -> str
     one phrase; None."""
     if not is_whole(decks) or decks < 1:
         return f"decks= must be a whole number of decks, 1 or more, not {given(decks)}"
-    if seed_problem(seed):
-        return seed_problem(seed)
     if cover_depth is not None and not (is_whole(cover_depth) and 0 <= cover_depth <= deck * decks):
         return f"cover_depth= must be None or a whole number of cards from 0 to {deck * decks}, " \
                f"not {given(cover_depth)}"
-    return None
+    return seed_problem(seed)
 
 
 @define
@@ -143,8 +142,7 @@ class Shoe:
                  cover_depth: int | None = None, back: str = "", rng: random.Random | None = None) -> Shoe:
         """``decks`` shuffled decks; with ``cover_depth``, the cover card that many cards from the end.
         ``back``: the back colour of every card (a side of a double shoe); ``rng``: a generator to share."""
-        problem = _shuffled_problem(decks, seed, cover_depth, 53 if joker else 52)
-        if problem:
+        if problem := _shuffled_problem(decks, seed, cover_depth, 53 if joker else 52):
             raise TableGamesError(f"Shoe.shuffled: {problem}")
         cards = [card.with_back(back) for card in standard_deck(joker=joker)] * decks
         if cover_depth is not None:
@@ -157,8 +155,8 @@ class Shoe:
     def stacked(cls, text: str | Iterable[str], *, seed: int | None = 0, back: str = "") -> Shoe:
         """A shoe dealing exactly these card codes, first code first (repeats and any count allowed);
         ``back``: the back colour of every card but the cover card (a side of a double shoe)."""
-        if seed_problem(seed):
-            raise TableGamesError(f"Shoe.stacked: {seed_problem(seed)}")
+        if problem := seed_problem(seed):
+            raise TableGamesError(f"Shoe.stacked: {problem}")
         if not isinstance(text, Iterable) or isinstance(text, (bytes, Mapping)):  # a text is iterable too
             raise CardCodeError(f"a stacked shoe is card codes, a text ('AS TD') or a list of codes, not {given(text)}")
         cards = [card if card is COVER_CARD else card.with_back(back) for card in parse_cards(text)]
