@@ -12,9 +12,11 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.equipment.cards import RANKS, standard_deck
-from pa_table_games.analysis.edge import _DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, exact_edge
+from pa_table_games.analysis.edge import (_DEALS, LOSS, PROGRESSIVES, EdgeReport, _deal_weights, edge_under_rules,
+                                         exact_edge)
 from pa_table_games.cli import main
 from pa_table_games.errors import WagerError
+from pa_table_games.games import load_game
 from pa_table_games.games.blackjack.paytables import pay_table, table_names, wagers
 
 FIRST_CARD_WAGERS = tuple(w for w in wagers() if w not in PROGRESSIVES)
@@ -48,6 +50,7 @@ class TestPublishedFigures:
         # Source: docs/reference.md, "Figures the analysis is checked against": published 24.71 % (betfirm.com).
         report = exact_edge("lucky_ladies", 6, "A")
         assert round(float(report.house_edge) * 100, 4) == 24.7089
+        assert exact_edge("lucky_ladies", paytable="A") == report  # six decks unless told
 
     def test_three_card_poker_all_nine_to_one_six_decks(self) -> None:
         """The Three Card Poker wager paying 9 to 1 on every win, six decks, has a 3.2386 % edge."""
@@ -160,6 +163,8 @@ class TestErrors:
         """A progressive wager is not decided by the first cards: a one-line WagerError."""
         with pytest.raises(WagerError, match="progressive wager settled after the hand"):
             exact_edge(wager)
+        with pytest.raises(WagerError, match="progressive wager settled after the hand"):
+            edge_under_rules(wager, load_game("blackjack").rules)  # under a Rules file too, not a report of None
 
     def test_unknown_wager(self) -> None:
         """An unknown wager name is a WagerError listing the wagers."""
@@ -202,6 +207,27 @@ class TestRulesFile:
         assert round(doc["house_edge"] * 100, 4) == 6.6658
         assert [row["outcome"] for row in doc["outcomes"]] == ["royal_match", "suited_match", "lose"]
         assert [row["pays"] for row in doc["outcomes"]] == [25, 2.5, -1]
+
+    def test_decks_asked_for_price_those_decks_under_a_rules_file(self, tmp_path) -> None:
+        """``--decks`` with ``--rules``: the Rules' pay choices, the decks asked for (before, only without a Rules
+        file was this checked): Lucky Ladies' table A in two decks, not in the file's six."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("decks: 6\n")
+        asked = CliRunner().invoke(main, ["edge", "lucky_ladies", "--rules", str(rules), "--decks", "2", "--json"])
+        doc = json.loads(asked.output)
+        assert (doc["decks"], doc["paytable"], doc["rules"]) == (2, "A", str(rules))
+        assert doc["house_edge"] == float(exact_edge("lucky_ladies", 2, "A").house_edge)
+        assert doc["house_edge"] != float(exact_edge("lucky_ladies", 6, "A").house_edge)
+
+    def test_the_rules_table_unless_one_is_asked_for(self, tmp_path) -> None:
+        """A Rules file choosing Lucky Ladies' table B is priced at B; ``--paytable A`` beside it prices A."""
+        rules = tmp_path / "casino.yaml"
+        rules.write_text("paytables: {lucky_ladies: B}\n")
+        for asked, table in (([], "B"), (["--paytable", "A"], "A")):
+            result = CliRunner().invoke(main, ["edge", "lucky_ladies", "--rules", str(rules), *asked, "--json"])
+            doc = json.loads(result.output)
+            priced = float(exact_edge("lucky_ladies", 6, table).house_edge)
+            assert (doc["paytable"], doc["house_edge"]) == (table, priced)
 
     def test_crown_treasure_offered_pays_on_top(self) -> None:
         with_bonus = exact_edge("royal_match_21", 6, "A")
