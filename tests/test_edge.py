@@ -57,6 +57,9 @@ class TestPublishedFigures:
         # Source: docs/reference.md, "Figures the analysis is checked against": published 3.2386 % (Eliot Jacobson).
         report = exact_edge("three_card_poker", 6, "A")
         assert round(float(report.house_edge) * 100, 4) == 3.2386
+        # outcomes paying alike are listed by name, as printed; the loss last
+        assert [name for name, _, _ in report.outcomes] == [
+            "flush", "straight", "straight_flush", "suited_three_of_a_kind", "three_of_a_kind", "lose"]
 
 
 class TestEnumeration:
