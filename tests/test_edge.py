@@ -121,6 +121,9 @@ class TestReport:
         assert returns["suited+unsuited"] == 15
         assert returns["suited+suited"] == 22
         assert returns[LOSS] == -1
+        # each pair of matches is one row, named in the pay table's order whichever player card matched first
+        assert [name for name, _, _ in report.outcomes] == [
+            "suited+suited", "suited+unsuited", "suited", "unsuited+unsuited", "unsuited", LOSS]
 
     def test_deck_named_table_is_chosen(self) -> None:
         """With no table named, Match-the-Dealer uses the table made for the deck count."""
