@@ -482,8 +482,9 @@ def test_api_arguments_of_the_wrong_kind_raise_the_projects_error(make, said):
     """Before: TypeError, AttributeError ('int' object has no attribute 'isascii'), AttributeError (a developer
     audit); a program catching TableGamesError, as the command line does, saw a traceback. The next five (a later
     audit): AttributeError ('int' object has no attribute 'game'), atomic 'no' taken as True, TypeError, KeyError,
-    TypeError (unhashable). A shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7' or 1.5: taken as
-    a seed, and [1]: TypeError; a cover card 53 cards deep in 52: put on top without a word; '5' cards deep: TypeError."""
+    TypeError (unhashable). A shoe shuffled of '6' decks: TypeError; of 0 decks: an empty shoe; a seed '7' or 1.5:
+    taken as a seed, and [1]: TypeError; a cover card 53 cards deep in 52: put on top without a word; '5' cards deep:
+    TypeError."""
     with pytest.raises(TableGamesError, match="^" + re.escape(said) + "$"):
         make()
 
