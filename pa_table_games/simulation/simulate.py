@@ -191,12 +191,14 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
         if seed is not None and not is_seed(seed):
             raise SimulationError(f"seed {given(seed)}: give a whole number from {-MOST_SEED:,} to {MOST_SEED:,}")
         loaded = load_game(game, rules, engine=engine)
-        _check_seats_progress_timeouts(seats, progress, loaded.info.wagers[0], connect_timeout=connect_timeout,
-                                       worker_timeout=worker_timeout, chunk_timeout=chunk_timeout)
+        _check_progress_and_timeouts(progress, connect_timeout=connect_timeout, worker_timeout=worker_timeout,
+                                     chunk_timeout=chunk_timeout)
         per_table = min(chunk, rounds)  # the most rounds any table of the run deals
         _check_new_dealer(loaded, new_dealer_every, per_table)
-        seats = {s: {n: _amount(n, a) for n, a in w.items()}
-                 for s, w in (seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}).items()}
+        seats = seats or {1: {loaded.info.wagers[0]: default_wager(loaded.rules)}}
+        if isinstance(seats, Mapping):  # the amounts exactly; seats of any other shape are new_round's to refuse
+            seats = {s: {n: _amount(n, a) for n, a in w.items()} if isinstance(w, Mapping) else w
+                     for s, w in seats.items()}
         loaded.new_round(seats, seed=0)  # a bad seat or wager is an error here, before any worker starts
         chosen = get_strategy(game, strategy, loaded.rules)
         said = loaded.info.simulation_notes  # asked before a round is dealt: a hook that fails costs no run
@@ -228,12 +230,8 @@ def simulate(game: str, rounds: int | str, *, seed: int | None = None, strategy:
                             seated_tops)
 
 
-def _check_seats_progress_timeouts(seats: Any, progress: Any, main: str, **seconds: Any) -> None:
-    """``seats`` a mapping of seats to mappings of wagers (their numbers, names and amounts are ``new_round``'s to
-    check; ``main`` the game's main wager, for the example), ``progress`` a function, and each timeout a number of
-    seconds above 0: else one line."""
-    if seats is not None and not (isinstance(seats, Mapping) and all(isinstance(w, Mapping) for w in seats.values())):
-        raise SimulationError(f"seats map each seat number to its wagers ({{1: {{{main!r}: 10}}}}), not {given(seats)}")
+def _check_progress_and_timeouts(progress: Any, **seconds: Any) -> None:
+    """``progress`` a function and each timeout a number of seconds above 0: else one line."""
     if progress is not None and not callable(progress):
         raise SimulationError(f"progress is a function called with (rounds done, rounds), not {given(progress)}")
     for name, value in seconds.items():
