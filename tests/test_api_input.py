@@ -97,6 +97,11 @@ def test_a_typed_amount_with_another_script_s_space_is_refused_as_the_command_li
     ({"action": Action(seat=None, name="hit")}, "act: seat must be a whole number, not None"),
     ({"action": Action(seat=1, name=b"hit")}, "act: name must be a word, not b'hit'"),
     ({"action": Action(seat=1, name="hit", choice=3)}, "act: choice must be a word, not 3"),
+    # hands count from 0 here: -1 was refused as "not seat 1 hand 0", a hand the caller never named
+    ({"seat": 1, "name": "hit", "hand": -1}, "act: hand counts a seat's hands from 0 (its first hand), not -1"),
+    ({"action": "hit", "seat": 1, "hand": -2}, "act: hand counts a seat's hands from 0 (its first hand), not -2"),
+    ({"action": Action(seat=1, name="hit", hand=-1)},
+     "act: hand counts a seat's hands from 0 (its first hand), not -1"),
 ])
 def test_act_with_an_argument_of_the_wrong_kind_is_refused(call, said):
     rnd = round_at_double()

@@ -101,6 +101,8 @@ def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str
         number = what in ("seat", "hand")
         if not (is_whole(value) if number else isinstance(value, str)):
             raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {value!r}")
+        if what == "hand" and value < 0:  # refused here: the turn's refusal would name it counted from 1, as hand 0
+            raise TableGamesError(f"act: hand counts a seat's hands from 0 (its first hand), not {value!r}")
     if isinstance(action, str):
         word = parse_action(rnd, action)
         if seat is None and hand is None:
