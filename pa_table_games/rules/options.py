@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from pa_table_games.numbers import is_whole, odds as read_odds
+from pa_table_games.numbers import given, is_whole, odds as read_odds
 from pa_table_games.errors import RulesFileError, RulesValueError
 from pa_table_games.machine.yamlio import LineDict, load_yaml
 
@@ -45,9 +45,8 @@ def is_odds(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     try:
         read_odds(value)
     except ValueError as err:
-        shown = repr(value) if len(repr(value)) <= 40 else f"{repr(value)[:30]}... ({len(str(value))} characters)"
         bound = f" ({str(err).split(': ', 1)[-1]})" if "more than" in str(err) else ""
-        raise RulesValueError(f"{attribute.name} must be odds like \"3:2\", not {shown}{bound}") from None
+        raise RulesValueError(f"{attribute.name} must be odds like \"3:2\", not {given(value)}{bound}") from None
 
 
 is_odds.allowed = "odds N:M (whole numbers)"  # what `pa-table-games rules GAME` lists (:func:`allowed_values`)
@@ -56,7 +55,7 @@ is_odds.allowed = "odds N:M (whole numbers)"  # what `pa-table-games rules GAME`
 def one_of(*choices: str) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if value not in choices:
-            raise RulesValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be one of {', '.join(choices)}, not {given(value)}")
     check.allowed = " | ".join(choices)
     return check
 
@@ -65,7 +64,7 @@ def whole(low: int, high: int | None = None) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if not is_whole(value) or value < low or (high is not None and value > high):
             limit = f"{low}..{high}" if high is not None else f">= {low}"
-            raise RulesValueError(f"{attribute.name} must be a whole number {limit}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be a whole number {limit}, not {given(value)}")
     check.allowed = f"whole number {low}..{high}" if high is not None else f"whole number >= {low}"
     return check
 
@@ -73,14 +72,14 @@ def whole(low: int, high: int | None = None) -> Any:
 def number(low: float, high: float) -> Any:
     def check(_: Any, attribute: attrs.Attribute, value: Any) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise RulesValueError(f"{attribute.name} must be a number from {low} to {high}, not {value!r}")
+            raise RulesValueError(f"{attribute.name} must be a number from {low} to {high}, not {given(value)}")
     check.allowed = f"number {low:g}..{high:g}"
     return check
 
 
 def flag(_: Any, attribute: attrs.Attribute, value: Any) -> None:
     if not isinstance(value, bool):
-        raise RulesValueError(f"{attribute.name} must be true or false, not {value!r}")
+        raise RulesValueError(f"{attribute.name} must be true or false, not {given(value)}")
 
 
 flag.allowed = "true | false"
@@ -121,7 +120,7 @@ def rules_from_mapping(cls: type[R], doc: dict, file: str = "<rules>") -> R:
         if key not in fields:
             near = difflib.get_close_matches(str(key).lower(), fields, n=1, cutoff=0.6)
             guess = f": did you mean {near[0]}?" if near else ""
-            raise RulesFileError(file, line, f"unknown Rules option {key!r} for {cls.__name__}{guess} "
+            raise RulesFileError(file, line, f"unknown Rules option {given(key)} for {cls.__name__}{guess} "
                                  f"(known: {', '.join(sorted(fields))})")
         try:
             rules = attrs.evolve(rules, **{key: value})
