@@ -7,7 +7,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from pa_table_games.analysis.dealer import ACE, BLACKJACK, OUTCOMES, TEN, add, dealer_outcomes, value
+from pa_table_games.analysis.dealer import ACE, BLACKJACK, OUTCOMES, TEN, add, dealer_outcomes, value, without_blackjack
 
 
 def enumerated(shoe: list[int], up: int, hits_soft_17: bool) -> list[Fraction]:
@@ -50,3 +50,21 @@ def test_the_batch_formula_is_the_card_by_card_enumeration(shoe, up, hits_soft_1
     batch = dealer_outcomes(np.array([counts]), up, hits_soft_17)[0]
     assert batch == pytest.approx([float(p) for p in exact], rel=1e-12, abs=1e-15)
     assert sum(exact) == 1
+
+
+@pytest.mark.parametrize("up", [ACE, TEN], ids=["ace up", "10 up"])
+def test_the_peek_conditions_each_shoe_on_no_dealer_blackjack(up):
+    """§ 633a.7(h): once the dealer has peeked, the outcomes are those of a hole card that makes no Blackjack: the
+    Blackjack's probability removed and the others scaled to sum to 1, for one shoe and for each shoe of a batch."""
+    shoes = [list(shoe) for shoe in SHOES[:2]]
+    for counts in shoes:
+        counts[up] = max(0, counts[up] - 1)
+    exact = []
+    for counts in shoes:
+        found = enumerated(counts, up, False)
+        exact.append([float(p / (1 - found[BLACKJACK])) if i != BLACKJACK else 0.0 for i, p in enumerate(found)])
+    batch = without_blackjack(dealer_outcomes(np.array(shoes), up, False))
+    assert batch.shape == (2, len(OUTCOMES))
+    for row, expected in zip(batch, exact):
+        assert row == pytest.approx(expected, rel=1e-12, abs=1e-15)
+    assert without_blackjack(dealer_outcomes(np.array(shoes[1]), up, False)[0]) == pytest.approx(exact[1], rel=1e-12)
