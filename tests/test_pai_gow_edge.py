@@ -71,6 +71,39 @@ class TestSixCardCounts:
         path.write_text("not json", encoding="utf-8")
         assert pai_gow_hands._stored(path, ALL_HANDS) is None
 
+    def test_the_decks_counts_are_kept_in_the_user_cache_and_read_back_without_counting(self, monkeypatch,
+                                                                                          tmp_path) -> None:
+        """A count of the game's deck is written to the user cache (its folder made if missing); a process that
+        finds it there reads it instead of counting again. A smaller deck's count is never kept."""
+        known = six_card_counts()
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "no such folder yet"))
+        monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
+        monkeypatch.setattr(pai_gow_hands, "_KNOWN", {})
+        monkeypatch.setattr(pai_gow_hands, "_count", lambda *_: dict(known))  # the count, as counted before
+        assert six_card_counts() == known
+        path = pai_gow_hands._path(JokerRule.BUG)
+        assert path.is_file() and json.loads(path.read_text(encoding="utf-8")) == known
+        monkeypatch.setattr(pai_gow_hands, "_KNOWN", {})  # a new process
+        monkeypatch.setattr(pai_gow_hands, "_count", lambda *_: pytest.fail("counted again"))
+        assert six_card_counts() == known
+        monkeypatch.setattr(pai_gow_hands, "_count", lambda *_: {"flush": 1})
+        six_card_counts(JokerRule.BUG, "JQKA")
+        assert [p.name for p in path.parent.iterdir()] == [path.name]
+
+    def test_the_count_reports_its_progress_against_the_hands_it_ranks(self, monkeypatch) -> None:
+        """The bar under a cold count (`edge`) moves every 2,000 hands ranked and ends full. Its length is the
+        hands the count may rank: all but the rank multisets with five or six copies of one rank, which no deck
+        holds (with 9 ranks: 9 with six copies, 9 x 8 with five and another rank, 9 with five and the joker)."""
+        ranked = []
+        monkeypatch.setattr(pai_gow_hands, "_KNOWN", {})  # counted here, whatever the process counted before
+        monkeypatch.setattr(pai_gow_hands, "best_six_card_category",
+                            lambda cards, rule: ranked.append(cards) or best_six_card_category(cards, rule))
+        heard: list[tuple[int, int]] = []
+        six_card_counts(JokerRule.BUG, "6789TJQKA", heard=lambda done, of: heard.append((done, of)))
+        steps = heard[-1][1]
+        assert heard == [(2000, steps), (4000, steps), (6000, steps), (steps, steps)]
+        assert steps - len(ranked) == 9 + 9 * 8 + 9
+
     def test_counts_made_by_other_counting_code_are_not_read(self, monkeypatch, tmp_path) -> None:
         """The cache file is named for the ranking (``poker.py``) and for the count itself (this module): counts
         made before an edit of either are never priced."""
