@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from pa_table_games.analysis.dealer_cache import DealerTable, cache_dir
+from pa_table_games.analysis import dealer
+from pa_table_games.analysis.dealer import dealer_outcomes
+from pa_table_games.analysis.dealer_cache import DealerTable, cache_dir, progress
 from pa_table_games.cli import main
 
 NONE = (0,) * 10
@@ -124,8 +127,6 @@ def test_edge_with_a_damaged_cache_answers(tmp_path, monkeypatch):
 
 def test_a_cold_computation_reports_its_progress(monkeypatch):
     """The edge command's bar listens to every batch computed; nothing is heard when all is known."""
-    from pa_table_games.analysis.dealer_cache import DealerTable, progress
-
     monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
     table, heard = DealerTable(1, hits_soft_17=False), []
     removals = [(0,) * 9 + (n,) for n in range(3)]
@@ -150,3 +151,61 @@ def test_a_table_made_by_other_code_is_never_read(tmp_path, monkeypatch, name):
     table.save()  # the file of a release before code digests is removed; another installation's digest is kept
     assert sorted(p.name for p in path.parent.iterdir()) == sorted(
         {table._path.name, name} - {"dealer-6d-s17.npz"})
+
+
+def test_no_cache_means_nothing_is_read_or_written(tmp_path, monkeypatch):
+    """``PA_TABLE_GAMES_CACHE=off`` keeps every table in memory: no cache folder is named, nothing is written where
+    one would be, and saving is no error."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "OFF")
+    table = DealerTable(1, hits_soft_17=False)
+    assert cache_dir() is None and table._path is None
+    table.get(9, NONE)
+    table.save()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_cache_folder_is_made_with_its_parents(tmp_path, monkeypatch):
+    """A home with no cache folder yet (``XDG_CACHE_HOME`` naming one not made) gets one, and the table is kept."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "new home" / ".cache"))
+    monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
+    table = DealerTable(1, hits_soft_17=False)
+    row = table.get(9, NONE)
+    table.save()
+    assert table._path.is_file() and np.array_equal(DealerTable(1, hits_soft_17=False).known[9][NONE], row)
+
+
+def test_a_table_is_named_for_the_code_that_computes_it(tmp_path, monkeypatch):
+    """An edit of ``dealer.py`` names another cache file, so rows computed before the edit are never read after it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delenv("PA_TABLE_GAMES_CACHE", raising=False)
+    before = DealerTable(6, hits_soft_17=False)._path
+    edited = tmp_path / "dealer.py"
+    edited.write_bytes(Path(dealer.__file__).read_bytes() + b"# an edit\n")
+    monkeypatch.setattr(dealer, "__file__", str(edited))
+    after = DealerTable(6, hits_soft_17=False)._path
+    assert after.parent == before.parent and after.name != before.name
+    assert after.name.startswith("dealer-6d-s17-") and len(after.stem) == len("dealer-6d-s17-") + 16
+
+
+def test_a_listener_hears_only_within_its_block(monkeypatch):
+    """Once its block ends, the edge command's bar hears no more batches (another command's computation)."""
+    monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+    heard = []
+    with progress(lambda *batch: heard.append(batch)):
+        DealerTable(1, hits_soft_17=False).get(5, NONE)
+    DealerTable(1, hits_soft_17=False).get(4, NONE)
+    assert heard == [(5, 1, 1)]
+
+
+@pytest.mark.parametrize("up", [0, 5, 9], ids=["ace up", "6 up", "10 up"])
+def test_a_row_is_the_dealers_outcomes_from_the_shoe_less_the_up_card_and_the_removal(monkeypatch, up):
+    """The table's row for an up card and the cards removed is the dealer's final-hand probabilities from the shoe
+    that is left: the up card out of it too."""
+    monkeypatch.setenv("PA_TABLE_GAMES_CACHE", "off")
+    left = np.array([4] * 9 + [16]) - np.array(ONE_FIVE)
+    left[up] -= 1
+    row = DealerTable(1, hits_soft_17=False).get(up, ONE_FIVE)
+    assert np.allclose(row, dealer_outcomes(left[None, :], up, False)[0], rtol=1e-12, atol=0)
+    assert not np.allclose(row, dealer_outcomes((left + np.eye(10, dtype=int)[up])[None, :], up, False)[0],
+                           rtol=1e-9, atol=0)
