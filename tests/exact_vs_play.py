@@ -88,10 +88,12 @@ def dealer_hitting_soft_17(game: Game) -> Game:
 
 @frozen
 class Played:
-    """What the rounds showed: each round's net per unit, and per played-out dealer hand (up, removal, outcome)."""
+    """What the rounds showed: each round's net per unit, per played-out dealer hand (up, removal, outcome), and
+    (when asked) each of :data:`ROUND_OUTCOMES` counted in each round."""
 
     nets: np.ndarray
     dealer: tuple[tuple[int, tuple[int, ...], int], ...]
+    outcomes: dict[str, np.ndarray] = attrs.field(factory=dict)
 
     @property
     def edge(self) -> float:
@@ -102,15 +104,19 @@ class Played:
         return float(self.nets.std(ddof=1)) / math.sqrt(len(self.nets))
 
 
-def play(game, strategy, rounds: int, seed: int, dealer_outcomes: bool = True) -> Played:
-    """``rounds`` rounds of one wager at a table shuffled from ``seed``."""
+def play(game, strategy, rounds: int, seed: int, dealer_outcomes: bool = True, outcomes: bool = False) -> Played:
+    """``rounds`` rounds of one wager at a table shuffled from ``seed`` (with ``outcomes``, a Blackjack Wager's
+    outcomes counted as :class:`~pa_table_games.analysis.blackjack.BlackjackAnalysis` counts them)."""
     dealt = deal_rounds(game, game.new_table(seed=seed), {1: {game.info.wagers[0]: WAGER}}, strategy)
     nets, dealer = np.empty(rounds), []
+    counts = {name: np.zeros(rounds) for name in ROUND_OUTCOMES} if outcomes else {}
     for i in range(rounds):
         rnd = next(dealt)
         rows = rnd.settlement()
         nets[i] = float(sum(row.net for row in rows if row.wager == game.info.wagers[0])) / WAGER
         lay = rnd.layout
+        if outcomes:
+            _count_outcomes(counts, i, lay, [row for row in rows if row.wager == game.info.wagers[0]])
         live = [h for h in lay.hands if not h.busted and not h.blackjack]
         if dealer_outcomes and live and not any(row.outcome == "surrender" for row in rows):
             up, *rest = lay.dealer
@@ -118,7 +124,41 @@ def play(game, strategy, rounds: int, seed: int, dealer_outcomes: bool = True) -
                 final, _ = total(removal(lay.dealer))
                 seen = removal(c for h in lay.hands for c in h.cards)
                 dealer.append((rank_index(up), seen, OUTCOMES.index(str(final)) if final <= 22 else 6))
-    return Played(nets, tuple(dealer))
+    return Played(nets, tuple(dealer), counts)
+
+
+#: the outcome frequencies of ``BlackjackAnalysis.rounds`` (``edge blackjack --json``'s "outcomes"), each a count
+#: per round
+ROUND_OUTCOMES = ("player_blackjack", "dealer_blackjack", "both_blackjack", "surrender", "win", "push", "lose",
+                  "double", "split", "hands")
+#: a settled hand's outcome as the analysis names it (a bust is a hand lost)
+_HAND_OUTCOMES = {"win": "win", "tie": "push", "lose": "lose", "bust": "lose", "surrender": "surrender"}
+
+
+def _count_outcomes(counts: dict[str, np.ndarray], i: int, lay, rows: list) -> None:
+    """Round ``i``'s outcomes as the analysis counts them: a round with a Blackjack (the player's, the dealer's or
+    both: § 633a.7(h), (p)) is one hand and nothing more; any other round counts each hand won, pushed, lost or
+    surrendered, each hand doubled, and whether the pair was split."""
+    counts["hands"][i] = len(rows)
+    player, dealer = lay.hands[0].blackjack, lay.dealer_blackjack
+    if player or dealer:
+        counts["both_blackjack" if player and dealer else "player_blackjack" if player else "dealer_blackjack"][i] = 1
+        return
+    for row in rows:
+        counts[_HAND_OUTCOMES[row.outcome]][i] += 1
+    counts["double"][i] = sum(1 for hand in lay.hands if hand.doubles)
+    counts["split"][i] = len(lay.hands) > 1
+
+
+def outcome_problems(played: Played, exact: dict[str, float]) -> list[str]:
+    """Each outcome whose frequency over the rounds lies more than Z standard errors from the ``exact`` one."""
+    found = []
+    for name, per_round in played.outcomes.items():
+        seen, error = float(per_round.mean()), float(per_round.std(ddof=1)) / math.sqrt(len(per_round))
+        if abs(seen - exact[name]) > Z * error:
+            found.append(f"{name}: {seen:.5f} a round over {len(per_round)} rounds, {exact[name]:.5f} exact "
+                         f"({(seen - exact[name]) / error if error else float('inf'):+.1f} standard errors)")
+    return found
 
 
 def edge_problem(played: Played, exact_edge: float) -> str:

@@ -21,7 +21,7 @@ from pa_table_games.simulation.chunks import deal_rounds
 from pa_table_games.simulation.simulate import simulate
 
 from conftest import one_box
-from exact_vs_play import ExactPlay, dealer_hitting_soft_17, dealer_problems, edge_problem, play
+from exact_vs_play import ExactPlay, dealer_hitting_soft_17, dealer_problems, edge_problem, outcome_problems, play
 
 ROOT = Path(__file__).resolve().parents[1]
 EVERY_ROUND = ROOT / "benchmarks" / "every_round.yaml"
@@ -77,7 +77,7 @@ def analysis(rules):
 def played(rules):
     """ROUNDS rounds of the computed strategy through the machine, continuous shuffle."""
     game = load_game("blackjack", rules, engine="compiled")
-    return play(game, get_strategy("blackjack", "computed", rules), ROUNDS, SEED)
+    return play(game, get_strategy("blackjack", "computed", rules), ROUNDS, SEED, outcomes=True)
 
 
 @pytest.mark.slow
@@ -88,6 +88,17 @@ def test_rounds_through_the_machine_agree_with_the_exact_analysis(played, analys
     assert edge_problem(played, analysis.house_edge) == ""
     assert len(played.dealer) > ROUNDS // 2
     assert dealer_problems(played, analysis.dealer) == []
+
+
+@pytest.mark.slow
+def test_each_outcome_the_analysis_prints_is_how_often_the_rounds_dealt_show_it(played, analysis):
+    """`edge blackjack --json`'s outcomes (Blackjacks paid, lost and pushed, surrenders, hands won, pushed and lost,
+    double downs, rounds split, hands a round), each within 4 standard errors of its frequency in the 300,000 rounds
+    dealt through the machine; and the test of the test: the same rounds are told apart from an analysis of a
+    table without surrender (its strategy hits or stands where this one surrenders)."""
+    assert outcome_problems(played, analysis.rounds) == []
+    problems = outcome_problems(played, BlackjackAnalysis(attrs.evolve(analysis.rules, surrender="none")).rounds)
+    assert any(p.startswith("surrender: ") for p in problems), problems
 
 
 @pytest.mark.slow
