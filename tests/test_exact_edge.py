@@ -10,6 +10,8 @@ import pytest
 from click.testing import CliRunner
 
 from pa_table_games.analysis.blackjack import BlackjackAnalysis
+from pa_table_games.analysis.dealer import TEN
+from pa_table_games.analysis.hands import EV, SURRENDER
 from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysis
 from pa_table_games.cli import main
 from pa_table_games.games.blackjack.rules import BlackjackRules
@@ -130,3 +132,15 @@ def test_double_down_madness_edge_strategy_and_outcomes() -> None:
     two_doubles = DoubleDownMadnessAnalysis(attrs.evolve(DoubleDownMadnessRules(), max_double_downs=2)).house_edge
     assert one_double > two_doubles > analysis.house_edge  # fewer doubles, less for the player
     assert two_doubles - analysis.house_edge < 1e-5
+
+
+def test_a_split_hand_is_never_surrendered() -> None:
+    """§ 633a.9: surrender is of the initial two cards only. Split 8s draw to 15 against a 10 and, split as often as
+    the Rules allow, to 16 against a 9: two cards that are surrendered there. A split hand hits them, and the split's
+    outcome counts no surrender (one there moves the edge by about 0.001 %, inside the published figure's rounding)."""
+    ups = analysis().ups
+    eights, nine = 7, 8  # rank indices: ace 0, 2 .. 9 as 1 .. 8, the 10-value cards 9
+    for up, drawn_to in ((TEN, 15), (nine, 16)):
+        assert ups[up].pairs[eights][0][0] == "P" and ups[up].ranking[(False, drawn_to)][0][0] == "R"
+        split = ups[up].split(eights)
+        assert split[SURRENDER] == 0 and split[EV] < 0
