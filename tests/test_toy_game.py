@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -81,6 +82,27 @@ def test_a_double_past_the_table_maximum_is_not_offered(game):
         rnd.act("double")
     rnd.act("stand")
     assert [a.name for a in rnd.advance().legal_actions()] == ["stand", "double"]  # seat 2: 10 fits under 15
+
+
+@pytest.mark.parametrize("engine", ["transitions", "compiled"])
+def test_a_decision_that_leaves_its_walk_part_way_leaves_nobody_deciding(game, tmp_path, engine):
+    """A machine file may send a decision to a state that has no walk, before every player has decided: there
+    nobody decides (the player who just decided is not still shown as deciding), and the walk starts afresh when
+    the decision state is entered again."""
+    source = Path(game.spec.path).read_text(encoding="utf-8")
+    double = ('  - {trigger: double, by: player, source: players_deciding, dest: players_deciding, cite: ["(c)"], '
+              'ends_turn: true,')
+    assert source.count(double) == 1
+    machine = tmp_path / "high_card.yaml"
+    machine.write_text(source.replace(double, double.replace("dest: players_deciding", "dest: cards_dealt")
+                                      .replace(" ends_turn: true,", "")), encoding="utf-8")
+    edited = load_game("high-card", machine=machine, engine=engine)
+    rnd = edited.new_round({1: {"high_card": 10}, 3: {"high_card": 5}}, shoe=Shoe.stacked("9S KD 5H")).advance()
+    assert rnd.deciding() == (1, 0)
+    rnd.act("double")
+    assert rnd.state == "cards_dealt" and rnd.deciding() is None and rnd.legal_names() == ()
+    rnd.advance()
+    assert rnd.state == "players_deciding" and rnd.deciding() == (1, 0)
 
 
 def test_the_diagram_and_trace_come_from_its_machine_file(game):
