@@ -154,3 +154,21 @@ def test_the_analysis_keeps_the_dealer_rows_it_computed_for_the_next_run(monkeyp
     monkeypatch.setattr(DealerTable, "save", lambda table: saved.append(table))
     fresh = BlackjackAnalysis(BASE)
     assert fresh.ups and saved == [fresh.dealer]
+
+
+def test_the_strategy_tables_have_a_row_for_every_total_and_pair() -> None:
+    """`edge blackjack` prints hard 5 to 20, soft A,2 to A,9 and every pair (aces first, then 10s down to 2s), each
+    against the ten up cards."""
+    tables = analysis().strategy_tables()
+    assert list(tables["hard"]) == [str(t) for t in range(5, 21)]
+    assert list(tables["soft"]) == [f"A,{n}" for n in range(2, 10)]
+    assert list(tables["pair"]) == ["A,A", "10,10", "9,9", "8,8", "7,7", "6,6", "5,5", "4,4", "3,3", "2,2"]
+    assert all(len(row) == 10 for kind in tables.values() for row in kind.values())
+
+
+def test_the_most_hands_a_split_may_make_are_priced_as_the_rules_file_them() -> None:
+    """§ 633a.11 as the Rules file it: one hand (no split) prints no split anywhere, and each further hand a player may
+    split to lowers the edge (the player splits again where that gains)."""
+    edges = {most: analysis(split_max_hands=most).house_edge for most in (1, 2, 3, 4)}
+    assert "P" not in {code for row in analysis(split_max_hands=1).strategy_tables()["pair"].values() for code in row}
+    assert edges[1] > edges[2] > edges[3] > edges[4]
