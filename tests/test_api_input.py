@@ -100,6 +100,8 @@ def test_a_typed_amount_with_another_script_s_space_is_refused_as_the_command_li
     # hands count from 0 here: -1 was refused as "not seat 1 hand 0", a hand the caller never named
     ({"seat": 1, "name": "hit", "hand": -1}, "act: hand counts a seat's hands from 0 (its first hand), not -1"),
     ({"action": "hit", "seat": 1, "hand": -2}, "act: hand counts a seat's hands from 0 (its first hand), not -2"),
+    ({"seat": 1, "name": "hit", "hand": -10**60},
+     "act: hand counts a seat's hands from 0 (its first hand), not '-1000000000000000000'... (62 characters)"),
     ({"action": Action(seat=1, name="hit", hand=-1)},
      "act: hand counts a seat's hands from 0 (its first hand), not -1"),
 ])

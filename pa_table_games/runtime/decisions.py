@@ -15,7 +15,7 @@ from pa_table_games.errors import IllegalAction, TableGamesError
 from pa_table_games.machine.registry import Entry
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.money import exact_or_as_is, parse_amount, typed_amount_problem
-from pa_table_games.numbers import ASCII_SPACE, is_whole, shown
+from pa_table_games.numbers import ASCII_SPACE, given, is_whole, shown
 from pa_table_games.values import Action
 
 
@@ -100,9 +100,9 @@ def action_of(rnd: Any, action: Action | str | None, seat: int | None, name: str
             continue
         number = what in ("seat", "hand")
         if not (is_whole(value) if number else isinstance(value, str)):
-            raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {value!r}")
+            raise TableGamesError(f"act: {what} must be {'a whole number' if number else 'a word'}, not {given(value)}")
         if what == "hand" and value < 0:  # refused here: the turn's refusal would name it counted from 1, as hand 0
-            raise TableGamesError(f"act: hand counts a seat's hands from 0 (its first hand), not {value!r}")
+            raise TableGamesError(f"act: hand counts a seat's hands from 0 (its first hand), not {given(value)}")
     if isinstance(action, str):
         word = parse_action(rnd, action)
         if seat is None and hand is None:
