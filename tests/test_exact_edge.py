@@ -12,8 +12,8 @@ from click.testing import CliRunner
 from pa_table_games.analysis.blackjack import BlackjackAnalysis
 from pa_table_games.analysis.dealer import TEN
 from pa_table_games.analysis.dealer_cache import DealerTable
-from pa_table_games.analysis.hands import EV, SURRENDER
 from pa_table_games.analysis.double_down_madness import DoubleDownMadnessAnalysis
+from pa_table_games.analysis.hands import EV, SURRENDER
 from pa_table_games.cli import main
 from pa_table_games.games.blackjack.rules import BlackjackRules
 from pa_table_games.games.double_down_madness.rules import DoubleDownMadnessRules

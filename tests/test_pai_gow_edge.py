@@ -91,9 +91,9 @@ class TestSixCardCounts:
         assert [p.name for p in path.parent.iterdir()] == [path.name]
 
     def test_the_count_reports_its_progress_against_the_hands_it_ranks(self, monkeypatch) -> None:
-        """The bar under a cold count (`edge`) moves every 2,000 hands ranked and ends full. Its length is the
-        hands the count may rank: all but the rank multisets with five or six copies of one rank, which no deck
-        holds (with 9 ranks: 9 with six copies, 9 x 8 with five and another rank, 9 with five and the joker)."""
+        """The bar under a cold count (`edge`) moves every 2,000 hands ranked and ends full. Its length is every
+        hand the count ranks and the rank multisets it skips, those with five or six copies of one rank, which no
+        deck holds (with 9 ranks: 9 with six copies, 9 x 8 with five and another rank, 9 with five and the joker)."""
         ranked = []
         monkeypatch.setattr(pai_gow_hands, "_KNOWN", {})  # counted here, whatever the process counted before
         monkeypatch.setattr(pai_gow_hands, "best_six_card_category",
