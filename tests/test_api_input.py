@@ -114,6 +114,21 @@ def test_act_with_an_argument_of_the_wrong_kind_is_refused(call, said):
     rnd.act(seat=1, name="hit")  # and the round goes on
 
 
+@pytest.mark.parametrize("call, said", [
+    ({"seat": 2, "name": "hit"}, "not seat 2 hand 1"),
+    ({"seat": 1, "name": "hit", "hand": 10**60}, "not seat 1 hand '10000000000000000000'... (61 characters)"),
+    ({"seat": 10**60, "name": "hit"}, "not seat '10000000000000000000'... (61 characters) hand 1"),
+])
+def test_a_decision_out_of_turn_quotes_the_seat_and_hand_it_names_as_every_message_quotes_what_it_was_given(
+        call, said):
+    rnd = round_at_double()
+    before = seen(rnd)
+    refusal = f"hit: seat 1 hand 1 decides now, {said}: players act in turn — § 633a.7(i)"
+    with pytest.raises(IllegalAction, match=f"^{re.escape(refusal)}$"):
+        rnd.act(**call)
+    assert seen(rnd) == before
+
+
 @pytest.mark.parametrize("seats", [{1: {"blackjack": 10}, "1": {"blackjack": 10}}, {1: None}, {1: "blackjack=10"},
                                    {1: [("blackjack", 10)]}, None, [1], {True: {"blackjack": 10}}])
 def test_seats_that_are_no_map_of_seat_numbers_to_wagers_are_refused(seats):

@@ -147,7 +147,7 @@ def check(rnd: Any, action: Action) -> None:
         raise IllegalAction(word, f"{why} '{state.label}' (legal now: {listed(rnd) or 'none'})", here)
     if (action.seat, action.hand) != turn:
         raise IllegalAction(word, f"seat {turn[0]} hand {turn[1] + 1} decides now, not seat "  # people count hands from 1
-                            f"{action.seat} hand {action.hand + 1}: players act in turn", here)
+                            f"{given(action.seat)} hand {given(action.hand + 1)}: players act in turn", here)
     due = machine.dealer_step(rnd.state, rnd)  # a forced dealer step comes before any decision
     # a guard asks the unit whose turn it is (checked above), never the acting decision
     if due is not None and machine.decision(rnd.state, action.name, rnd) is not None:
