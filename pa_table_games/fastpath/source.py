@@ -227,10 +227,10 @@ def _as_expression(statements: list[ast.stmt] | tuple, local: frozenset[str]) ->
     values: dict[str, ast.expr] = {}
     for i, stmt in enumerate(statements):
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1:
-            pairs = _pairs(stmt.targets[0], stmt.value)
-            if pairs is None or any(name in values or name not in local for name, _ in pairs):
+            bound = pairs(stmt.targets[0], stmt.value)
+            if bound is None or any(name in values or name not in local for name, _ in bound):
                 return None
-            values.update(pairs)
+            values.update(bound)
             continue
         if i != len(statements) - 1:
             return None
@@ -327,7 +327,9 @@ class _Replace(Transformer):
         return self.new if node is self.old else super().generic_visit(node)
 
 
-def _pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]] | None:
+def pairs(target: ast.expr, value: ast.expr) -> list[tuple[str, ast.expr]] | None:
+    """Each name ``target`` binds with the part of ``value`` it is bound to (``a, b = x, y``: a to x, b to y); None
+    when a part is no name or ``value`` is not written as a tuple of as many."""
     if isinstance(target, ast.Name):
         return [(target.id, value)]
     if isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts) \
