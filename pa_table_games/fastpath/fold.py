@@ -111,8 +111,7 @@ class Folder(Transformer):
                     return True, value, _immutable(value)
                 return False, None, False
             ok, owner, _ = self.known(node.value)
-            if ok and (_frozen(owner) or isinstance(owner, types.ModuleType)
-                       or any(owner is f for f in self.knowns.fixed)):
+            if ok and (self.keeps_attributes(owner) or isinstance(owner, types.ModuleType)):
                 try:
                     value = getattr(owner, node.attr)
                 except AttributeError:
@@ -131,6 +130,10 @@ class Folder(Transformer):
                     return False, None, False
                 return True, value, _immutable(value)
         return False, None, False
+
+    def keeps_attributes(self, obj: Any) -> bool:
+        """Whether ``obj``'s attributes are fixed for the run: a frozen instance's, the game's."""
+        return _frozen(obj) or any(obj is f for f in self.knowns.fixed)
 
     def node_of(self, value: Any, hint: str = "value", deep: bool = False) -> ast.expr:
         """A literal for a value of a literal type itself (a subclass's, a pass's key say, compiles to no literal: it
@@ -158,7 +161,8 @@ class Folder(Transformer):
     def visit_Compare(self, node: ast.Compare) -> ast.expr:
         self.generic_visit(node)
         values = [self.known(n) for n in (node.left, *node.comparators)]
-        if all(ok for ok, _, _ in values) and all(type(op) in _COMPARE for op in node.ops):
+        identity = all(type(op) in (ast.Is, ast.IsNot) for op in node.ops)  # else what a list the run fills holds
+        if all(ok and (deep or identity) for ok, _, deep in values) and all(type(op) in _COMPARE for op in node.ops):
             try:
                 result = all(_COMPARE[type(op)](values[i][1], values[i + 1][1]) for i, op in enumerate(node.ops))
             except Exception:  # noqa: BLE001 - left to run time, where it raises as it would have
@@ -236,7 +240,9 @@ class Folder(Transformer):
                 return self._fold_to(node, value, _immutable(value) or deep)
             return node
         ok, fn, _ = self.known(func)
-        if ok and any(fn is pure for pure in _PURE_CALLS):
+        if ok and any(fn is pure for pure in _PURE_CALLS) and (  # len(a list the run fills): asked at run time
+                fn is isinstance or all(deep for _, _, deep in args)
+                or (fn in (getattr, hasattr) and bool(values) and self.keeps_attributes(values[0]))):
             try:
                 return self._fold_to(node, fn(*values))
             except Exception:  # noqa: BLE001
@@ -330,14 +336,14 @@ def _reads(tree: ast.AST) -> Counter:
     return Counter(n.id for n in nodes_in(tree) if type(n) is ast.Name and type(n.ctx) is ast.Load)
 
 
-def droppable(node: ast.expr) -> bool:
+def droppable(node: ast.expr | ast.comprehension) -> bool:
     """An expression whose value, unread, may go unmade: it calls nothing (formatting text, an f-string or a
-    lambda, is taken as calling nothing: it only describes)."""
+    lambda, is taken as calling nothing: it only describes; a comprehension's loops and conditions are read too)."""
     if isinstance(node, (ast.JoinedStr, ast.Lambda)):
         return True
     if isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
         return False
-    return all(droppable(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr))
+    return all(droppable(c) for c in ast.iter_child_nodes(node) if isinstance(c, (ast.expr, ast.comprehension)))
 
 
 def _negated(test: ast.expr) -> ast.expr:
