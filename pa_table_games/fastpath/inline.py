@@ -5,10 +5,9 @@ becomes the callee's statements, its parameters bound to the arguments, its loca
 names resolved to the objects they name, its returns to an assignment; a call inside an expression becomes
 the callee's body as an expression, when it is one (:mod:`.source`). An ``except`` handler is the cold path (a
 shoe run dry): its calls stay calls, so the round function is not a copy of the rare path at every draw. Every
-spliced body is partially
-evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch a simulated round never takes
-(the journal's, the event log's) is gone before anything in it is looked at. What cannot be spliced stays
-a call: the same function, the same answer.
+spliced body is partially evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch a
+simulated round never takes (the journal's, the event log's) is gone before anything in it is looked at. What
+cannot be spliced stays a call: the same function, the same answer.
 
 A call on the round (``rnd.draw(...)``) is looked up in the round's verbs in their plain form
 (:mod:`pa_table_games.runtime.plain`), else on the round's class. A call on the layout (``rnd.layout.box(seat)``,
@@ -188,8 +187,9 @@ class Splicer(Transformer):
         bound: dict[str, ast.expr] = dict(zip(body.params, args))
         if body.vararg is not None:
             bound[body.vararg] = ast.Tuple(args[len(body.params):], ast.Load())
+        by_keyword = (*body.params[body.fn.__code__.co_posonlyargcount:], *body.kwonly)  # not ``x`` of ``f(x, /)``
         for keyword in call.keywords:
-            if keyword.arg in bound or keyword.arg not in (*body.params, *body.kwonly):
+            if keyword.arg in bound or keyword.arg not in by_keyword:
                 return None
             bound[keyword.arg] = keyword.value
         for name in (*body.params, *body.kwonly):
@@ -215,7 +215,7 @@ class Splicer(Transformer):
         if bound is None:
             return None
         args = {name: fold(self.visit(arg), self.ns, self.knowns) for name, arg in bound.items()
-                if body.reads[name] or not droppable(arg)}  # an argument never read (a note's text) is not made
+                if body.reads[name] or name in body.assigned_params or not droppable(arg)}  # one never read: not made
         key = (fn, target, tuple((name, ast.dump(arg)) for name, arg in args.items()))
         made = self.made.get(key)
         if made is None:
@@ -285,8 +285,7 @@ class Splicer(Transformer):
 
 
 def _read_directly(fn: Any) -> Any:
-    """A function marked as reading through a cache (``read_only.reads``) is its own body here: the fast path's
-    rounds are never read-only views."""
+    """A function reading through a cache (``read_only.reads``) is its own body here: these rounds are no views."""
     return getattr(fn, "__wrapped__", fn) if getattr(fn, "__reads__", False) else fn
 
 
@@ -334,8 +333,9 @@ class _Rename(Transformer):
 
     def visit_Lambda(self, node: ast.Lambda) -> ast.expr:
         names = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+        node.args.defaults = [self.visit(d) for d in node.args.defaults]  # made where the lambda is, outside it
+        node.args.kw_defaults = [d if d is None else self.visit(d) for d in node.args.kw_defaults]
         self.inner.append(names)
-        node.args.defaults = [self.visit(d) for d in node.args.defaults]
         node.body = self.visit(node.body)
         self.inner.pop()
         return node
