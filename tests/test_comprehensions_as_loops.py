@@ -57,6 +57,22 @@ CASES = {
     "two generators, all": ("if all(g(a * b) for a in xs for b in ys if f(b)):\n    r = 1\nelse:\n    r = 2", 0),
     "any of a list": ("r = 1 if any([g(v) for v in xs]) else 2", 1),
     "any shadowed": ("any = lambda items: 'mine'\nif any(v for v in xs):\n    r = 1\nelse:\n    r = 2", 1),
+    "in an if's body and its else": ("if flag:\n    r = [f(v) for v in xs]\nelse:\n    r = {g(v) for v in ys}", 0),
+    "in a for's body and its else": ("r = 0\nfor u in ys:\n    r = [f(v + u) for v in xs]\nelse:\n"
+                                     "    t = [g(v) for v in xs]\n    r = (r, t)", 0),
+    "a list of a generator": ("r = list(f(v) for v in xs if g(v))", 0),
+    "a sum from a start": ("r = sum((f(v) for v in xs), 10)", 0),
+    "bool of a generator, always true": ("r = bool(v for v in xs if g(v))", 1),
+    "two names bound": ("s = t = [f(v) for v in xs]\nr = (s, t is s)", 1),
+    "any of a list, as a value": ("r = any([g(v) for v in xs])", 1),
+    "any of a list, asked by an if": ("if any([g(v) for v in xs]):\n    r = 1\nelse:\n    r = 2", 1),
+    "any of a constant": ("r = any(True for v in xs if g(v))", 0),
+    "all of a constant": ("if all(False for v in xs if g(v)):\n    r = 1\nelse:\n    r = 2", 0),
+    "a list asked whether it is empty, its items asked": ("if [f(v) for v in xs]:\n    r = 1\nelse:\n    r = 2", 1),
+    "a later loop's lambda binding the name again": ("r = [a + b for a in xs for b in (lambda a: a)(ys)]", 1),
+    "the first iterable's lambda binding the name": ("r = [f(v) for v in (lambda v: v)(xs)]", 0),
+    "a target that is an attribute": ("o = type('O', (), {})()\nr = [f(o.x) for o.x in xs]", 1),
+    "bool of a list, its items asked": ("if bool([f(v) for v in xs]):\n    r = 1\nelse:\n    r = 2", 1),
 }
 
 
@@ -98,6 +114,36 @@ def test_a_loop_answers_and_asks_as_its_comprehension(case, xs, ys, flag):
     assert _run(loop, list(xs), list(ys), flag) == _run(comprehension, list(xs), list(ys), flag), source
     made = sum(isinstance(n, (ast.ListComp, ast.SetComp, ast.GeneratorExp)) for n in ast.walk(ast.parse(source)))
     assert made == kept, source
+
+
+def test_a_builtin_s_name_taken_by_a_parameter_is_not_the_builtin():
+    """``sum`` passed in is the caller's: what it is given stays a generator, as written."""
+    tree = ast.parse("def case(xs, sum):\n    r = sum(v for v in xs)\n    return r\n")
+    tree.body[0] = as_loops(tree.body[0])
+    names: dict[str, Any] = {}
+    exec(compile(ast.fix_missing_locations(tree), "<case>", "exec"), names)  # noqa: S102 - the case above
+    assert names["case"]([1, 2], lambda items: type(items).__name__) == "generator"
+
+
+def test_code_with_no_comprehension_to_write_is_left_as_written():
+    """An ``if`` asking no ``any``/``all``, a conditional of plain values, loops: not one statement rewritten."""
+    source = textwrap.dedent("""\
+        def case(xs, ys, flag, f, g):
+            r = xs if flag else ys
+            if flag and g(1):
+                r = [1]
+            elif not f(2):
+                r = r + [2]
+            for v in r:
+                if g(v):
+                    break
+            else:
+                r = sorted(r)
+            while len(r) < 3:
+                r = r + [0]
+            return r
+        """)
+    assert ast.dump(as_loops(ast.parse(source).body[0])) == ast.dump(ast.parse(source).body[0])
 
 
 def test_the_fast_paths_passes_make_no_frame_of_their_own():
