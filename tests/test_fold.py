@@ -71,6 +71,7 @@ class Game:
 RULES, GAME = Rules(), Game()
 TABLES = types.ModuleType("tables")
 TABLES.MOST, TABLES.NAMES, TABLES.seen, TABLES.chart = 7, ("x", "y"), [1], {"a": 1}
+TABLES.dealt, TABLES.last = 0, ("x",)  # what a module rebinds during a run (``global dealt; dealt += 1``)
 TABLES.payout = lambda amount: amount * 2
 #: what ``rnd`` reads for the whole run (the Rules, the game, the options, what it records)
 ATTRIBUTES = MappingProxyType({"rules": RULES, "game": GAME, "log": False, "rows": True, "ledger": None,
@@ -234,6 +235,8 @@ NEVER_FOLDED = {
     "a module's list": "x = tables.seen",
     "a module's dict": "x = tables.chart",
     "a module's list's item": "x = tables.seen[0]",
+    "a module's number, named in lower case": "x = tables.dealt",
+    "a module's tuple, named in lower case": "x = tables.last[0]",
     "a local": "y = 1\nx = y + 1",
     "a name assigned in the code": "items = (1, 2)\nx = items[0]",
     "an item of the fixed game's list": ("x = rnd.game.seats[0]", "x = seats[0]"),

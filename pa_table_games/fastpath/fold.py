@@ -116,7 +116,7 @@ class Folder(Transformer):
                     value = getattr(owner, node.attr)
                 except AttributeError:
                     return False, None, False
-                if isinstance(owner, types.ModuleType) and not _module_constant(value):
+                if isinstance(owner, types.ModuleType) and not _module_constant(node.attr, value):
                     return False, None, False
                 return True, value, _frozen(owner) or _immutable(value)
             return False, None, False
@@ -131,8 +131,7 @@ class Folder(Transformer):
                 return True, value, _immutable(value)
         return False, None, False
 
-    def keeps_attributes(self, obj: Any) -> bool:
-        """Whether ``obj``'s attributes are fixed for the run: a frozen instance's, the game's."""
+    def keeps_attributes(self, obj: Any) -> bool:  # fixed for the run: a frozen instance's, the game's
         return _frozen(obj) or any(obj is f for f in self.knowns.fixed)
 
     def node_of(self, value: Any, hint: str = "value", deep: bool = False) -> ast.expr:
@@ -361,8 +360,9 @@ def _immutable(value: Any) -> bool:
     return isinstance(value, (*_LITERALS, tuple, frozenset, types.MappingProxyType)) or _frozen(value)
 
 
-def _module_constant(value: Any) -> bool:
-    return callable(value) or isinstance(value, (types.ModuleType, *_LITERALS, tuple, frozenset))
+def _module_constant(name: str, value: Any) -> bool:  # a function, a module, a literal named in capitals
+    return callable(value) or isinstance(value, types.ModuleType) or (  # (in lower case, it may be a counter)
+        isinstance(value, (*_LITERALS, tuple, frozenset)) and name.rstrip("_0123456789").isupper())
 
 
 def fold(tree: Any, ns: Namespace, knowns: Knowns, passes: int = 8) -> Any:
