@@ -25,6 +25,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pa_table_games.errors import TableGamesError
+from pa_table_games.fastpath.fold import typed_locals
 from pa_table_games.fastpath.source import definition, pairs
 from pa_table_games.runtime.read_only import CHANGES
 
@@ -74,7 +75,9 @@ def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, dept
     params = [*node.args.posonlyargs, *node.args.args]
     body = ast.Module(node.body, [])
     scratch, aliases = _scratch(body, {p.arg for p in (*params, *node.args.kwonlyargs)})
-    held = _held(body, {params[0].arg: owner} if params else {}, classes)
+    first = {params[0].arg: owner} if params else {}  # and the names bound to it or to what the round holds
+    typed = typed_locals(body, lambda value: _class_of(value, first, classes))
+    held = first | {name: cls for name, cls in typed.items() if cls is not None}
     for n in ast.walk(body):  # its body (not its decorators: they ran when it was defined)
         what = _write(n, held, classes[0], scratch, aliases)
         if what is not None:
@@ -87,17 +90,6 @@ def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, dept
             if found is not None:
                 return found
     return None
-
-
-def _held(body: ast.Module, held: dict[str, type], classes: tuple[type, Mapping[str, type]]) -> dict[str, type]:
-    """``held`` (the first parameter's class) with each local name bound to one of them or to what the round holds
-    (``table_round = rnd``, ``layout = rnd.layout``), by the class it holds."""
-    for n in ast.walk(body):
-        if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name):
-            its = _class_of(n.value, held, classes)
-            if its is not None:
-                held[n.targets[0].id] = its
-    return held
 
 
 def _class_of(node: ast.expr, held: Mapping[str, type], classes: tuple[type, Mapping[str, type]]) -> type | None:
