@@ -30,7 +30,8 @@ from pa_table_games.equipment.shoe import COVER_CARD, Shoe
 from pa_table_games.errors import IllegalAction
 from pa_table_games.fastpath import generate as generate_module
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
-from pa_table_games.fastpath.source import body_of, copy_of, nodes_in
+from pa_table_games.fastpath.source import body_of
+from pa_table_games.fastpath.trees import copy_of, nodes_in
 from pa_table_games.games import BUILT_IN, GAMES, machine_path
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime import plain
@@ -483,7 +484,7 @@ class TestSplicing:
         import ast
         import pathlib
 
-        from pa_table_games.fastpath.source import _SHARED
+        from pa_table_games.fastpath.trees import _SHARED
 
         for path in sorted(pathlib.Path(generate_module.__file__).parents[1].rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -494,6 +495,41 @@ class TestSplicing:
             pairs = list(zip(ast.walk(tree), ast.walk(twin)))
             assert all((a is b) == isinstance(a, _SHARED) and getattr(a, "lineno", 0) == getattr(b, "lineno", 0)
                        for a, b in pairs), path
+
+    def test_the_generator_s_positions_are_the_ast_module_s(self):
+        """A node spliced or made by the generator has no position of its own: it takes its parent's, as
+        ``ast.fix_missing_locations`` gives it, faster (:func:`.trees.located`). Over every shipped file's functions,
+        each node's positions taken away in turn (every third node, an end alone or None, a column alone) and a node placed
+        twice, the positions it gives are the ast module's, node for node."""
+        import ast
+        import pathlib
+
+        from pa_table_games.fastpath.trees import located
+
+        def positions(tree):
+            return [(type(n).__name__, *(getattr(n, a, "-") for a in ("lineno", "col_offset", "end_lineno",
+                                                                        "end_col_offset"))) for n in ast.walk(tree)]
+
+        def cut_down(text, k, cut):
+            tree = ast.parse(text)
+            for n, node in enumerate(ast.walk(tree)):
+                if (n + k) % 3 == 0:
+                    for a in cut:
+                        if n % 2 == 0 and a.startswith("end"):
+                            setattr(node, a, None)  # as the ast module makes a node given no end
+                        else:
+                            node.__dict__.pop(a, None)
+            shared = next((n for n in ast.walk(tree) if isinstance(n, ast.Return) and n.value is not None), None)
+            if shared is not None:  # one node in two places: the first place reached gives it its position
+                tree.body.append(ast.Expr(shared.value))
+            return tree
+
+        cuts = (("lineno", "col_offset", "end_lineno", "end_col_offset"), ("end_lineno",), ("col_offset",),
+                ("end_col_offset", "lineno"))
+        for k, path in enumerate(sorted(pathlib.Path(generate_module.__file__).parents[1].rglob("*.py"))):
+            text, cut = path.read_text(encoding="utf-8"), cuts[k % len(cuts)]
+            theirs = ast.fix_missing_locations(cut_down(text, k, cut))
+            assert positions(located(cut_down(text, k, cut))) == positions(theirs), (path, cut)
 
     def test_early_returns_become_branches(self):
         """``if x: return`` then more statements is spliced as ``if x: ... else: ...``."""

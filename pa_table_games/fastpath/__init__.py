@@ -8,5 +8,6 @@ options of a simulated round (none) and the fact that such a round records nothi
 (a loop that returns from its middle, a ``try``) is called, exactly as the interpreted engines call it, so the
 fast path covers every game, wager and Rules file the machine does; :mod:`.generate` builds the function
 (asking a state's shared first guards once, :mod:`.asked`, and writing its comprehensions as loops,
-:mod:`.loops`) and :mod:`.engine` runs rounds with it.
+:mod:`.loops`; the trees walked, copied and given positions by :mod:`.trees`) and :mod:`.engine` runs rounds
+with it.
 """

@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from pa_table_games.fastpath.source import negated
+from pa_table_games.fastpath.trees import negated
 
 #: the skeleton's mark on a transition's test: ``if ASKED(test):`` (never called: :func:`unmark` takes it off)
 MARK = "ASKED"

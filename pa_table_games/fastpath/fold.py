@@ -21,7 +21,7 @@ from typing import Any
 
 import attrs
 
-from pa_table_games.fastpath.source import Transformer, negated, nodes_in
+from pa_table_games.fastpath.trees import Transformer, negated, nodes_in
 from pa_table_games.fastpath.unroll import unrolled
 
 _LITERALS = (type(None), bool, int, float, str, bytes)

@@ -29,6 +29,7 @@ from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.inline import Splicer
 from pa_table_games.fastpath.loops import as_loops
 from pa_table_games.fastpath.purity import check_guard
+from pa_table_games.fastpath.trees import located
 from pa_table_games.errors import MachineFileError
 from pa_table_games.machine.spec import TransitionSpec
 from pa_table_games.runtime import plain, turns
@@ -68,7 +69,7 @@ class Generated:
             tree.body = fold(tree.body, self.ns, self.knowns)
             tree.body[0].body = asked_once(tree.body[0].body)
             tree.body[0] = as_loops(tree.body[0])
-            ast.fix_missing_locations(tree)
+            located(tree)
             self.names.update(self.ns.values)
             exec(compile(tree, f"<fast path: {self.spec.section}, {state}>", "exec"), self.names)  # noqa: S102 - above
             self.sources[state] = ast.unparse(tree)

@@ -4,10 +4,10 @@
 becomes the callee's statements, its parameters bound to the arguments, its locals renamed apart, its free
 names resolved to the objects they name, its returns to an assignment; a call inside an expression becomes
 the callee's body as an expression, when it is one (:mod:`.source`). An ``except`` handler is the cold path (a
-shoe run dry): its calls stay calls, so the round function is not a copy of the rare path at every draw. Every
-spliced body is partially evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch a
-simulated round never takes (the journal's, the event log's) is gone before anything in it is looked at. What
-cannot be spliced stays a call: the same function, the same answer.
+shoe run dry): its calls stay calls, so the round function is not a copy of the rare path at every draw. Each spliced
+body is partially evaluated (:mod:`.fold`) before the calls in it are spliced in turn, so a branch a simulated round
+never takes (the journal's, the event log's) is gone before anything in it is looked at. What cannot be spliced
+stays a call: the same function, the same answer.
 
 A call on the round (``rnd.draw(...)``) is looked up in the round's verbs in their plain form
 (:mod:`pa_table_games.runtime.plain`), else on the round's class. A call on the layout (``rnd.layout.box(seat)``,
@@ -25,7 +25,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from pa_table_games.fastpath.fold import Folder, Knowns, Namespace, droppable, fold, typed_locals
-from pa_table_games.fastpath.source import Body, Transformer, body_of, copy_of, nodes_in
+from pa_table_games.fastpath.source import Body, body_of
+from pa_table_games.fastpath.trees import Transformer, copy_of, nodes_in
 
 #: how deep calls are spliced into calls
 DEPTH = 8
@@ -113,8 +114,7 @@ class Splicer(Transformer):
     visit_ListComp = visit_SetComp = visit_DictComp = visit_GeneratorExp = visit_Lambda = _scope
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
-        """A property read from an object of a known class (``rnd.layout.up_card``): its body, when it is one
-        expression."""
+        """A property read from an object of a known class (``rnd.layout.up_card``): its body, if one expression."""
         self.generic_visit(node)
         cls = self.class_of(node.value) if isinstance(node.ctx, ast.Load) else None
         prop = inspect.getattr_static(cls, node.attr, None) if cls is not None else None

@@ -24,7 +24,7 @@ import ast
 import itertools
 from collections.abc import Callable, Iterator
 
-from pa_table_games.fastpath.source import Transformer, negated, nodes_in
+from pa_table_games.fastpath.trees import Transformer, negated, nodes_in
 
 #: builtins whose first argument a statement may hand as a list built by a loop: the same answer
 _TAKING_ITEMS = frozenset({"sorted", "min", "max", "sum", "list", "tuple", "set", "frozenset"})

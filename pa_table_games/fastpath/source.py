@@ -15,89 +15,16 @@ import inspect
 import linecache
 import types
 from collections import Counter
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
 from attrs import frozen
 
+from pa_table_games.fastpath.trees import Transformer, copy_of, nodes_in
+
 _REFUSED_NAMES = frozenset({"locals", "vars", "super", "eval", "exec", "__class__"})
 _REFUSED_NODES = (ast.Yield, ast.YieldFrom, ast.Await, ast.Global, ast.Nonlocal, ast.FunctionDef,
                   ast.AsyncFunctionDef, ast.ClassDef, ast.AsyncFor, ast.AsyncWith)
-
-#: nodes that hold nothing and are never changed in place: shared by every copy (``Load()``, ``Add()``, ``Eq()``)
-_SHARED = (ast.expr_context, ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
-
-
-class _Visited(dict):
-    """For each type met, whether its instances are visited and copied: a node that is not shared (a name, a number,
-    a context or an operator is not). Asked once a field, so answered by a look-up once the type has been met."""
-
-    def __missing__(self, kind: type) -> bool:
-        visited = self[kind] = issubclass(kind, ast.AST) and not issubclass(kind, _SHARED)
-        return visited
-
-
-_VISITED = _Visited()
-
-
-def nodes_in(tree: ast.AST) -> Iterator[ast.AST]:
-    """Every node of ``tree`` but the shared ones (contexts and operators), in no set order: :func:`ast.walk` for
-    a question any node may answer (is there a return, which names are stored), walked faster."""
-    todo = [tree]
-    while todo:
-        node = todo.pop()
-        yield node
-        fields = node.__dict__
-        for name in node._fields:
-            value = fields.get(name)
-            if type(value) is list:
-                todo += [v for v in value if _VISITED[type(v)]]
-            elif _VISITED[type(value)]:
-                todo.append(value)
-
-
-class Transformer(ast.NodeTransformer):
-    """:class:`ast.NodeTransformer` as the generator uses it, walked faster: a context or an operator (a third
-    of the nodes) is never visited, only a node's fields are walked (not its position), and the method for each
-    kind of node is looked up once."""
-
-    def visit(self, node: ast.AST) -> Any:
-        return (self._methods.get(type(node)) or self._method(type(node)))(self, node)
-
-    def _method(self, kind: type) -> Any:
-        method = self._methods[kind] = getattr(type(self), "visit_" + kind.__name__, type(self).generic_visit)
-        return method
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._methods = {}
-
-    def generic_visit(self, node: ast.AST) -> ast.AST:
-        fields, methods, visited = node.__dict__, self._methods, _VISITED
-        for name in node._fields:
-            old = fields.get(name)  # a field unset (deleted by a visit) is skipped
-            if type(old) is list:
-                new: list = []
-                for value in old:
-                    kind = type(value)
-                    if visited[kind]:
-                        value = (methods.get(kind) or self._method(kind))(self, value)  # self.visit(value), inline
-                        if value is None:
-                            continue
-                        if not isinstance(value, ast.AST):
-                            new.extend(value)
-                            continue
-                    new.append(value)
-                old[:] = new
-            elif visited[type(old)]:
-                value = (methods.get(type(old)) or self._method(type(old)))(self, old)
-                if value is None:
-                    del fields[name]
-                else:
-                    fields[name] = value
-        return node
-
 
 
 @frozen(eq=False)
@@ -351,25 +278,3 @@ class Substitute(Transformer):
 
 def _substituted(expr: ast.expr, values: dict[str, ast.expr]) -> ast.expr:
     return Substitute(values).visit(copy_of(expr)) if values else copy_of(expr)
-
-
-def negated(test: ast.expr) -> ast.expr:
-    """``not test`` (``test`` itself when it is a ``not``: only an ``if`` reads it, for its truth)."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return test.operand
-    return ast.UnaryOp(ast.Not(), test)
-
-
-def copy_of(node: Any) -> Any:
-    """A deep copy of an AST node or a list of them (spliced code is never shared between two places)."""
-    kind = type(node)
-    if kind is list:
-        return [copy_of(n) if _VISITED[type(n)] or type(n) is list else n for n in node]
-    if not _VISITED[kind]:
-        return node  # a name, a number, a constant's value, a context or an operator: shared as it is
-    new = kind.__new__(kind)
-    fields = new.__dict__
-    for name, value in node.__dict__.items():
-        its = type(value)
-        fields[name] = copy_of(value) if its is list or _VISITED[its] else value
-    return new

@@ -13,7 +13,8 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from pa_table_games.fastpath.source import Substitute, copy_of, nodes_in
+from pa_table_games.fastpath.source import Substitute
+from pa_table_games.fastpath.trees import copy_of, nodes_in
 
 #: the most items a loop is written out for (a longer one stays a loop: its copies would outweigh its turns)
 MOST = 12
