@@ -555,6 +555,8 @@ def test_the_namespace_keeps_clear_of_reserved_names_and_builtins():
     assert ns.name_for(len, "len") == "len_2"
     assert ns.name_for(Shoe(), "not a name") == "value"
     assert ns.name_for(Shoe(), "") == "value_2"
+    assert ns.name_for(Shoe(), "class") == "value_3"  # a keyword is no name: the code made with it would not compile
+    assert ns.name_for(Shoe(), "match") == "match"  # a soft keyword is one
 
 
 def test_a_value_made_a_node_is_a_literal_or_a_name_not_deep_unless_asked():

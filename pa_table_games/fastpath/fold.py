@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import keyword
 import operator
 import types
 from collections import Counter
@@ -49,7 +50,7 @@ class Namespace:
         name = self._by_id.get(id(obj))
         if name is not None:
             return name
-        base = hint if hint.isidentifier() else "value"
+        base = hint if hint.isidentifier() and not keyword.iskeyword(hint) else "value"
         name, n = base, 1
         while name in self.values or name in self._reserved:
             n += 1
@@ -346,7 +347,7 @@ def droppable(node: ast.expr | ast.comprehension) -> bool:
 
 
 def _negated(test: ast.expr) -> ast.expr:
-    """:func:`~.source.negated`, a single comparison turned round (``a in b``: ``a not in b``)."""
+    """:func:`~.trees.negated`, a single comparison turned round (``a in b``: ``a not in b``)."""
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and type(test.ops[0]) in _OPPOSITE:
         return ast.Compare(test.left, [_OPPOSITE[type(test.ops[0])]()], test.comparators)
     return negated(test)
@@ -366,8 +367,7 @@ def _module_constant(name: str, value: Any) -> bool:  # a function, a module, a 
 
 
 def fold(tree: Any, ns: Namespace, knowns: Knowns, passes: int = 8) -> Any:
-    """``tree`` (a node or a list of statements) partially evaluated until nothing more is fixed (at most
-    ``passes`` times over)."""
+    """``tree`` (a node or statements) partially evaluated until nothing more is fixed (at most ``passes`` times)."""
     for _ in range(passes):
         folder = Folder(ns, knowns)
         if isinstance(tree, list):
