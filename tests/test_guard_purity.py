@@ -169,6 +169,14 @@ def _passing(fn):
     return asked
 
 
+def _resetting_first(fn):
+    @functools.wraps(fn)
+    def asked(rnd, unit):
+        rnd.layout.flag = False  # writes
+        return fn(rnd, unit)
+    return asked
+
+
 _helpers = types.ModuleType("helpers")
 _helpers.flip = _flip
 _helpers.resets_the_layout = _resets_the_layout
@@ -393,6 +401,11 @@ def _decorated(rnd, unit):
     rnd.layout.flag = False  # writes
 
 
+@_resetting_first
+def _reads_under_a_decorator_that_writes(rnd, unit):
+    return rnd.layout.flag
+
+
 def _adds_in_place_through_a_name_unpacked(rnd, unit):
     cards, _ = rnd.layout.dealer, 0
     cards += [0]  # writes
@@ -515,6 +528,8 @@ REFUSED = {  # guard, the function holding the write (None: the guard), what the
     "a method of what the round holds": (_calls_a_layout_method, _Layout.reset, "assigns self.flag"),
     "after asking a helper that reads": (_writes_after_asking_a_helper, None, "assigns rnd.layout.flag"),
     "a decorated guard": (_decorated, None, "assigns rnd.layout.flag"),
+    "a guard whose decorator writes": (_reads_under_a_decorator_that_writes, _resetting_first,
+                                       "assigns rnd.layout.flag"),
     "+= through a name unpacked from a tuple": (_adds_in_place_through_a_name_unpacked, None, "changes cards in place"),
     "__iadd__": (_calls_iadd, None, "calls rnd.layout.dealer.__iadd__()"),
     "object.__delattr__": (_calls_object_delattr, None, "calls object.__delattr__()"),
@@ -553,6 +568,20 @@ def test_the_refusal_is_one_line_naming_the_guard_as_registered():
         check_guard("dealer_shows_ace", _sets_a_flag, _Round)
     assert str(refused.value) == (f"{file}:{line}: guard 'dealer_shows_ace' assigns rnd.layout.flag: a guard only "
                                   "reads the round (only actions change it)")
+
+
+def test_a_guard_whose_own_source_cannot_be_read_is_refused_naming_where_it_was_made():
+    """Made by ``exec``, or an object that is no function: what it does cannot be read, and a simulated round asks it
+    on the round itself, so it is refused (a function it calls whose source cannot be read is called as it is:
+    ``_asks_a_helper_of_unreadable_source`` below)."""
+    made: dict = {}
+    exec("def flips(rnd, unit):\n    rnd.layout.flag = False\n", made)  # noqa: S102 (its source is no file's)
+    assert _writes_when_run(made["flips"])
+    assert _refusal(made["flips"], "dealer_shows_ace") == (
+        "<string>:1: guard 'dealer_shows_ace': its source cannot be read, so whether it only reads cannot be told (a "
+        "simulated round asks its guards on the round itself)")
+    assert _refusal(functools.partial(_sets_a_flag, unit=None), "dealer_shows_ace").startswith(
+        "guard 'dealer_shows_ace': its source cannot be read")
 
 
 # -- guards that change only what they made, each accepted --------------------------------------------------------

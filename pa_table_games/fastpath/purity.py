@@ -8,7 +8,9 @@ for what it holds; the function a decorator wraps): an assignment to an attribut
 ``pop``, a shoe's ``draw`` ...), ``+=`` on a name bound to what it reads (``cards = rnd.layout.dealer``) or one of
 the round's changes is a write. A list or a mapping the guard made itself (``ranks = []``) is its own to fill and
 sort. A function marked as reading through a cache (``read_only.reads``) keeps its cache: only what it answers is
-read. One line names the guard and where it writes (``file:line``).
+read. One line names the guard and where it writes (``file:line``). A guard whose own source cannot be read (made
+by ``exec``, or an object that is no function) is refused too, named where it was made: a decorator's wrapper is
+read under the name it was defined with.
 
 This is a reading of code, not a proof: what a name holds only at run time is not followed (a method fetched by
 ``getattr`` or kept in a name, a function the guard closes over, a class's ``__init__``, a property's getter,
@@ -45,33 +47,38 @@ DEPTH = 6
 
 
 class WritingGuard(TableGamesError):
-    """A guard whose code changes what it reads."""
+    """A guard whose code changes what it reads, or whose code cannot be read to tell."""
 
 
 def check_guard(name: str, fn: Any, round_class: type, classes: Mapping[str, type] = MappingProxyType({})) -> None:
-    """Refuse guard ``name`` (its function ``fn``) if it, or a function it calls, writes (see the module doc);
-    ``classes``: the class of what the round holds under each name (its layout), whose methods it calls are read
-    too."""
+    """Refuse guard ``name`` (its function ``fn``) if it, or a function it calls, writes (see the module doc), or if
+    its own source cannot be read (made by ``exec``, or no function); ``classes``: the class of what the round holds
+    under each name (its layout), whose methods it calls are read too."""
     found = _writes(fn, (round_class, classes), round_class, 0, set())
     if found is not None:
         where, what = found
+        if what is None:
+            raise WritingGuard(f"{where}guard {name!r}: its source cannot be read, so whether it only reads cannot be "
+                               "told (a simulated round asks its guards on the round itself)")
         raise WritingGuard(f"{where}: guard {name!r} {what}: a guard only reads the round (only actions change it)")
 
 
 def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, depth: int, seen: set
-            ) -> tuple[str, str] | None:
+            ) -> tuple[str, str | None] | None:
     """Where ``fn`` (or a function it calls, that can be named) writes, and what: ``(file:line, what)``; its first
     parameter is an ``owner`` (the round, or what it holds for one of their methods). A function wrapped by a
     decorator (``functools.wraps``) is read with the function it wraps."""
-    if getattr(fn, "__reads__", False) or not isinstance(fn, types.FunctionType) or fn in seen or depth > DEPTH:
+    if getattr(fn, "__reads__", False) or fn in seen or depth > DEPTH:
         return None
+    if not isinstance(fn, types.FunctionType):  # a builtin, a callable object: the guard's own cannot be read
+        return _unread(fn) if depth == 0 else None
     seen.add(fn)
     wrapped = getattr(fn, "__wrapped__", None)
     if wrapped is not None and (found := _writes(wrapped, classes, owner, depth + 1, seen)) is not None:
         return found
     node = definition(fn)
-    if node is None:
-        return None
+    if node is None:  # made by exec: the guard's own is refused, a function it calls is called as it is
+        return _unread(fn) if depth == 0 else None
     params = [*node.args.posonlyargs, *node.args.args]
     body = ast.Module(node.body, [])
     scratch, aliases = _scratch(body, {p.arg for p in (*params, *node.args.kwonlyargs)})
@@ -90,6 +97,12 @@ def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, dept
             if found is not None:
                 return found
     return None
+
+
+def _unread(fn: Any) -> tuple[str, None]:
+    """A guard whose source cannot be read: where it was made, as ``file:line: `` (nothing when it has no code)."""
+    code = getattr(fn, "__code__", None)
+    return (f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""), None
 
 
 def _class_of(node: ast.expr, held: Mapping[str, type], classes: tuple[type, Mapping[str, type]]) -> type | None:

@@ -101,7 +101,7 @@ def _private(node: ast.AST) -> bool:
 def definition(fn: types.FunctionType) -> ast.FunctionDef | None:
     """``fn``'s definition as parsed from its source file (None when its source cannot be read)."""
     code = fn.__code__
-    return _definitions(code.co_filename).get((code.co_firstlineno, fn.__name__))
+    return _definitions(code.co_filename).get((code.co_firstlineno, code.co_name))  # a decorator may rename it
 
 
 @cache
