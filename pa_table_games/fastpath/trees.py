@@ -86,7 +86,7 @@ def copy_of(node: Any) -> Any:
     """A deep copy of an AST node or a list of them (spliced code is never shared between two places)."""
     if type(node) is list:
         return _copied(node)
-    return _copy_node(node) if _VISITED[type(node)] else node  # a name, a number, a context: shared as it is
+    return _copy_node(node) if _VISITED[type(node)] else node  # an identifier, a number, a context: shared
 
 
 def _copied(nodes: list) -> list:
