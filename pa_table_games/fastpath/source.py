@@ -2,10 +2,12 @@
 into ``if``/``else``, and the answer to whether it can be spliced at all.
 
 A function can be spliced when every ``return`` in it ends the function (the last statement, or the last of a
-branch of a last ``if``: none inside a ``try``), it has no ``yield``, ``global``, ``nonlocal``, nested ``def`` or ``class``,
-no ``**kwargs``, and names neither ``locals``, ``vars``, ``super`` nor ``eval``; anything else is called.
-It can be spliced *as an expression* (inside a condition) when its body is assignments to names followed by
-one ``return`` (or ``if``/``return`` chains of them), and no local made by a call is read twice or never.
+branch of a last ``if``: none inside a ``try``), it has no ``yield``, ``global``, ``nonlocal``, nested ``def`` or
+``class``, no ``**kwargs``, and names neither ``locals``, ``vars``, ``super``, ``eval``, ``exec`` nor ``__class__``;
+anything else is called. It can be spliced *as an expression* (inside a condition) when its body is assignments to
+names followed by one ``return`` (or ``if``/``return`` chains of them), each local read as its value: a local made by
+a call is made where it is first read, so only where that read is always evaluated and no other call comes before
+it; and never where a lambda, a comprehension or a ``:=`` binds the local's name or a name its value reads.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def body_of(fn: Any) -> Body | None:
                 or _private(n):
             return None
     statements = _early_returns_folded(statements)
-    if not _returns_end(statements, top=True):
+    if not _returns_end(statements):
         return None
     args = node.args
     params = tuple(a.arg for a in (*args.posonlyargs, *args.args))
@@ -131,7 +133,7 @@ def _early_returns_folded(statements: list[ast.stmt]) -> list[ast.stmt]:
     return statements
 
 
-def _returns_end(statements: list[ast.stmt] | tuple, top: bool) -> bool:
+def _returns_end(statements: list[ast.stmt] | tuple) -> bool:
     """Every return in ``statements`` is the last statement of the function, or of a branch of a last ``if``."""
     for i, stmt in enumerate(statements):
         last = i == len(statements) - 1
@@ -139,7 +141,7 @@ def _returns_end(statements: list[ast.stmt] | tuple, top: bool) -> bool:
             if not last:
                 return False
         elif isinstance(stmt, ast.If) and last:
-            if not (_returns_end(stmt.body, top) and _returns_end(stmt.orelse, top)):
+            if not (_returns_end(stmt.body) and _returns_end(stmt.orelse)):
                 return False
         elif any(isinstance(n, ast.Return) for n in nodes_in(stmt)):
             return False
@@ -186,12 +188,14 @@ def _placed(result: ast.expr, name: str, value: ast.expr) -> ast.expr | None:
     evaluated (or made by no call), else made at its first read, ``(name := value)``."""
     reads = [n for n in ast.walk(result) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)]
     calls = any(isinstance(n, ast.Call) for n in ast.walk(value))
+    if _bound_inside(result, {name} | {n.id for n in ast.walk(value) if isinstance(n, ast.Name)}):
+        return None  # read there, ``name`` or what its value reads would be another thing
     if not reads:
         return None if calls else result  # a call never made would change what happens
     if not calls:
         return _substituted(result, {name: value})
     first = _first_read(result, name)
-    if first is None or not _always_evaluated(result, first):
+    if first is None or not _always_evaluated(result, first) or _called_before(result, first):
         return None
     if len(reads) == 1:
         return _Replace(first, copy_of(value)).visit(result)
@@ -208,9 +212,11 @@ def _first_read(node: ast.AST, name: str) -> ast.Name | None:
 
 def _in_order(node: ast.AST):
     """The nodes of an expression in the order Python evaluates them (a call's function before its arguments, a
-    comparison's operands left to right, a conditional's test before its branches)."""
+    comparison's operands left to right, a conditional's test before its branches, a dict's key before its value)."""
     if isinstance(node, ast.IfExp):
         order = [node.test, node.body, node.orelse]
+    elif isinstance(node, ast.Dict):  # its fields list every key, then every value
+        order = [part for pair in zip(node.keys, node.values) for part in pair if part is not None]
     else:
         order = list(ast.iter_child_nodes(node))
     yield node
@@ -234,6 +240,35 @@ def _always_evaluated(root: ast.AST, target: ast.AST) -> bool:
         if isinstance(parent, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             return False
     return True
+
+
+def _called_before(root: ast.AST, read: ast.Name) -> bool:
+    """Is a call made before ``read`` is evaluated (a call ``read`` is no argument of)? A call's value placed at
+    ``read`` would then be made after it, where the body made it before."""
+    around = {id(n) for n in _path(root, read) or ()}
+    for node in _in_order(root):
+        if node is read:
+            return False
+        if isinstance(node, ast.Call) and id(node) not in around:
+            return True
+    return False
+
+
+def _bound_inside(root: ast.AST, names: set[str]) -> bool:
+    """Does a lambda's parameter, a comprehension's loop name or a ``:=`` in ``root`` bind one of ``names``?"""
+    for node in ast.walk(root):
+        if isinstance(node, ast.Lambda):
+            args = node.args
+            bound = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}
+        elif isinstance(node, ast.comprehension):
+            bound = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.NamedExpr):
+            bound = {node.target.id}
+        else:
+            continue
+        if bound & names:
+            return True
+    return False
 
 
 def _path(root: ast.AST, target: ast.AST) -> list[ast.AST] | None:
