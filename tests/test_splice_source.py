@@ -834,9 +834,15 @@ def two_made_read_in_order(x):
     return a - b
 
 
+def made_read_as_a_dict_s_first_key(x):
+    a = made(x)
+    return {a: 1, 2: noted(x + 1)}
+
+
 IN_ORDER = {
     "a local made by a call, read before another call": (made_before_another_call_read_first, NUMBERS),
     "two locals made by calls, read in order": (two_made_read_in_order, NUMBERS),
+    "a local made by a call, read as a dict's first key": (made_read_as_a_dict_s_first_key, NUMBERS),
 }
 
 
