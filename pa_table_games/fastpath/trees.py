@@ -31,13 +31,19 @@ def nodes_in(tree: ast.AST) -> Iterator[ast.AST]:
     while todo:
         node = todo.pop()
         yield node
-        fields = node.__dict__
-        for name in node._fields:
-            value = fields.get(name)
-            if type(value) is list:
-                todo += [v for v in value if _VISITED[type(v)]]
-            elif _VISITED[type(value)]:
-                todo.append(value)
+        todo += _children(node)
+
+
+def _children(node: ast.AST) -> list[ast.AST]:
+    """``node``'s children but the shared ones, in the order of its fields."""
+    fields, children = node.__dict__, []
+    for name in node._fields:
+        value = fields.get(name)
+        if type(value) is list:
+            children += [v for v in value if _VISITED[type(v)]]
+        elif _VISITED[type(value)]:
+            children.append(value)
+    return children
 
 
 class Transformer(ast.NodeTransformer):
@@ -115,7 +121,7 @@ def located(tree: ast.AST) -> ast.AST:
     """:func:`ast.fix_missing_locations`, walked faster: a node with no position takes its parent's, each of line,
     column, end line and end column (a module's: 1, 0, 1, 0), in the same order, so the positions are the same."""
     todo = [(tree, 1, 0, 1, 0)]
-    pop, push, visited = todo.pop, todo.append, _VISITED
+    pop, push = todo.pop, todo.append
     while todo:
         node, line, column, end_line, end_column = pop()
         entries, kind = node.__dict__, type(node)
@@ -130,14 +136,7 @@ def located(tree: ast.AST) -> ast.AST:
                 entries["end_col_offset"] = end_column
             else:
                 end_column = entries["end_col_offset"]
-        children = []
-        for name in kind._fields:
-            value = entries.get(name)
-            if type(value) is list:
-                children += [v for v in value if visited[type(v)]]
-            elif visited[type(value)]:
-                children.append(value)
-        for child in reversed(children):  # the first child walked first, as the recursion walks them
+        for child in reversed(_children(node)):  # the first child walked first, as the recursion walks them
             push((child, line, column, end_line, end_column))
     return tree
 
