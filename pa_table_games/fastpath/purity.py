@@ -57,10 +57,11 @@ def check_guard(name: str, fn: Any, round_class: type, classes: Mapping[str, typ
     found = _writes(fn, (round_class, classes), round_class, 0, set())
     if found is not None:
         where, what = found
+        at = f"{where}: " if where else ""
         if what is None:
-            raise WritingGuard(f"{where}guard {name!r}: its source cannot be read, so whether it only reads cannot be "
+            raise WritingGuard(f"{at}guard {name!r}: its source cannot be read, so whether it only reads cannot be "
                                "told (a simulated round asks its guards on the round itself)")
-        raise WritingGuard(f"{where}: guard {name!r} {what}: a guard only reads the round (only actions change it)")
+        raise WritingGuard(f"{at}guard {name!r} {what}: a guard only reads the round (only actions change it)")
 
 
 def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, depth: int, seen: set
@@ -100,9 +101,9 @@ def _writes(fn: Any, classes: tuple[type, Mapping[str, type]], owner: type, dept
 
 
 def _unread(fn: Any) -> tuple[str, None]:
-    """A guard whose source cannot be read: where it was made, as ``file:line: `` (nothing when it has no code)."""
+    """A guard whose source cannot be read: where it was made, ``file:line`` (empty when it has no code)."""
     code = getattr(fn, "__code__", None)
-    return (f"{code.co_filename}:{code.co_firstlineno}: " if code is not None else ""), None
+    return (f"{code.co_filename}:{code.co_firstlineno}" if code is not None else ""), None
 
 
 def _class_of(node: ast.expr, held: Mapping[str, type], classes: tuple[type, Mapping[str, type]]) -> type | None:
