@@ -807,6 +807,48 @@ def test_a_simulated_round_going_round_without_end_is_stopped(tmp_path, trigger,
         "without a decision or an end (the round stopped)"]
 
 
+def test_a_round_s_turns_back_are_bounded_over_the_whole_round(monkeypatch):
+    """MOST_STEPS bounds a simulated round's turns back to a state (a hit, a turn passed on) over the whole round, as
+    the other engines bound its transitions, not each visit of a state alone: a round could otherwise go round within
+    a state 9,999 times a visit for 10,000 visits before it was stopped. Seven seats each holding every optional
+    wager: a round whose turns back, all told, pass the bound is stopped, though no one visit and not the states
+    entered reach it."""
+    from pa_table_games.errors import MachineFileError
+    from pa_table_games.fastpath.engine import FastEngine
+    from pa_table_games.games import game_info
+    from pa_table_games.machine.bound import BoundMachine
+    from pa_table_games.runtime.game import MACHINES, Game
+
+    every = {"blackjack": 10, "lucky_ladies": 5, "match_the_dealer": 5, "in_between": 5, "royal_match_21": 5,
+             "bet_the_set_21": 5, "kings_bounty": 5, "three_card_poker": 5, "house_money": 5, "straight_jack": 1,
+             "bad_beat": 1, "hit_and_run": 1}
+    seats = {seat: dict(every) for seat in range(1, 8)}
+
+    def dealt(most_steps: int) -> tuple[Counter, list]:
+        """The first round at a table seeded 3, the bound at ``most_steps``: its turns back to each state and the
+        states it entered (made and counted afresh: the bound is written into the function)."""
+        monkeypatch.setattr(generate_module, "MOST_STEPS", most_steps)
+        info = game_info("blackjack")
+        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+        game = Game(info, info.rules_class(), machine, FastEngine(machine))
+        rnd = Unrecorded(game, game.new_table(seed=3), seats, record="totals")
+        made = game.engine.function(rnd, trace=True)
+        made.source  # every state's function made now, then each counted as play calls it
+        entered, back, steps = [], Counter(), made.names["STEPS"]
+        for state, function in list(steps.items()):
+            steps[state] = lambda rnd, choose, state=state, function=function: (entered.append(state),
+                                                                                function(rnd, choose))[1]
+        rnd.traced = lambda t: back.update([t.source] if t.source == t.dest else [])
+        made.play(rnd, get_strategy("blackjack", "basic", game.rules).choose)
+        return back, entered
+
+    back, entered = dealt(10_000)
+    bound = max(*back.values(), len(entered)) + 1
+    assert sum(back.values()) > bound, (back, entered)  # 43 turns back in all, 18 to one state; 12 states entered
+    with pytest.raises(MachineFileError, match="the round is still going round at state .* after "):
+        dealt(bound)
+
+
 class TestAGuardThatWritesIsRefused:
     """The fast path splices guards into code that runs on the round itself: it reads their code, and refuses, when
     it is generated, a guard that writes (directly, or in a function it calls)."""

@@ -135,14 +135,14 @@ class TestSourceHabits:
     @pytest.mark.parametrize("name", sorted(GAMES))
     def test_generated_source_holds_only_known_names(self, name):
         """Every word of the generated rule and of the fast path's skeleton is Python, a registered name, a state
-        id, a trigger, a transition's index, one of the runtime's hooks, the count of a state's turns back
-        (``looped``) or the mark on a transition's test."""
+        id, a trigger, a transition's index, one of the runtime's hooks, the round's count of its steps
+        (``steps_fired``) or the mark on a transition's test."""
         game = load_game(name, engine="fast")
         machine = game.machine
         spec = machine.spec
         python = {"def", "if", "elif", "else", "and", "not", "return", "None", "while", "True", "continue", "is"}
         known = python | {"rnd", "view", "unit", "turn", "atomic", "T", "state", "choose", "action", "name", "play",
-                          "STEPS", "looped", *HOOKS, MARK,
+                          "STEPS", "steps_fired", *HOOKS, MARK,
                           "decide", "refuse", "stuck", "goes_round"}
         known |= {e.name for e in spec.entries()} | {s.id for s in spec.states}
         known |= {w for t in spec.transitions for w in re.findall(r"[a-z_]+", t.trigger)}

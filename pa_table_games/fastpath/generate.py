@@ -36,7 +36,7 @@ from pa_table_games.runtime import plain, turns
 from pa_table_games.runtime.round import GOES_ROUND, MOST_STEPS
 
 #: the generated function's own locals: no object it names is called so
-LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS", "looped"}
+LOCALS = {"rnd", "choose", "state", "action", "name", "play", "STEPS"}
 #: the hooks from :mod:`pa_table_games.runtime.plain` the skeleton calls
 HOOKS = ("state_of", "begin_step", "end_step", "begin_decision", "end_decision")
 #: a pass's turn guard as the skeleton asks it, given what the state's scan of the pass found (:func:`_scan`)
@@ -103,7 +103,8 @@ class _Unmade:
 def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callable[[Any], str | None]
             ) -> Callable[[Any, Any], Any]:
     """``play(rnd, choose)``: each state's function called in turn, from the state the round is in, until one
-    answers None (the round is over); a round still going after :data:`MOST_STEPS` states is stopped."""
+    answers None (the round is over); a round still going after :data:`MOST_STEPS` states is stopped (and one
+    turning back to its states :data:`MOST_STEPS` times in all, by those states' functions: :func:`_again`)."""
     def play(rnd: Any, choose: Any) -> Any:
         state = state_of(rnd)
         if state is None:
@@ -118,8 +119,9 @@ def _player(steps: dict[str, Callable[[Any, Any], str | None]], state_of: Callab
 
 
 def goes_round(rnd: Any, state: str) -> NoReturn:
-    """Stop a round that went :data:`MOST_STEPS` steps (states entered, or turns back to one) with no end: a machine
-    file whose guarded loop nothing changes, named at ``state``'s line (the other engines name the transition)."""
+    """Stop a round that went :data:`MOST_STEPS` steps with no end (states entered, or turns back to a state, each
+    counted over the whole round): a machine file whose guarded loop nothing changes, named at ``state``'s line (the
+    other engines name the transition)."""
     spec = rnd.spec
     raise MachineFileError(spec.shown_path, spec.state(state).line, f"the round is still going round at state "
                            f"{state!r} after {MOST_STEPS:,} steps: {GOES_ROUND}")
@@ -201,16 +203,18 @@ def _skeleton(spec: Any, machine: Any, placed: frozenset[str], ns: Namespace, tr
 
 def _again(body: list[str], state: str) -> list[str]:
     """``body`` in a loop when a transition leads back to ``state`` (a hit, a turn passed on): it goes on at the top
-    (``continue``) rather than answering the state for ``play`` to call its function again, counting its turns
-    back (:data:`MOST_STEPS`, as ``play`` counts the states)."""
+    (``continue``) rather than answering the state for ``play`` to call its function again, counting its turns back
+    on the round (``steps_fired``, as the other engines count its transitions), so that :data:`MOST_STEPS` bounds
+    them over the whole round, as ``play`` bounds the states entered: a round cannot go round within a state
+    9,999 times a visit for 10,000 visits."""
     back = f"return {state!r}"
     if not any(line.strip() == back for line in body):
         return body
-    lines = ["looped = 0", "while True:"]
+    lines = ["while True:"]
     for line in body:
         if line.strip() == back:
             indent = "    " + line[:len(line) - len(line.lstrip())]
-            lines += [indent + again for again in ("looped += 1", f"if looped > {MOST_STEPS}:",
+            lines += [indent + again for again in ("rnd.steps_fired += 1", f"if rnd.steps_fired > {MOST_STEPS}:",
                                                    f"    goes_round(rnd, {state!r})", "continue")]
         else:
             lines.append("    " + line)
