@@ -191,7 +191,7 @@ class Tally:
         its largest win and the stake it would else have lost) at least what that swing would give it, were it as
         frequent as a payout never seen in these rounds may be (:func:`skewness_of`)."""
         exact = self.sums.get(name, [0] * SUMS)
-        placed, sx, sy, sxx, syy, sxy = (float(v) for v in exact[:6])
+        placed, sx, sy = (float(v) for v in exact[:3])
         n = int(placed)  # the rounds the wager was placed in: those that tell of it (the total: every round)
         wagered, net = Decimal(exact[2]).scaleb(-2), Decimal(exact[1]).scaleb(-2)
         if not sy:
@@ -199,15 +199,23 @@ class Tally:
         ratio = sx / sy
         sd = half = skewness = None
         if n > 1:
-            var = max(sxx - 2 * ratio * sxy + ratio * ratio * syy, 0.0) / (n - 1)
+            var = float(_spread(exact)) / (n - 1)
             sd = math.sqrt(var) / (sy / n)
-            # rounds that all netted alike (two Push 22 Wagers lost) show no spread: no interval, not [100 %, 100 %]
+            # rounds that all netted alike (two Push 22 Wagers lost, two paid 7 to 5) show no spread, told exactly:
+            # no interval, not [100 %, 100 %]
             half = (T95[n - 2] if n - 1 <= len(T95) else Z95) * sd / math.sqrt(n) if var > 0 else None
             skewness = skewness_of(exact, top) if half is not None and len(exact) == SUMS else None
         edge = 0.0 - ratio  # a net of nothing is an edge of 0, not -0.0
         interval = (edge - half, edge + half) if half is not None else None
         return WagerEdge(name or "total", int(placed), wagered, net, edge, sd, interval, skewness,
                          math.ceil(COCHRAN * skewness * skewness) if skewness is not None else None)
+
+
+def _spread(sums: list) -> Fraction:
+    """``Σd²`` of ``d = x - R y`` over the rounds placed, exactly from the sums: 0 where they all netted alike (in
+    floating point a ratio such as 7 to 5 would leave a spread of rounding)."""
+    sx, sy, sxx, syy, sxy = (Fraction(v) for v in sums[1:6])
+    return (sy * sy * sxx - 2 * sx * sy * sxy + sx * sx * syy) / (sy * sy)
 
 
 def skewness_of(sums: list, top: int | None = None) -> float | None:
@@ -217,9 +225,9 @@ def skewness_of(sums: list, top: int | None = None) -> float | None:
     With ``top`` (cents), at least the skewness of those rounds with one more outcome swinging ``d`` by ``top``
     at the frequency ``3 / n``: the 95 % upper bound on the frequency of an outcome not seen in ``n`` rounds (the
     rule of three). A run that has not dealt its wager's top payout shows no sign of it in its own spread."""
-    n, sx, sy, sxx, syy, sxy, sx3, sx2y, sxy2, sy3 = (Fraction(v) for v in sums)
+    n, sx, sy, sx3, sx2y, sxy2, sy3 = (Fraction(v) for v in (*sums[:3], *sums[6:]))
     r = sx / sy
-    second = (sxx - 2 * r * sxy + r * r * syy) / n  # Σd² / n
+    second = _spread(sums) / n  # Σd² / n
     if second <= 0:
         return None
     third = (sx3 - 3 * r * sx2y + 3 * r * r * sxy2 - r * r * r * sy3) / n  # Σd³ / n
