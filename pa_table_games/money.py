@@ -47,7 +47,8 @@ def _exact(value: Any) -> Decimal | None:
     if isinstance(value, Decimal):
         return value
     if isinstance(value, int):
-        return Decimal(value) if abs(value) <= MOST * 1000 else Decimal(MOST * 1000 + 1)
+        # one past any amount, of the value's sign (a huge int is not made a Decimal of all its digits)
+        return Decimal(value) if abs(value) <= MOST * 1000 else Decimal(MOST * 1000 + 1) * (1 if value > 0 else -1)
     if isinstance(value, float):
         return Decimal(repr(value)) if math.isfinite(value) else Decimal(str(value))
     if isinstance(value, Fraction):
