@@ -27,15 +27,18 @@ from randomplay import random_rules, random_wanted, valid_seats
 from test_compiled_engine import RandomPlayer
 from pa_table_games import load_game
 from pa_table_games.equipment.shoe import COVER_CARD, Shoe
-from pa_table_games.errors import IllegalAction
+from pa_table_games.errors import IllegalAction, MachineFileError
 from pa_table_games.fastpath import generate as generate_module
+from pa_table_games.fastpath.engine import FastEngine
 from pa_table_games.fastpath.fold import Knowns, Namespace, fold
 from pa_table_games.fastpath.source import body_of
 from pa_table_games.fastpath.trees import copy_of, nodes_in
-from pa_table_games.games import BUILT_IN, GAMES, machine_path
+from pa_table_games.games import BUILT_IN, GAMES, game_info, machine_path
+from pa_table_games.machine.bound import BoundMachine
 from pa_table_games.review.coverage import game_with_rules, read_scenarios, table_for
 from pa_table_games.runtime import plain
 from pa_table_games.runtime.compiled import CompiledEngine, Legal
+from pa_table_games.runtime.game import MACHINES, Game
 from pa_table_games.runtime.round import Round, Unrecorded
 from pa_table_games.simulation.chunks import Deal, deal_rounds, deal_tally
 from pa_table_games.strategies import get_strategy, strategy_names
@@ -188,6 +191,12 @@ class TestEveryTransitionFires:
         assert self.fired(game_name, engine) == every
 
 
+#: the Blackjack Wager and every optional wager allowed at a default table, the progressives at one chip
+EVERY = {"blackjack": 10, **{name: 5 for name in ("lucky_ladies", "match_the_dealer", "in_between", "royal_match_21",
+                                                 "bet_the_set_21", "kings_bounty", "three_card_poker", "house_money")},
+         **{name: 1 for name in ("straight_jack", "bad_beat", "hit_and_run")}}
+
+
 class TestAPassIsScannedInline:
     def test_a_pass_is_scanned_by_the_round_function_with_its_guards_spliced(self):
         """Seven seats each holding every optional wager: when a state's dealer transitions go round the table in a
@@ -201,10 +210,6 @@ class TestAPassIsScannedInline:
         from pa_table_games.machine import bound
         from pa_table_games.runtime import turns
 
-        every = {"blackjack": 10, **{name: 5 for name in ("lucky_ladies", "match_the_dealer", "in_between",
-                                                         "royal_match_21", "bet_the_set_21", "kings_bounty",
-                                                         "three_card_poker", "house_money")},
-                 **{name: 1 for name in ("straight_jack", "bad_beat", "hit_and_run")}}
         game = load_game("blackjack", engine="fast")
         player, table = get_strategy("blackjack", "basic", game.rules), game.new_table(seed=3)
         in_a_pass = {g.fn.__code__: g.name for ts in game.machine.passes.values() for t in ts
@@ -220,7 +225,7 @@ class TestAPassIsScannedInline:
                 called[watched[frame.f_code]] += 1
 
         for _ in range(20):
-            rnd = Unrecorded(game, table, {seat: dict(every) for seat in range(1, 8)}, record="settlements")
+            rnd = Unrecorded(game, table, {seat: dict(EVERY) for seat in range(1, 8)}, record="settlements")
             sys.setprofile(count)
             try:
                 game.engine.play_out(rnd, player.choose)
@@ -362,8 +367,6 @@ class TestASimulationLooksItsFunctionUpOnce:
         options), so the generated function is looked up for the first and plays them all, where ``play_out``
         looked it up again every round. A round in which a wager was placed (Insurance, taken here whenever it is
         offered) is still checked against it. Round by round, the nets are those the compiled runner deals."""
-        from pa_table_games.fastpath.engine import FastEngine
-
         fast, compiled = load_game("blackjack", engine="fast"), load_game("blackjack", engine="compiled")
         basic = get_strategy("blackjack", "basic", fast.rules)
 
@@ -499,8 +502,8 @@ class TestSplicing:
     def test_the_generator_s_positions_are_the_ast_module_s(self):
         """A node spliced or made by the generator has no position of its own: it takes its parent's, as
         ``ast.fix_missing_locations`` gives it, faster (:func:`.trees.located`). Over every shipped file's functions,
-        each node's positions taken away in turn (every third node, an end alone or None, a column alone) and a node placed
-        twice, the positions it gives are the ast module's, node for node."""
+        each node's positions taken away in turn (every third node, an end alone or None, a column alone) and a node
+        placed twice, the positions it gives are the ast module's, node for node."""
         import ast
         import pathlib
 
@@ -813,24 +816,13 @@ def test_a_round_s_turns_back_are_bounded_over_the_whole_round(monkeypatch):
     a state 9,999 times a visit for 10,000 visits before it was stopped. Seven seats each holding every optional
     wager: a round whose turns back, all told, pass the bound is stopped, though no one visit and not the states
     entered reach it."""
-    from pa_table_games.errors import MachineFileError
-    from pa_table_games.fastpath.engine import FastEngine
-    from pa_table_games.games import game_info
-    from pa_table_games.machine.bound import BoundMachine
-    from pa_table_games.runtime.game import MACHINES, Game
-
-    every = {"blackjack": 10, "lucky_ladies": 5, "match_the_dealer": 5, "in_between": 5, "royal_match_21": 5,
-             "bet_the_set_21": 5, "kings_bounty": 5, "three_card_poker": 5, "house_money": 5, "straight_jack": 1,
-             "bad_beat": 1, "hit_and_run": 1}
-    seats = {seat: dict(every) for seat in range(1, 8)}
+    seats = {seat: dict(EVERY) for seat in range(1, 8)}
 
     def dealt(most_steps: int) -> tuple[Counter, list]:
         """The first round at a table seeded 3, the bound at ``most_steps``: its turns back to each state and the
         states it entered (made and counted afresh: the bound is written into the function)."""
         monkeypatch.setattr(generate_module, "MOST_STEPS", most_steps)
-        info = game_info("blackjack")
-        machine = BoundMachine.load(MACHINES / info.machine, info.registry)
-        game = Game(info, info.rules_class(), machine, FastEngine(machine))
+        game = _fast_blackjack_afresh()
         rnd = Unrecorded(game, game.new_table(seed=3), seats, record="totals")
         made = game.engine.function(rnd, trace=True)
         made.source  # every state's function made now, then each counted as play calls it
@@ -900,6 +892,14 @@ class TestAGuardThatWritesIsRefused:
             game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {game.info.wagers[0]: 10}}))
 
 
+def _fast_blackjack_afresh() -> Game:
+    """Blackjack on the fast path with its machine bound now, from its registry as it stands, and an engine of its
+    own: no round function made yet (``load_game`` would share the ones made before)."""
+    info = game_info("blackjack")
+    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
+    return Game(info, info.rules_class(), machine, FastEngine(machine))
+
+
 def _refusal(monkeypatch, tmp_path, guard, source):
     """Blackjack's guard ``guard`` replaced by the one ``source`` (a module, writing_guard.py) defines, and its round
     function made: the refusal's message (None when the function is made)."""
@@ -907,11 +907,7 @@ def _refusal(monkeypatch, tmp_path, guard, source):
     import sys
 
     import attrs
-    from pa_table_games.fastpath.engine import FastEngine
     from pa_table_games.fastpath.purity import WritingGuard
-    from pa_table_games.games import game_info
-    from pa_table_games.machine.bound import BoundMachine
-    from pa_table_games.runtime.game import MACHINES, Game
 
     module = tmp_path / "writing_guard.py"
     module.write_text(source, encoding="utf-8")
@@ -922,8 +918,7 @@ def _refusal(monkeypatch, tmp_path, guard, source):
     info = game_info("blackjack")
     entry = info.registry.lookup("guard", guard)
     monkeypatch.setitem(info.registry._entries, guard, attrs.evolve(entry, fn=getattr(loaded, guard)))
-    machine = BoundMachine.load(MACHINES / info.machine, info.registry)
-    game = Game(info, info.rules_class(), machine, FastEngine(machine))
+    game = _fast_blackjack_afresh()
     try:
         game.engine.function(Unrecorded(game, game.new_table(seed=1), {1: {"blackjack": 10}}))
     except WritingGuard as refused:
